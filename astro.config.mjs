@@ -1,0 +1,25 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import netlify from '@netlify/vite-plugin';
+import { site } from './src/config/site.ts';
+
+const isDev = process.argv.includes('dev');
+
+export default defineConfig({
+  site: site.url,
+  output: 'static',
+  // Keep the content data store where `astro dev` and Vitest read it, so tests see what the build sees.
+  cacheDir: './.astro',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  // Static fallback for hosts without netlify.toml; on Netlify the 301 in netlify.toml wins.
+  redirects: { '/Contactpage': '/Contactus' },
+  integrations: [react(), sitemap()],
+  vite: {
+    // Functions and Blobs emulated in `astro dev` only; edge functions, database and image
+    // emulation stay off (they would try to download tools this machine cannot reach).
+    plugins: isDev ? [netlify({ edgeFunctions: { enabled: false }, database: { enabled: false }, images: { enabled: false } })] : [],
+  },
+});

@@ -1,0 +1,149 @@
+/**
+ * Content collections: every piece of copy an editor may change, with the zod schema that
+ * checks it at build time. A wrong field fails the build with a message naming the file.
+ *
+ * Images: each `image` field is a path relative to the content file (for example
+ * `../../assets/divisions/realty.svg`). To use a photo instead, drop a JPEG/PNG/WebP into
+ * `src/assets/` and point the field at it; Astro's image pipeline resizes and converts it.
+ */
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from '@/lib/enquiry/options';
+
+const text = z.string().trim().min(1);
+
+/** The four divisions: realty, consulting, immigration, training. Body: the intro. */
+const divisions = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/divisions' }),
+  schema: ({ image }) =>
+    z.object({
+      /** Fixed key; the route is derived from it (and from the brand for realty/consulting). */
+      key: z.enum(['realty', 'consulting', 'immigration', 'training']),
+      order: z.number().int(),
+      /** Page heading, e.g. "Training & Growth: Elevate Your Potential". */
+      title: text,
+      /** Short name on the home-page card and in the navigation. */
+      cardTitle: text,
+      summary: text,
+      image: image(),
+      imageAlt: text,
+      /** Service blocks shown on the division page (the training page shows the programs). */
+      services: z
+        .array(z.object({ title: text, body: text, image: image(), imageAlt: text }))
+        .default([]),
+    }),
+});
+
+/** Training programs (4), shown on the home page and on Training_Growth. Body: the paragraph. */
+const programs = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/programs' }),
+  schema: ({ image }) => z.object({ title: text, order: z.number().int(), image: image(), imageAlt: text }),
+});
+
+/** Leadership team (6). */
+const team = defineCollection({
+  loader: file('./src/content/team.yaml'),
+  schema: ({ image }) =>
+    z.object({
+      name: text,
+      designation: text,
+      description: text,
+      order: z.number().int(),
+      image: image(),
+      imageAlt: text,
+    }),
+});
+
+/** Customer reviews (3). */
+const reviews = defineCollection({
+  loader: file('./src/content/reviews.yaml'),
+  schema: ({ image }) =>
+    z.object({
+      name: text,
+      place: text,
+      comment: text,
+      order: z.number().int(),
+      image: image(),
+      imageAlt: text,
+    }),
+});
+
+/** Loan pages (8). `route` is the page path without the slash. Body: the description. */
+const loans = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/loans' }),
+  schema: ({ image }) =>
+    z.object({
+      route: z.string().regex(/^[A-Za-z]+$/),
+      title: text,
+      loanType: z.enum(LOAN_TYPES),
+      order: z.number().int(),
+      image: image(),
+      imageAlt: text,
+    }),
+});
+
+/** Financial planning pages (4). Body: the intro paragraph. */
+const plans = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/plans' }),
+  schema: ({ image }) =>
+    z.object({
+      route: z.string().regex(/^[A-Za-z]+$/),
+      subheading: text,
+      planning: z.enum(PLANNING_OPTIONS),
+      order: z.number().int(),
+      image: image(),
+      imageAlt: text,
+    }),
+});
+
+/** Property enquiry pages (buy x5, sell x5). Body: the intro above the form. */
+const properties = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/properties' }),
+  schema: ({ image }) =>
+    z.object({
+      route: z.string().regex(/^[A-Za-z]+$/),
+      intent: z.enum(INTENTS),
+      category: z.enum(CATEGORIES),
+      /** Page heading, e.g. "Buy Flats". */
+      title: text,
+      /** Card title on the Buy/Sell landing. */
+      cardTitle: text,
+      cardText: text,
+      order: z.number().int(),
+      image: image(),
+      imageAlt: text,
+    }),
+});
+
+/** Hero slides of the home carousel. */
+const slides = defineCollection({
+  loader: file('./src/content/slides.yaml'),
+  schema: ({ image }) =>
+    z.object({
+      title: text,
+      text,
+      href: z.string().startsWith('/'),
+      linkText: text,
+      order: z.number().int(),
+      image: image(),
+      imageAlt: text,
+    }),
+});
+
+/** Free-standing pages and page sections: about, privacy, contact, home intro, promotion, 404, landings. */
+const pages = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/pages' }),
+  schema: ({ image }) =>
+    z.object({
+      title: text,
+      description: text,
+      /** Optional list, e.g. the services list of the home intro. */
+      items: z.array(text).default([]),
+      image: image().optional(),
+      imageAlt: text.optional(),
+      updated: z.coerce.date().optional(),
+    }),
+});
+
+export const collections = { divisions, programs, team, reviews, loans, plans, properties, slides, pages };

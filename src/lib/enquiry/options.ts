@@ -1,0 +1,74 @@
+/**
+ * Every option list of the enquiry forms, defined once. What a list shows is what is sent
+ * (DECISIONS "Values"), so each list is the array of values; forms render them as-is and the
+ * zod schemas use them as enums. Placeholders are never part of a list.
+ */
+
+/** Listing choice on flats (GATED / OTHERS) and plots (VENTURES / OTHERS). */
+export const FLAT_LISTINGS = ['GATED', 'OTHERS'] as const;
+export const PLOT_LISTINGS = ['VENTURES', 'OTHERS'] as const;
+export const LISTINGS = ['GATED', 'VENTURES', 'OTHERS'] as const;
+
+export const INTENTS = ['buy', 'sell'] as const;
+export const CATEGORIES = ['flats', 'plots', 'commercial', 'agricultural', 'individual'] as const;
+/** `property` as sent: Buy or Sell, derived from the intent of the page. */
+export const PROPERTIES = ['Buy', 'Sell'] as const;
+
+export const BEDROOMS = ['Single Bed Room', 'Double Bed Room', 'Triple Bed Room', 'Four Bed Room'] as const;
+/** Plot and commercial sizes, in square metres. */
+export const AREA_BANDS = ['99 & below', '100 to 150', '151 to 200', '201 & above'] as const;
+export const ACRE_BANDS = ['5 acr & below', '5 to 10 acr', '10 to 25 acr', '25 acr & above'] as const;
+
+export const COST_BANDS = [
+  '40 Lakhs Below',
+  '40 to 50 Lakhs',
+  '50 to 75 Lakhs',
+  '75 Lakhs to 1Cr',
+  '1Cr to 2Cr',
+  '2Cr & Above',
+] as const;
+export const AGRI_COST_BANDS = [
+  '50 Lakhs Below',
+  '50 to 75 Lakhs',
+  '75 Lakhs to 1Cr',
+  '1Cr to 2Cr',
+  '2Cr & Above',
+] as const;
+export const ALL_COST_BANDS = ['50 Lakhs Below', ...COST_BANDS] as const;
+
+export const HORIZONS = ['Immediate', '3 to 6 months', '6 months to 1 year', '1 year & above'] as const;
+
+export const LOAN_TYPES = [
+  'Business Loan',
+  'Home Loan',
+  'Personal Loan',
+  'Education Loan',
+  'Vehicle Loan',
+  'Gold Loan',
+  'Property Loan',
+  'Deposit Loan',
+  'Securities Loan',
+  'Insurance Loan',
+  'Renovation Loan',
+  'Overdraft loan',
+  'Agricultural loan',
+  'Letter of credit',
+] as const;
+export const BANK_TYPES = ['Govt Banks', 'Private banks', 'NBFS'] as const;
+export const AMOUNTS = [
+  '10 lakhs & below',
+  '10 to 25 lakhs',
+  '25 to 50 lakhs',
+  '50 to 1cr',
+  '1cr to 2cr',
+  '2cr to 5cr',
+  '5cr to 10cr',
+  '10cr & above',
+] as const;
+export const PROFESSIONS = ['Salaried', 'Business', 'Professional'] as const;
+export const PLANNING_OPTIONS = ['Mutual Funds', 'Insurance', 'PMS', 'AIF', 'Financial Plan'] as const;
+
+export type Intent = (typeof INTENTS)[number];
+export type Category = (typeof CATEGORIES)[number];
+export type LoanType = (typeof LOAN_TYPES)[number];
+export type PlanningOption = (typeof PLANNING_OPTIONS)[number];

@@ -1,0 +1,61 @@
+/**
+ * The site navigation, built from the content collections so that a new loan or plan page
+ * appears in the menu without touching a component.
+ */
+import { getCollection } from 'astro:content';
+import { divisionHref, STATIC_ROUTES } from './routes.ts';
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+export interface NavGroup {
+  label: string;
+  /** Sub-groups (e.g. Buy and Sell) or a flat list. */
+  sections: { heading?: NavLink; links: NavLink[] }[];
+}
+export type NavItem = NavLink | NavGroup;
+
+export const isGroup = (item: NavItem): item is NavGroup => 'sections' in item;
+
+const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order;
+
+export async function getNavigation(): Promise<NavItem[]> {
+  const [divisions, properties, loans, plans] = await Promise.all([
+    getCollection('divisions'),
+    getCollection('properties'),
+    getCollection('loans'),
+    getCollection('plans'),
+  ]);
+  const propertyLinks = (intent: 'buy' | 'sell') =>
+    properties
+      .filter((p) => p.data.intent === intent)
+      .sort(byOrder)
+      .map((p) => ({ label: p.data.cardTitle, href: `/${p.data.route}` }));
+
+  return [
+    {
+      label: 'Divisions',
+      sections: [
+        { links: divisions.sort(byOrder).map((d) => ({ label: d.data.cardTitle, href: divisionHref(d.data.key) })) },
+      ],
+    },
+    {
+      label: 'Real Estate',
+      sections: [
+        { heading: { label: 'Buy property', href: STATIC_ROUTES.buy }, links: propertyLinks('buy') },
+        { heading: { label: 'Sell property', href: STATIC_ROUTES.sell }, links: propertyLinks('sell') },
+      ],
+    },
+    {
+      label: 'Loans',
+      sections: [{ links: loans.sort(byOrder).map((l) => ({ label: l.data.title, href: `/${l.data.route}` })) }],
+    },
+    {
+      label: 'Financial Planning',
+      sections: [{ links: plans.sort(byOrder).map((p) => ({ label: p.data.subheading, href: `/${p.data.route}` })) }],
+    },
+    { label: 'About', href: STATIC_ROUTES.about },
+    { label: 'Contact', href: STATIC_ROUTES.contact },
+  ];
+}

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES } from './routes';
+
+test.describe('at 360 px wide', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('no page scrolls sideways', async ({ page }) => {
+    test.setTimeout(120_000);
+    const wide: string[] = [];
+    for (const { path } of [...ROUTES, { path: '/no-such-page' }]) {
+      await page.goto(path);
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
+      // Open the phone menu and every dropdown: still no sideways scroll.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      for (const summary of await page.locator('#site-nav summary').all()) await summary.click();
+      const open = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (open > 0) wide.push(`${path} (menu open): +${open}px`);
+    }
+    expect(wide).toEqual([]);
+  });
+
+  test('the phone menu opens, reaches a loan page by keyboard, and closes with Escape', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeVisible();
+    await page.keyboard.press('Tab'); // Divisions
+    await page.keyboard.press('Tab'); // Real Estate
+    await page.keyboard.press('Tab'); // Loans
+    await expect(page.locator(':focus')).toHaveText('Loans');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveText('Vehicle Loan');
+    await page.keyboard.press('Escape');
+    await expect(page.locator(':focus')).toHaveText('Loans');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+  });
+});
+
+test('on a desktop the navigation reaches every route family by keyboard', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveText('Skip to content');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByText('Real Estate').focus();
+  await page.keyboard.press('Enter');
+  await expect(nav.getByRole('link', { name: 'Sell property' })).toBeVisible();
+  const hrefs = await nav.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  // 4 divisions + 2 landings + 10 property pages + 8 loans + 4 plans + About + Contact.
+  expect(new Set(hrefs).size).toBe(30);
+  await nav.getByRole('link', { name: 'Sell property' }).press('Enter');
+  await expect(page).toHaveURL(/\/Sell$/);
+});

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES, SUBHEADINGS } from './routes';
+
+test('the route table has the 32 routes of SPEC section 2', () => {
+  expect(new Set(ROUTES.map((r) => r.path)).size).toBe(32);
+});
+
+for (const { path, heading } of ROUTES) {
+  test(`${path} answers 200 with its heading`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toHaveText(heading);
+    const sub = SUBHEADINGS[path];
+    if (sub) await expect(page.getByRole('heading', { level: 2, name: sub, exact: true })).toBeVisible();
+    // Header and footer on every page.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
+    await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} Aranya Group. All rights reserved.`);
+  });
+}
+
+test('paths are case-sensitive: /flats is not /Flats', async ({ request }) => {
+  const response = await request.get('/flats', { maxRedirects: 0 });
+  expect(response.status()).toBe(404);
+});
+
+test('/Contactpage redirects permanently to /Contactus', async ({ request, page }) => {
+  const response = await request.get('/Contactpage', { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers()['location']).toMatch(/\/Contactus$/);
+  await page.goto('/Contactpage');
+  expect(new URL(page.url()).pathname).toBe('/Contactus');
+  await expect(page.locator('h1')).toHaveText('Contact Us');
+});
+
+test('an unknown path gets the branded 404 page with the navigation', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('h1')).toHaveText('Page not found');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+});
+
+test('the home page shows its sections', async ({ page }) => {
+  await page.goto('/');
+  const cards = page.locator('.division-card');
+  await expect(cards).toHaveCount(4);
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual([
+    '/Aranya_Realty',
+    '/Aranya_Consulting',
+    '/Immigration_International_Services',
+    '/Training_Growth',
+  ]);
+  const box = await cards.first().boundingBox();
+  expect(Math.round(box!.width)).toBe(320);
+  await expect(page.getByRole('heading', { name: 'Our services' })).toBeVisible();
+  await expect(page.locator('#training-heading ~ ul > li')).toHaveCount(4);
+  const roles = await page.locator('.person__role').allTextContents();
+  expect(roles).toEqual([
+    'Founder and Principal Consultant',
+    'Director of Client Relations and Business Development',
+    'Head of Operations',
+    'Director of Marketing and Communications',
+    'Finance and Compliance Lead',
+    'People and Culture Lead',
+  ]);
+  await expect(page.locator('.review')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: /Call now/ })).toHaveAttribute('href', 'tel:+919000000000');
+});
+
+test('Buy and Sell landings each link to their five pages', async ({ page }) => {
+  await page.goto('/Buy');
+  const buy = await page.locator('main .card a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  expect(buy).toEqual(['/Flats', '/Plots', '/Commercial', '/Agricultural', '/Individual']);
+  await page.goto('/Sell');
+  const sell = await page.locator('main .card a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  expect(sell).toEqual(['/Sellflats', '/Sellplots', '/Sellcommercial', '/Sellagricultural', '/Sellindividual']);
+});
+
+test('the contact page shows the office block', async ({ page }) => {
+  await page.goto('/Contactus');
+  const main = page.locator('main');
+  await expect(main).toContainText('Hosur');
+  for (const address of ['immigration@example.com', 'careers@example.com', 'marketing@example.com']) {
+    await expect(main.locator(`a[href="mailto:${address}"]`)).toBeVisible();
+  }
+  await expect(main.locator('a[href="tel:+919000000000"]').first()).toBeVisible();
+  await expect(main.locator('a[href="https://wa.me/919000000000"]').first()).toBeVisible();
+});
+
+test('the privacy page covers every clause and links home and to the contact page', async ({ page }) => {
+  await page.goto('/Privacy');
+  const main = page.locator('main');
+  for (const words of [/18/, /100 USD|USD 100|US\$ ?100/, /30 days/, /Tamil Nadu/, /without notice/i, /as is/i]) {
+    await expect(main).toContainText(words);
+  }
+  await expect(main.locator('a[href="/Contactus"]').first()).toBeVisible();
+  await expect(main.locator('a[href="/"]').first()).toBeVisible();
+  await expect(main.locator('a[href="/Contactpage"]')).toHaveCount(0);
+});
+
+test('enquiry pages offer the call and WhatsApp links where the form mounts', async ({ page }) => {
+  for (const path of ['/Flats', '/Vehicleloan', '/Mutualfunds']) {
+    await page.goto(path);
+    const panel = page.locator('#enquiry');
+    await expect(panel.getByRole('heading', { name: 'Fill Form' })).toBeVisible();
+    await expect(panel.locator('a[href="tel:+919000000000"]')).toBeVisible();
+    await expect(panel.locator('a[href="https://wa.me/919000000000"]')).toBeVisible();
+  }
+});
