@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { IconChevronLeft, IconChevronRight, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { CAROUSEL, canGoNext, canGoPrev, canLoop, nextIndex, shouldAutoplay } from '@/lib/carousel';
+import { CAROUSEL, canGoNext, canGoPrev, canLoop, nextIndex, shouldAutoplay, swipeTarget } from '@/lib/carousel';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
 export interface Slide {
@@ -29,6 +29,37 @@ export default function Carousel({ slides, label = 'Highlights' }: { slides: Sli
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+
+  // Swipes follow SPEC: 15 px or more moves one slide, less stays. Embla's own flick physics
+  // decide otherwise at times, so its landing is corrected once the pointer is released.
+  const swipe = useRef<{ x: number; index: number } | null>(null);
+  const lastX = useRef(0);
+  useEffect(() => {
+    if (!embla) return;
+    const root = embla.rootNode();
+    const onDown = (e: PointerEvent) => {
+      swipe.current = { x: e.clientX, index: embla.selectedScrollSnap() };
+      lastX.current = e.clientX;
+    };
+    const onMove = (e: PointerEvent) => {
+      lastX.current = e.clientX;
+    };
+    const onUp = () => {
+      const start = swipe.current;
+      swipe.current = null;
+      if (!start) return;
+      const target = swipeTarget({ startIndex: start.index, dx: lastX.current - start.x, slideCount: slides.length });
+      if (embla.selectedScrollSnap() !== target) embla.scrollTo(target);
+    };
+    root.addEventListener('pointerdown', onDown);
+    window.addEventListener('pointermove', onMove, { passive: true });
+    embla.on('pointerUp', onUp);
+    return () => {
+      root.removeEventListener('pointerdown', onDown);
+      window.removeEventListener('pointermove', onMove);
+      embla.off('pointerUp', onUp);
+    };
+  }, [embla, slides.length]);
 
   useEffect(() => {
     if (!embla) return;
@@ -64,7 +95,9 @@ export default function Carousel({ slides, label = 'Highlights' }: { slides: Sli
       data-playing={playing}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      // Keyboard focus on a slide's link holds the slide still; focus on the controls does not,
+      // so that pressing Play really plays.
+      onFocus={(e) => setFocused(Boolean(e.target.closest('.carousel__viewport')))}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}

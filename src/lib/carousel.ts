@@ -44,3 +44,23 @@ export const shouldAutoplay = ({ slideCount, paused, hovered, reducedMotion }: A
 
 /** The next index autoplay goes to: wraps to 0 at the end (Embla loops or jumps back). */
 export const nextIndex = (index: number, slideCount: number): number => (slideCount ? (index + 1) % slideCount : 0);
+
+export interface Swipe {
+  /** Slide selected when the pointer went down. */
+  startIndex: number;
+  /** Horizontal pointer travel in px (negative: towards the left, i.e. to the next slide). */
+  dx: number;
+  slideCount: number;
+}
+
+/**
+ * Where a swipe must land: a swipe of 15 px or more moves exactly one slide in its direction
+ * (wrapping only when looping is allowed); a shorter one stays on the slide it started from.
+ */
+export function swipeTarget({ startIndex, dx, slideCount }: Swipe): number {
+  if (Math.abs(dx) < CAROUSEL.minSwipePx || slideCount < 2) return startIndex;
+  const step = dx < 0 ? 1 : -1;
+  const target = startIndex + step;
+  if (canLoop(slideCount)) return (target + slideCount) % slideCount;
+  return Math.min(Math.max(target, 0), slideCount - 1);
+}

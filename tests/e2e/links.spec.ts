@@ -6,7 +6,9 @@ test('every internal link on every page resolves', async ({ page, request }) => 
   const targets = new Map<string, string>(); // href -> first page that links to it
   for (const { path } of [...ROUTES, { path: '/no-such-page' }]) {
     await page.goto(path);
-    const hrefs = await page.locator('a[href]').evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href));
+    const hrefs = await page
+      .locator('a[href]:not([href^="#"])')
+      .evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href));
     for (const href of hrefs) {
       const url = new URL(href);
       if (url.origin !== new URL(page.url()).origin) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAROUSEL, canGoNext, canGoPrev, canLoop, nextIndex, shouldAutoplay } from '../../src/lib/carousel';
+import { CAROUSEL, canGoNext, canGoPrev, canLoop, nextIndex, shouldAutoplay, swipeTarget } from '../../src/lib/carousel';
 
 describe('carousel state rules (SPEC 4 and 9)', () => {
   it('uses a 2000 ms slide duration and a 15 px minimum swipe', () => {
@@ -49,5 +49,26 @@ describe('carousel state rules (SPEC 4 and 9)', () => {
     expect(nextIndex(0, 4)).toBe(1);
     expect(nextIndex(3, 4)).toBe(0);
     expect(nextIndex(0, 0)).toBe(0);
+  });
+});
+
+describe('swipes', () => {
+  it('a swipe of 15 px or more moves one slide in its direction', () => {
+    expect(swipeTarget({ startIndex: 1, dx: -15, slideCount: 4 })).toBe(2);
+    expect(swipeTarget({ startIndex: 1, dx: 15, slideCount: 4 })).toBe(0);
+    expect(swipeTarget({ startIndex: 1, dx: -400, slideCount: 4 })).toBe(2);
+  });
+
+  it('a shorter swipe stays on the slide', () => {
+    expect(swipeTarget({ startIndex: 1, dx: -14, slideCount: 4 })).toBe(1);
+    expect(swipeTarget({ startIndex: 1, dx: 14.9, slideCount: 4 })).toBe(1);
+  });
+
+  it('wraps only when looping is allowed', () => {
+    expect(swipeTarget({ startIndex: 3, dx: -20, slideCount: 4 })).toBe(0);
+    expect(swipeTarget({ startIndex: 0, dx: 20, slideCount: 4 })).toBe(3);
+    expect(swipeTarget({ startIndex: 1, dx: -20, slideCount: 2 })).toBe(1);
+    expect(swipeTarget({ startIndex: 0, dx: 20, slideCount: 2 })).toBe(0);
+    expect(swipeTarget({ startIndex: 0, dx: -20, slideCount: 1 })).toBe(0);
   });
 });
