@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
 // Unit tests (tests/unit) and function tests (tests/functions). E2E tests are Playwright's.
