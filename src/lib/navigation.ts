@@ -8,6 +8,8 @@ import { divisionHref, STATIC_ROUTES } from './routes.ts';
 export interface NavLink {
   label: string;
   href: string;
+  /** Words read before the label by screen readers only, e.g. "Buy" before "Flats". */
+  context?: string;
 }
 export interface NavGroup {
   label: string;
@@ -31,7 +33,7 @@ export async function getNavigation(): Promise<NavItem[]> {
     properties
       .filter((p) => p.data.intent === intent)
       .sort(byOrder)
-      .map((p) => ({ label: p.data.cardTitle, href: `/${p.data.route}` }));
+      .map((p) => ({ label: p.data.cardTitle, href: `/${p.data.route}`, context: intent === 'buy' ? 'Buy' : 'Sell' }));
 
   return [
     {
