@@ -51,5 +51,7 @@ export const telHref = `tel:+${site.phoneDigits}`;
 export const whatsappHref = `https://wa.me/${site.phoneDigits}`;
 export const mailHref = (address: string) => `mailto:${address}`;
 export const addressLine = `${site.address.town}, ${site.address.district}, ${site.address.state}`;
-/** Social links that are configured; unset ones are never rendered. */
-export const activeSocials = site.socials.filter((s): s is SocialLink & { url: string } => Boolean(s.url));
+/** The social links that are configured; unset ones are never rendered. */
+export const configuredSocials = (links: readonly SocialLink[]) =>
+  links.filter((s): s is SocialLink & { url: string } => Boolean(s.url?.trim()));
+export const activeSocials = configuredSocials(site.socials);
