@@ -1,0 +1,5 @@
+// autocannon ships no types; the benchmark uses it loosely typed.
+declare module 'autocannon' {
+  const autocannon: (options: unknown) => any;
+  export default autocannon;
+}

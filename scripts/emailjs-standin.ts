@@ -1,0 +1,113 @@
+/**
+ * A small local stand-in of the EmailJS REST API (POST /api/v1.0/email/send).
+ * It checks the request the way EmailJS does, records every e-mail it accepts, and, given an
+ * outbox folder, writes each one there as a JSON file. Used by the tests and by `npm start`
+ * when no EmailJS settings are set.
+ *
+ *   node scripts/emailjs-standin.ts            # listens on EMAILJS_STANDIN_PORT or 8899, writes outbox/
+ */
+import http from 'node:http';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedEmail {
+  service_id: string;
+  template_id: string;
+  user_id: string;
+  accessToken?: string;
+  template_params: Record<string, unknown>;
+}
+
+export interface StandInBehaviour {
+  /** Status to answer (default 200). */
+  status?: number;
+  /** Wait this long before answering (default 0). */
+  delayMs?: number;
+}
+
+export interface EmailJsStandIn {
+  origin: string;
+  /** E-mails accepted so far (those answered 2xx), oldest first. */
+  received: ReceivedEmail[];
+  /** Every request body that reached the send path, accepted or not. */
+  requests: unknown[];
+  setBehaviour(behaviour: StandInBehaviour): void;
+  close(): Promise<void>;
+}
+
+const SEND_PATH = '/api/v1.0/email/send';
+
+/** EmailJS answers 400 with a plain text naming the first missing item. */
+const problemWith = (body: Record<string, unknown>): string | null => {
+  if (!body.user_id) return 'The Public Key is required. To find this ID, visit https://dashboard.emailjs.com/admin/account';
+  if (!body.service_id) return 'The service ID is required. To find this ID, visit https://dashboard.emailjs.com/admin';
+  if (!body.template_id) return 'The template ID is required. To find this ID, visit https://dashboard.emailjs.com/admin/templates';
+  if (typeof body.template_params !== 'object' || body.template_params === null || Array.isArray(body.template_params)) {
+    return 'The template params have to be the object';
+  }
+  return null;
+};
+
+export const startEmailJsStandIn = async (options: { port?: number; outboxDir?: string } & StandInBehaviour = {}): Promise<EmailJsStandIn> => {
+  let behaviour: Required<StandInBehaviour> = { status: options.status ?? 200, delayMs: options.delayMs ?? 0 };
+  const received: ReceivedEmail[] = [];
+  const requests: unknown[] = [];
+  let written = 0;
+
+  const answer = (res: http.ServerResponse, status: number, text: string) => {
+    if (res.destroyed) return;
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(text);
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method !== 'POST' || url.pathname !== SEND_PATH) return answer(res, 404, 'Not Found');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return answer(res, 400, 'The request body is not valid JSON');
+    }
+    requests.push(body);
+    const { status, delayMs } = behaviour;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const problem = problemWith(body);
+    if (problem) return answer(res, 400, problem);
+    if (status < 200 || status >= 300) return answer(res, status, 'Stand-in failure');
+    received.push(body as unknown as ReceivedEmail);
+    if (options.outboxDir) {
+      written += 1;
+      const params = (body.template_params ?? {}) as Record<string, unknown>;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(written).padStart(4, '0')}-${String(params.kind ?? 'email')}.json`;
+      await mkdir(options.outboxDir, { recursive: true });
+      await writeFile(path.join(options.outboxDir, name), JSON.stringify(body, null, 2));
+    }
+    answer(res, status, 'OK');
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    received,
+    requests,
+    setBehaviour(next) {
+      behaviour = { ...behaviour, ...next };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const outboxDir = path.resolve(import.meta.dirname, '..', 'outbox');
+  const standIn = await startEmailJsStandIn({ port: Number(process.env.EMAILJS_STANDIN_PORT || 8899), outboxDir });
+  console.log(`EmailJS stand-in at ${standIn.origin}; e-mails are written to ${outboxDir}/`);
+}

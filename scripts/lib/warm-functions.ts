@@ -1,0 +1,52 @@
+/**
+ * Serves the Netlify Functions of netlify/functions in this process, each module loaded once and
+ * kept warm, as Netlify keeps function instances warm in production. @netlify/dev instead bundles
+ * the function and starts a fresh worker on every call (about 2 s of CPU each here), which makes
+ * the local site unusable under load; it stays available with NETLIFY_DEV_FUNCTIONS=1.
+ *
+ * Routing: each function's `config.path` (exact paths, as this project uses). The Blobs context is
+ * the one @netlify/dev's runtime sets on this process, so functions use the same local store.
+ * Not emulated: `config.rateLimit` (@netlify/dev does not enforce it either).
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { IncomingMessage } from 'node:http';
+
+type Handler = (request: Request, context: Record<string, unknown>) => Response | Promise<Response>;
+
+export async function loadFunctions(directory: string): Promise<Map<string, Handler>> {
+  const routes = new Map<string, Handler>();
+  for (const file of (await readdir(directory)).sort()) {
+    if (!/\.(mts|ts|mjs|js)$/.test(file)) continue;
+    const mod = await import(pathToFileURL(path.join(directory, file)).href);
+    for (const route of [mod.config?.path ?? `/.netlify/functions/${path.parse(file).name}`].flat()) {
+      routes.set(route, mod.default as Handler);
+    }
+  }
+  return routes;
+}
+
+/** A web Request for a Node request; the body streams, so the function's own size limits apply. */
+export function toWebRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const v of [value ?? []].flat()) headers.append(name, v);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    // @ts-expect-error Node's fetch needs `duplex` for a streamed body; the DOM types lack it.
+    duplex: hasBody ? 'half' : undefined,
+  });
+}
+
+/** The minimal Netlify context our functions may read. */
+export const contextFor = (req: IncomingMessage) => ({
+  ip: req.socket.remoteAddress ?? '',
+  requestId: crypto.randomUUID(),
+  site: { id: '0', name: 'local', url: '' },
+});

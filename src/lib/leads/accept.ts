@@ -1,0 +1,110 @@
+/**
+ * Storing a lead exactly once per submissionId, then notifying the team.
+ *
+ * Idempotency: `ids/<submissionId>` in the `leads` store points to the lead's key
+ * (`<kind>/<yyyy-mm>/<submissionId>`), so a retry finds the first lead even when the month has
+ * changed since. The index entry is claimed with a conditional write (`onlyIfNew`), so of two
+ * identical submissions racing on different instances only one stores and notifies; within one
+ * instance, identical submissions in flight share one promise (`once`).
+ * A claim whose lead never got written (the store failed midway) is taken over by the next retry
+ * once it is older than the store deadline, so a failed attempt never blocks the lead.
+ */
+import { buildLeadRecord, type LeadRecord } from './record.ts';
+import { indexKey, leadKey, leadsStore, spamKey, withStoreDeadline } from './store.ts';
+import { storePhotos, type CheckedPhoto } from './photos.ts';
+import { notifyTeam, type NotifyResult } from './notify.ts';
+import { storeTimeoutMs } from './config.ts';
+import { logLead } from './log.ts';
+import type { EnquiryKind } from '../enquiry/index.ts';
+
+type Enquiry = Record<string, unknown> & { submissionId: string; page: string };
+
+/** What the visitor is told: the same for the first submission and every retry of it. */
+export interface Receipt {
+  id: string;
+  receivedAt: string;
+}
+
+interface IndexEntry extends Receipt {
+  key: string;
+}
+
+type StoreOutcome = { duplicate: true; receipt: Receipt } | { duplicate: false; receipt: Receipt; key: string; record: LeadRecord };
+
+const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, photos: CheckedPhoto[]): Promise<StoreOutcome> =>
+  withStoreDeadline(async () => {
+    const store = leadsStore();
+    const id = enquiry.submissionId;
+    const receivedAt = new Date().toISOString();
+    const entry: IndexEntry = { id, receivedAt, key: leadKey(kind, id, receivedAt) };
+
+    const known = (await store.get(indexKey(id), { type: 'json' })) as IndexEntry | null;
+    let claimed: boolean;
+    if (known) {
+      const abandoned = Date.now() - Date.parse(known.receivedAt) > storeTimeoutMs() && (await store.get(known.key)) === null;
+      // The listing carries the entry's etag (a local store's GET does not), for a conditional take-over.
+      const etag = abandoned ? (await store.list({ prefix: indexKey(id) })).blobs.find((b) => b.key === indexKey(id))?.etag : undefined;
+      if (!etag) return { duplicate: true, receipt: { id, receivedAt: known.receivedAt } };
+      claimed = (await store.setJSON(indexKey(id), entry, { onlyIfMatch: etag })).modified;
+    } else {
+      claimed = (await store.setJSON(indexKey(id), entry, { onlyIfNew: true })).modified;
+    }
+    if (!claimed) {
+      // Another instance claimed it between our read and our write: answer with its receipt.
+      const winner = (await store.get(indexKey(id), { type: 'json' })) as IndexEntry | null;
+      if (!winner) throw new Error('index entry vanished');
+      return { duplicate: true, receipt: { id, receivedAt: winner.receivedAt } };
+    }
+    try {
+      const photoKeys = await storePhotos(id, photos);
+      const record = buildLeadRecord(kind, enquiry, receivedAt, { photos: photoKeys });
+      await store.setJSON(entry.key, record);
+      return { duplicate: false, receipt: { id, receivedAt }, key: entry.key, record };
+    } catch (error) {
+      await store.delete(indexKey(id)).catch(() => {}); // free the id so a retry can store it
+      throw error;
+    }
+  });
+
+const recordNotification = async (key: string, record: LeadRecord, result: NotifyResult) => {
+  if (result.notified === false && result.skipped) return; // stored as notified:false already
+  const updated: LeadRecord = result.notified
+    ? { ...record, notified: true }
+    : { ...record, notified: false, notifyError: result.error };
+  await withStoreDeadline(() => leadsStore().setJSON(key, updated)).catch(() => {
+    logLead({ kind: record.kind, id: record.id, status: 'notify-update-failed' });
+  });
+};
+
+/** Stores a valid lead (once), notifies the team and records whether that worked. */
+export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, photos: CheckedPhoto[]): Promise<Receipt> => {
+  const outcome = await storeLeadOnce(kind, enquiry, photos);
+  if (outcome.duplicate) {
+    logLead({ kind, id: outcome.receipt.id, status: 'duplicate' });
+    return outcome.receipt;
+  }
+  const result = await notifyTeam(outcome.record);
+  logLead({ kind, id: outcome.receipt.id, status: result.notified ? 'notified' : result.skipped ? 'notify-skipped' : 'notify-failed', note: result.notified ? undefined : result.error });
+  await recordNotification(outcome.key, outcome.record, result);
+  return outcome.receipt;
+};
+
+/** Keeps spam apart under spam/, never notified; the sender is answered as if it were a lead. */
+export const keepSpam = async (kind: EnquiryKind, enquiry: Enquiry, reason: string): Promise<Receipt> => {
+  const receivedAt = new Date().toISOString();
+  const record = buildLeadRecord(kind, enquiry, receivedAt, { spam: reason });
+  await withStoreDeadline(() => leadsStore().setJSON(spamKey(kind, enquiry.submissionId, receivedAt), record));
+  logLead({ kind, id: enquiry.submissionId, status: 'spam', note: reason });
+  return { id: enquiry.submissionId, receivedAt };
+};
+
+const inFlight = new Map<string, Promise<Receipt>>();
+
+/** Identical submissions in flight in this instance share one run (and one answer). */
+export const once = (id: string, run: () => Promise<Receipt>): Promise<Receipt> => {
+  const running = inFlight.get(id);
+  if (running) return running;
+  const started = run().finally(() => inFlight.delete(id));
+  inFlight.set(id, started);
+  return started;
+};

@@ -1,0 +1,40 @@
+/**
+ * Settings of the lead pipeline, read from the environment at call time (so tests and
+ * `npm start` can change them without reloading modules).
+ */
+const numberFrom = (value: string | undefined, fallback: number): number => {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+};
+
+const env = () => process.env;
+
+/** Below this fill time (ms) a submission is treated as spam. LEADS_MIN_FILL_MS, default 3000. */
+export const minFillMs = () => numberFrom(env().LEADS_MIN_FILL_MS, 3000);
+/** Deadline for storing one lead, retries included. LEADS_STORE_TIMEOUT_MS, default 6000. */
+export const storeTimeoutMs = () => numberFrom(env().LEADS_STORE_TIMEOUT_MS, 6000);
+/** Secret for GET /api/leads; unset means the export does not exist (404). */
+export const exportToken = () => env().LEADS_EXPORT_TOKEN || '';
+
+export interface EmailJsSettings {
+  origin: string;
+  serviceId: string;
+  templateId: string;
+  publicKey: string;
+  privateKey: string;
+  timeoutMs: number;
+}
+
+/** EmailJS REST settings, or null when service, template or public key is unset. */
+export const emailJsSettings = (): EmailJsSettings | null => {
+  const e = env();
+  if (!e.EMAILJS_SERVICE_ID || !e.EMAILJS_TEMPLATE_ID || !e.EMAILJS_PUBLIC_KEY) return null;
+  return {
+    origin: (e.EMAILJS_API_ORIGIN || 'https://api.emailjs.com').replace(/\/+$/, ''),
+    serviceId: e.EMAILJS_SERVICE_ID,
+    templateId: e.EMAILJS_TEMPLATE_ID,
+    publicKey: e.EMAILJS_PUBLIC_KEY,
+    privateKey: e.EMAILJS_PRIVATE_KEY || '',
+    timeoutMs: numberFrom(e.EMAILJS_TIMEOUT_MS, 5000),
+  };
+};

@@ -1,0 +1,65 @@
+/**
+ * Answers of the lead functions. Every answer is JSON; a failure names what went wrong in plain
+ * words and never carries a stack trace or internal detail.
+ */
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+
+/** A 4xx (or 503) with a plain message and, when fields are at fault, one message per field. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, message: string, options: { fields?: Record<string, string>; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.fields = options.fields;
+    this.headers = options.headers ?? {};
+  }
+
+  toResponse(): Response {
+    return jsonResponse(this.status, { error: this.message, ...(this.fields ? { fields: this.fields } : {}) }, this.headers);
+  }
+}
+
+/** Seconds a client should wait before retrying when the lead store is unavailable. */
+export const RETRY_AFTER_SECONDS = 30;
+
+/** The lead store (Netlify Blobs) failed or did not answer in time. Answered 503. */
+export class StoreUnavailableError extends HttpError {
+  constructor() {
+    super(503, 'We could not save your enquiry just now. Please try again in a minute.', {
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export const internalErrorResponse = () =>
+  jsonResponse(500, { error: 'Something went wrong on our side. Please try again, or call us.' });
+
+/**
+ * Wraps a handler so that every outcome is a JSON answer: HttpErrors as they are, anything
+ * unexpected as a plain 500 without detail. Logs only the label and the status.
+ */
+export const answerSafely =
+  (label: string, handle: (request: Request) => Promise<Response>, log: (entry: { kind: string; status: number; note?: string }) => void) =>
+  async (request: Request): Promise<Response> => {
+    try {
+      const response = await handle(request);
+      log({ kind: label, status: response.status });
+      return response;
+    } catch (error) {
+      if (error instanceof HttpError) {
+        log({ kind: label, status: error.status });
+        return error.toResponse();
+      }
+      log({ kind: label, status: 500, note: (error as Error)?.name });
+      return internalErrorResponse();
+    }
+  };

@@ -1,0 +1,3 @@
+/** The server side of enquiries. Function files import their handler from here. */
+export { enquiryHandler } from './handler.ts';
+export { leadsExportHandler } from './export-handler.ts';

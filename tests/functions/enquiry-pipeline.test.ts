@@ -1,0 +1,312 @@
+/**
+ * The enquiry functions end to end: real Request objects into the real handlers, a real local
+ * Blobs server behind them and the EmailJS stand-in recording what the team would receive.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { startStandIn } from '../support/emailjs.ts';
+import { handlers, jsonRequest, send, sendRequest, valid, validBankLoan, validFinance, validRealEstate, type Kind } from '../support/enquiries.ts';
+import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+
+let blobs: LocalBlobs;
+let standIn: EmailJsStandIn;
+
+beforeAll(async () => {
+  blobs = await startLocalBlobs();
+  standIn = await startStandIn();
+});
+afterAll(async () => {
+  await standIn.close();
+  await blobs.stop();
+});
+beforeEach(async () => {
+  blobs.use();
+  standIn.received.length = 0;
+  standIn.requests.length = 0;
+  standIn.setBehaviour({ status: 200, delayMs: 0 });
+  delete process.env.LEADS_MIN_FILL_MS;
+});
+afterEach(async () => {
+  await blobs.clear();
+});
+
+const month = () => new Date().toISOString().slice(0, 7);
+const KINDS: Kind[] = ['realestate', 'bankloan', 'finance'];
+
+describe.each(KINDS)('%s: a valid enquiry', (kind) => {
+  test('is stored under <kind>/<yyyy-mm>/<id>, notified once and answered 201', async () => {
+    const enquiry = valid[kind]();
+    const before = Date.now();
+    const answer = await send(kind, enquiry);
+
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ ok: true, id: enquiry.submissionId, receivedAt: expect.any(String) });
+    const receivedAt = Date.parse(answer.body.receivedAt);
+    expect(receivedAt).toBeGreaterThanOrEqual(before - 1);
+    expect(receivedAt).toBeLessThanOrEqual(Date.now());
+
+    const key = `${kind}/${month()}/${enquiry.submissionId}`;
+    expect(await blobs.keys(blobs.leads())).toEqual([key, `ids/${enquiry.submissionId}`].sort());
+    const stored = await blobs.leads().get(key, { type: 'json' });
+    expect(stored).toMatchObject({
+      id: enquiry.submissionId,
+      kind,
+      receivedAt: answer.body.receivedAt,
+      consentAt: answer.body.receivedAt,
+      page: enquiry.page,
+      Username: 'Priya Raman',
+      phone: '9876543210',
+      email: 'priya.raman@example.com',
+      currentdate: 'Mon, Jan 01 2024',
+      notified: true,
+    });
+    // Wire-only fields are not kept as lead fields.
+    expect(stored).not.toHaveProperty('consent');
+    expect(stored).not.toHaveProperty('submissionId');
+    expect(stored).not.toHaveProperty('company_website');
+    expect(stored).not.toHaveProperty('elapsedMs');
+
+    expect(standIn.received).toHaveLength(1);
+    const email = standIn.received[0];
+    expect(email).toMatchObject({ service_id: 'service_test', template_id: 'template_test', user_id: 'public_test', accessToken: 'private_test' });
+    expect(email.template_params).toMatchObject({ kind, id: enquiry.submissionId, Username: 'Priya Raman', phone: '9876543210', email: 'priya.raman@example.com' });
+    expect(email.template_params.summary).toContain('Name: Priya Raman\nPhone: 9876543210\nE-mail: priya.raman@example.com');
+  });
+});
+
+test('a real-estate lead keeps only the fields of its category', async () => {
+  const enquiry = validRealEstate({ intent: 'buy', category: 'individual', property: 'Buy', listing: 'GATED', type: 'Double Bed Room' });
+  expect((await send('realestate', enquiry)).status).toBe(201);
+  const [lead] = await blobs.records('realestate/');
+  expect(lead).toMatchObject({ intent: 'buy', category: 'individual', property: 'Buy', cost: '50 to 75 Lakhs', time: 'Immediate', message: enquiry.message });
+  expect(lead).not.toHaveProperty('listing');
+  expect(lead).not.toHaveProperty('type');
+  expect(standIn.received[0].template_params.summary).toContain('Message: Looking for a 2 bedroom flat');
+});
+
+describe('status codes', () => {
+  test.each(['GET', 'PUT', 'DELETE', 'PATCH'])('%s → 405 with Allow: POST', async (method) => {
+    const response = await handlers.bankloan(new Request('http://localhost/api/bankloan', { method }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.json()).toEqual({ error: expect.any(String) });
+  });
+
+  test.each(['text/plain', 'application/x-www-form-urlencoded', ''])('content type %j → 415', async (type) => {
+    const request = new Request('http://localhost/api/finance', { method: 'POST', headers: type ? { 'content-type': type } : {}, body: JSON.stringify(validFinance()) });
+    if (!type) request.headers.delete('content-type');
+    const answer = await sendRequest('finance', request);
+    expect(answer.status).toBe(415);
+    expect(answer.body.error).toMatch(/JSON/);
+  });
+
+  test('multipart is 415 where photos are not accepted', async () => {
+    const form = new FormData();
+    form.set('data', JSON.stringify(validBankLoan()));
+    const answer = await sendRequest('bankloan', new Request('http://localhost/api/bankloan', { method: 'POST', body: form }));
+    expect(answer.status).toBe(415);
+  });
+
+  test('application/json; charset=utf-8 is JSON', async () => {
+    const answer = await send('finance', validFinance(), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(answer.status).toBe(201);
+  });
+
+  test('a body over 32 KB → 413 (by the bytes read, whatever Content-Length says)', async () => {
+    const big = JSON.stringify(validFinance({ Username: 'x'.repeat(33 * 1024) }));
+    const answer = await sendRequest('finance', jsonRequest('finance', big));
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toMatch(/32 KB/);
+
+    // A stream with no Content-Length: only counting the bytes catches it.
+    const chunk = new TextEncoder().encode('x'.repeat(8 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 10) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const streamed = new Request('http://localhost/api/finance', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.headers.get('content-length')).toBeNull();
+    expect((await sendRequest('finance', streamed)).status).toBe(413);
+    expect(await blobs.keys(blobs.leads())).toEqual([]);
+  });
+
+  test('a declared Content-Length over 32 KB → 413 before reading', async () => {
+    const request = jsonRequest('finance', validFinance(), { headers: { 'content-length': String(40 * 1024) } });
+    expect((await sendRequest('finance', request)).status).toBe(413);
+  });
+
+  test('exactly at the limit is still read', async () => {
+    const enquiry = validFinance();
+    const filler = 32 * 1024 - JSON.stringify({ ...enquiry, pad: '' }).length;
+    const body = JSON.stringify({ ...enquiry, pad: 'x'.repeat(filler) });
+    expect(new TextEncoder().encode(body).length).toBe(32 * 1024);
+    expect((await sendRequest('finance', jsonRequest('finance', body))).status).toBe(201);
+  });
+
+  test.each(['{"Username": ', 'not json', '', '[1,2]', '"text"', 'null'])('JSON %j → 400', async (body) => {
+    const answer = await sendRequest('finance', jsonRequest('finance', body));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: expect.any(String) });
+  });
+
+  test('invalid UTF-8 → 400', async () => {
+    const bytes = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
+    const request = new Request('http://localhost/api/finance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+    expect((await sendRequest('finance', request)).status).toBe(400);
+  });
+
+  test('schema failure → 422 naming each field in plain words, nothing stored or sent', async () => {
+    const answer = await send('bankloan', validBankLoan({ Loantype: 'Loan Type', phone: '12345', selectedCity: 'Chennai', consent: false }));
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      error: 'Some fields need attention.',
+      fields: {
+        Loantype: 'Choose a loan type',
+        phone: 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9',
+        selectedCity: 'Choose a city in Karnataka',
+        consent: expect.stringMatching(/^Tick the box/),
+      },
+    });
+    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  test('no answer carries a stack trace', async () => {
+    for (const body of ['{', '[]', JSON.stringify({})]) {
+      const answer = await sendRequest('realestate', jsonRequest('realestate', body));
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.text).not.toMatch(/at .*\.ts|Error:|node_modules/);
+    }
+  });
+});
+
+describe('spam', () => {
+  test('a filled honeypot is answered like success, kept under spam/ and not notified', async () => {
+    const enquiry = validBankLoan({ company_website: 'http://cheap-pills.example' });
+    const answer = await send('bankloan', enquiry);
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ ok: true, id: enquiry.submissionId, receivedAt: expect.any(String) });
+
+    expect(await blobs.keys(blobs.leads())).toEqual([`spam/bankloan/${month()}/${enquiry.submissionId}`]);
+    const [kept] = await blobs.records('spam/');
+    expect(kept).toMatchObject({ id: enquiry.submissionId, kind: 'bankloan', spam: 'honeypot', notified: false, phone: '9876543210' });
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  test('a form sent faster than the minimum fill time is spam', async () => {
+    const enquiry = validFinance({ elapsedMs: 2_999 });
+    expect((await send('finance', enquiry)).status).toBe(201);
+    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([]);
+    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: 'too-fast' });
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  test('without the fill time it is spam', async () => {
+    const { elapsedMs: _elapsed, ...enquiry } = validFinance();
+    expect((await send('finance', enquiry)).status).toBe(201);
+    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: 'no-timing' });
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  test('the minimum fill time is configurable (LEADS_MIN_FILL_MS)', async () => {
+    process.env.LEADS_MIN_FILL_MS = '500';
+    expect((await send('finance', validFinance({ elapsedMs: 600 }))).status).toBe(201);
+    expect(await blobs.keys(blobs.leads(), 'spam/')).toEqual([]);
+    expect(await blobs.records('finance/')).toHaveLength(1);
+    expect(standIn.received).toHaveLength(1);
+  });
+
+  test('exactly the minimum fill time is a person', async () => {
+    expect((await send('finance', validFinance({ elapsedMs: 3000 }))).status).toBe(201);
+    expect(await blobs.records('finance/')).toHaveLength(1);
+  });
+
+  test('a spam-flagged id does not block the real retry', async () => {
+    const enquiry = validFinance({ elapsedMs: 1000 });
+    await send('finance', enquiry);
+    await send('finance', { ...enquiry, elapsedMs: 9000 });
+    expect(await blobs.records('finance/')).toHaveLength(1);
+    expect(standIn.received).toHaveLength(1);
+  });
+});
+
+describe('idempotency', () => {
+  test('the same submissionId twice stores one lead and answers the first result', async () => {
+    const enquiry = validRealEstate();
+    const first = await send('realestate', enquiry);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await send('realestate', { ...enquiry, message: 'Sent again' });
+
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    const leads = await blobs.records('realestate/');
+    expect(leads).toHaveLength(1);
+    expect(leads[0].message).toBe(enquiry.message);
+    expect(standIn.received).toHaveLength(1);
+  });
+
+  test('two identical submissions in flight at once store one lead and notify once', async () => {
+    const enquiry = validBankLoan();
+    standIn.setBehaviour({ delayMs: 50 });
+    const [a, b] = await Promise.all([send('bankloan', enquiry), send('bankloan', enquiry)]);
+    expect(a.status).toBe(201);
+    expect(b.body).toEqual(a.body);
+    expect(await blobs.records('bankloan/')).toHaveLength(1);
+    expect(standIn.received).toHaveLength(1);
+  });
+
+  test('ten concurrent copies and other leads alongside: one lead per id', async () => {
+    const repeated = validFinance();
+    const others = Array.from({ length: 5 }, () => validFinance());
+    const answers = await Promise.all([...Array.from({ length: 10 }, () => send('finance', repeated)), ...others.map((o) => send('finance', o))]);
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    expect(new Set(answers.slice(0, 10).map((a) => a.body.receivedAt)).size).toBe(1);
+    const ids = (await blobs.records('finance/')).map((lead) => lead.id).sort();
+    expect(ids).toEqual([repeated, ...others].map((o) => o.submissionId).sort());
+    expect(standIn.received).toHaveLength(6);
+  });
+
+  test('a retry in a later month finds the lead through ids/<submissionId>', async () => {
+    const enquiry = validFinance();
+    const oldKey = `finance/2020-01/${enquiry.submissionId}`;
+    // The first attempt, accepted in an earlier month (as another instance would have left it).
+    await blobs.leads().setJSON(`ids/${enquiry.submissionId}`, { id: enquiry.submissionId, receivedAt: '2020-01-31T23:59:59.000Z', key: oldKey });
+    await blobs.leads().setJSON(oldKey, { id: enquiry.submissionId, kind: 'finance', receivedAt: '2020-01-31T23:59:59.000Z', notified: true });
+
+    const answer = await send('finance', enquiry);
+    expect(answer.body).toEqual({ ok: true, id: enquiry.submissionId, receivedAt: '2020-01-31T23:59:59.000Z' });
+    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([oldKey]);
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  test('a claim whose lead was never written is taken over by the retry', async () => {
+    const enquiry = validFinance();
+    await blobs.leads().setJSON(`ids/${enquiry.submissionId}`, {
+      id: enquiry.submissionId,
+      receivedAt: '2020-01-31T23:59:59.000Z',
+      key: `finance/2020-01/${enquiry.submissionId}`,
+    });
+    const answer = await send('finance', enquiry);
+    expect(answer.status).toBe(201);
+    expect(answer.body.receivedAt).not.toBe('2020-01-31T23:59:59.000Z');
+    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([`finance/${month()}/${enquiry.submissionId}`]);
+    expect(standIn.received).toHaveLength(1);
+  });
+
+  test('different ids are different leads', async () => {
+    await send('finance', validFinance());
+    await send('finance', validFinance({ submissionId: randomUUID() }));
+    expect(await blobs.records('finance/')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Notifying the team never costs a lead: a failing, slow or unconfigured EmailJS leaves the lead
+ * stored with notified:false and the visitor still gets 201.
+ */
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { EMAILJS_ENV, clearEmailJsEnv, startStandIn } from '../support/emailjs.ts';
+import { send, validBankLoan, validRealEstate } from '../support/enquiries.ts';
+import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+
+let blobs: LocalBlobs;
+let standIn: EmailJsStandIn;
+
+beforeAll(async () => {
+  blobs = await startLocalBlobs();
+  standIn = await startStandIn();
+});
+afterAll(async () => {
+  await standIn.close();
+  await blobs.stop();
+});
+beforeEach(async () => {
+  await blobs.clear();
+  Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin });
+  delete process.env.EMAILJS_TIMEOUT_MS;
+  standIn.received.length = 0;
+  standIn.requests.length = 0;
+  standIn.setBehaviour({ status: 200, delayMs: 0 });
+});
+
+test('EmailJS answering 500: the lead stays stored with notified:false and the visitor gets 201', async () => {
+  standIn.setBehaviour({ status: 500 });
+  const enquiry = validBankLoan();
+  const answer = await send('bankloan', enquiry);
+  expect(answer.status).toBe(201);
+  expect(answer.body.id).toBe(enquiry.submissionId);
+  expect(standIn.requests).toHaveLength(1);
+  expect(standIn.received).toHaveLength(0);
+  const [lead] = await blobs.records('bankloan/');
+  expect(lead).toMatchObject({ id: enquiry.submissionId, notified: false, notifyError: 'EmailJS answered 500' });
+});
+
+test('EmailJS slower than EMAILJS_TIMEOUT_MS: the lead is kept, notified:false, answered in time', async () => {
+  process.env.EMAILJS_TIMEOUT_MS = '200';
+  standIn.setBehaviour({ delayMs: 1500 });
+  const started = Date.now();
+  const answer = await send('bankloan', validBankLoan());
+  expect(answer.status).toBe(201);
+  expect(Date.now() - started).toBeLessThan(1200);
+  const [lead] = await blobs.records('bankloan/');
+  expect(lead).toMatchObject({ notified: false, notifyError: 'EmailJS did not answer within 200 ms' });
+});
+
+test('EmailJS unreachable: the lead is kept with notified:false', async () => {
+  process.env.EMAILJS_API_ORIGIN = 'http://127.0.0.1:1';
+  expect((await send('bankloan', validBankLoan())).status).toBe(201);
+  const [lead] = await blobs.records('bankloan/');
+  expect(lead).toMatchObject({ notified: false, notifyError: 'EmailJS could not be reached' });
+});
+
+test('EmailJS settings unset: skipped, the lead stored with notified:false', async () => {
+  clearEmailJsEnv();
+  expect((await send('realestate', validRealEstate())).status).toBe(201);
+  const [lead] = await blobs.records('realestate/');
+  expect(lead.notified).toBe(false);
+  expect(standIn.requests).toHaveLength(0);
+});
+
+test('without a private key the request has no accessToken; the API origin is configurable', async () => {
+  delete process.env.EMAILJS_PRIVATE_KEY;
+  expect((await send('bankloan', validBankLoan())).status).toBe(201);
+  expect(standIn.received).toHaveLength(1);
+  expect(standIn.received[0]).not.toHaveProperty('accessToken');
+  const [lead] = await blobs.records('bankloan/');
+  expect(lead.notified).toBe(true);
+});
+
+test('the e-mail carries kind, a readable summary and every field', async () => {
+  const enquiry = validBankLoan({ Username: 'முருகன் செல்வம்' });
+  await send('bankloan', enquiry);
+  const params = standIn.received[0].template_params;
+  expect(params).toMatchObject({
+    kind: 'bankloan',
+    id: enquiry.submissionId,
+    page: '/Home_Loan',
+    Loantype: 'Home Loan',
+    selectedState: 'Karnataka',
+    selectedCity: 'Mysuru',
+    Banktype: 'Govt Banks',
+    Amount: '10 to 25 lakhs',
+    Profession: 'Salaried',
+    Username: 'முருகன் செல்வம்',
+    phone: '9876543210',
+    email: 'priya.raman@example.com',
+    currentdate: 'Mon, Jan 01 2024',
+  });
+  expect(String(params.summary).split('\n')).toEqual(
+    expect.arrayContaining(['Loan type: Home Loan', 'City: Mysuru', 'Name: முருகன் செல்வம்', `Page: /Home_Loan`]),
+  );
+  expect(params).not.toHaveProperty('notified');
+});
