@@ -18,8 +18,19 @@ export default defineConfig({
   redirects: { '/Contactpage': '/Contactus' },
   integrations: [react(), sitemap()],
   vite: {
-    // Functions and Blobs emulated in `astro dev` only; edge functions, database and image
-    // emulation stay off (they would try to download tools this machine cannot reach).
-    plugins: isDev ? [netlify({ edgeFunctions: { enabled: false }, database: { enabled: false }, images: { enabled: false } })] : [],
+    // Functions and Blobs emulated in `astro dev` only. Edge functions, database, images,
+    // geolocation and the AI gateway stay off: they would reach for tools or services that an
+    // offline machine cannot get.
+    plugins: isDev
+      ? [
+          netlify({
+            edgeFunctions: { enabled: false },
+            database: { enabled: false },
+            images: { enabled: false },
+            geolocation: { enabled: false },
+            aiGateway: { enabled: false },
+          }),
+        ]
+      : [],
   },
 });
