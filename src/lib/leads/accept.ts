@@ -38,22 +38,16 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, photos: CheckedPhoto
     const receivedAt = new Date().toISOString();
     const entry: IndexEntry = { id, receivedAt, key: leadKey(kind, id, receivedAt) };
 
-    const known = (await store.get(indexKey(id), { type: 'json' })) as IndexEntry | null;
-    let claimed: boolean;
-    if (known) {
+    // The common case first: claim the id. Only when it is taken do we look at who holds it.
+    let claimed = (await store.setJSON(indexKey(id), entry, { onlyIfNew: true })).modified;
+    if (!claimed) {
+      const known = (await store.get(indexKey(id), { type: 'json' })) as IndexEntry | null;
+      if (!known) throw new Error('index entry vanished');
       const abandoned = Date.now() - Date.parse(known.receivedAt) > storeTimeoutMs() && (await store.get(known.key)) === null;
       // The listing carries the entry's etag (a local store's GET does not), for a conditional take-over.
       const etag = abandoned ? (await store.list({ prefix: indexKey(id) })).blobs.find((b) => b.key === indexKey(id))?.etag : undefined;
-      if (!etag) return { duplicate: true, receipt: { id, receivedAt: known.receivedAt } };
-      claimed = (await store.setJSON(indexKey(id), entry, { onlyIfMatch: etag })).modified;
-    } else {
-      claimed = (await store.setJSON(indexKey(id), entry, { onlyIfNew: true })).modified;
-    }
-    if (!claimed) {
-      // Another instance claimed it between our read and our write: answer with its receipt.
-      const winner = (await store.get(indexKey(id), { type: 'json' })) as IndexEntry | null;
-      if (!winner) throw new Error('index entry vanished');
-      return { duplicate: true, receipt: { id, receivedAt: winner.receivedAt } };
+      if (etag) claimed = (await store.setJSON(indexKey(id), entry, { onlyIfMatch: etag })).modified;
+      if (!claimed) return { duplicate: true, receipt: { id, receivedAt: known.receivedAt } };
     }
     try {
       const photoKeys = await storePhotos(id, photos);
