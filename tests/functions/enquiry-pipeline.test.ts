@@ -3,23 +3,15 @@
  * Blobs server behind them and the EmailJS stand-in recording what the team would receive.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
-import { startStandIn } from '../support/emailjs.ts';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { LocalBlobs } from '../support/blobs.ts';
+import { useLocalServers } from '../support/servers.ts';
 import { handlers, jsonRequest, send, sendRequest, valid, validBankLoan, validFinance, validRealEstate, type Kind } from '../support/enquiries.ts';
 import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-  standIn = await startStandIn();
-});
-afterAll(async () => {
-  await standIn.close();
-  await blobs.stop();
-});
+useLocalServers((servers) => ({ blobs, standIn } = servers));
 beforeEach(async () => {
   blobs.use();
   standIn.received.length = 0;

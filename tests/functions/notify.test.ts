@@ -2,23 +2,16 @@
  * Notifying the team never costs a lead: a failing, slow or unconfigured EmailJS leaves the lead
  * stored with notified:false and the visitor still gets 201.
  */
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
-import { EMAILJS_ENV, clearEmailJsEnv, startStandIn } from '../support/emailjs.ts';
+import { beforeEach, expect, test } from 'vitest';
+import type { LocalBlobs } from '../support/blobs.ts';
+import { useLocalServers } from '../support/servers.ts';
+import { EMAILJS_ENV, clearEmailJsEnv } from '../support/emailjs.ts';
 import { send, validBankLoan, validRealEstate } from '../support/enquiries.ts';
 import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-  standIn = await startStandIn();
-});
-afterAll(async () => {
-  await standIn.close();
-  await blobs.stop();
-});
+useLocalServers((servers) => ({ blobs, standIn } = servers));
 beforeEach(async () => {
   await blobs.clear();
   Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin });

@@ -2,9 +2,9 @@
  * Sell Flats photos: one multipart POST to /api/realestate with the enquiry as JSON in part
  * `data` and up to 5 images in parts `files`. Type by magic bytes; 1.5 MB each; 4 MB in all.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
-import { startStandIn } from '../support/emailjs.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { LocalBlobs } from '../support/blobs.ts';
+import { useLocalServers } from '../support/servers.ts';
 import { sendRequest, validRealEstate } from '../support/enquiries.ts';
 import { MESSAGES, sniffPhotoType } from '../../src/lib/enquiry/index.ts';
 import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
@@ -38,14 +38,7 @@ const upload = (data: unknown, files: Array<{ bytes: Uint8Array<ArrayBuffer>; na
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-  standIn = await startStandIn();
-});
-afterAll(async () => {
-  await standIn.close();
-  await blobs.stop();
-});
+useLocalServers((servers) => ({ blobs, standIn } = servers));
 beforeEach(async () => {
   blobs.use();
   await blobs.clear();
