@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /** E2E tests run in Debian's Chromium against the served build (`npm start`). */
 const PORT = Number(process.env.E2E_PORT || 8890);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The export token the served site gets for the e2e run (see tests/e2e/api.spec.ts). */
+export const EXPORT_TOKEN = 'e2e-export-token';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,7 +33,7 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     url: BASE_URL,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), LEADS_EXPORT_TOKEN: EXPORT_TOKEN },
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
