@@ -296,6 +296,44 @@ describe('idempotency', () => {
     expect(standIn.received).toHaveLength(1);
   });
 
+  describe('a lead stored but never e-mailed (its first attempt answered 503 or died)', () => {
+    const orphan = async (ageMs: number, extra: Record<string, unknown> = {}) => {
+      const enquiry = validFinance();
+      const receivedAt = new Date(Date.now() - ageMs).toISOString();
+      const key = `finance/${receivedAt.slice(0, 7)}/${enquiry.submissionId}`;
+      await blobs.leads().setJSON(`ids/${enquiry.submissionId}`, { id: enquiry.submissionId, receivedAt, key });
+      const { consent: _c, company_website: _h, elapsedMs: _e, submissionId: _s, ...fields } = enquiry;
+      await blobs.leads().setJSON(key, {
+        id: enquiry.submissionId, kind: 'finance', receivedAt, consentAt: receivedAt, ...fields, notified: false, ...extra,
+      });
+      return { enquiry, receivedAt, key };
+    };
+
+    test('the retry sends the e-mail the first attempt owed, once', async () => {
+      const { enquiry, receivedAt, key } = await orphan(60_000);
+      const answer = await send('finance', enquiry);
+      expect(answer.status).toBe(201);
+      expect(answer.body.receivedAt).toBe(receivedAt);
+      expect(standIn.received).toHaveLength(1);
+      expect(standIn.received[0].template_params.id).toBe(enquiry.submissionId);
+      expect(await blobs.leads().get(key, { type: 'json' })).toMatchObject({ notified: true });
+      await send('finance', enquiry);
+      expect(standIn.received).toHaveLength(1);
+    });
+
+    test('a lead its first attempt may still be notifying is left alone', async () => {
+      const { enquiry } = await orphan(1_000);
+      expect((await send('finance', enquiry)).status).toBe(201);
+      expect(standIn.received).toHaveLength(0);
+    });
+
+    test('a notification that was tried and failed is not repeated by a retry', async () => {
+      const { enquiry } = await orphan(60_000, { notifyError: 'EmailJS answered 500' });
+      expect((await send('finance', enquiry)).status).toBe(201);
+      expect(standIn.received).toHaveLength(0);
+    });
+  });
+
   test('different ids are different leads', async () => {
     await send('finance', validFinance());
     await send('finance', validFinance({ submissionId: randomUUID() }));

@@ -13,7 +13,7 @@ import { buildLeadRecord, type LeadRecord } from './record.ts';
 import { indexKey, leadKey, leadsStore, spamKey, withStoreDeadline } from './store.ts';
 import { storePhotos, type CheckedPhoto } from './photos.ts';
 import { notifyTeam, type NotifyResult } from './notify.ts';
-import { storeTimeoutMs } from './config.ts';
+import { notifyTimeoutMs, storeTimeoutMs } from './config.ts';
 import { logLead } from './log.ts';
 import type { EnquiryKind } from '../enquiry/index.ts';
 
@@ -29,7 +29,7 @@ interface IndexEntry extends Receipt {
   key: string;
 }
 
-type StoreOutcome = { duplicate: true; receipt: Receipt } | { duplicate: false; receipt: Receipt; key: string; record: LeadRecord };
+type StoreOutcome = { duplicate: true; receipt: Receipt; key: string } | { duplicate: false; receipt: Receipt; key: string; record: LeadRecord };
 
 const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, photos: CheckedPhoto[]): Promise<StoreOutcome> =>
   withStoreDeadline(async () => {
@@ -47,7 +47,7 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, photos: CheckedPhoto
       // The listing carries the entry's etag (a local store's GET does not), for a conditional take-over.
       const etag = abandoned ? (await store.list({ prefix: indexKey(id) })).blobs.find((b) => b.key === indexKey(id))?.etag : undefined;
       if (etag) claimed = (await store.setJSON(indexKey(id), entry, { onlyIfMatch: etag })).modified;
-      if (!claimed) return { duplicate: true, receipt: { id, receivedAt: known.receivedAt } };
+      if (!claimed) return { duplicate: true, receipt: { id, receivedAt: known.receivedAt }, key: known.key };
     }
     try {
       const photoKeys = await storePhotos(id, photos);
@@ -70,16 +70,37 @@ const recordNotification = async (key: string, record: LeadRecord, result: Notif
   });
 };
 
+const notifyAndRecord = async (key: string, record: LeadRecord) => {
+  const result = await notifyTeam(record);
+  logLead({ kind: record.kind, id: record.id, status: result.notified ? 'notified' : result.skipped ? 'notify-skipped' : 'notify-failed', note: result.notified ? undefined : result.error });
+  await recordNotification(key, record, result);
+};
+
+/**
+ * A stored lead whose first attempt never got to notify the team: it outlived the store
+ * deadline (the visitor got 503 while the write still finished) or its instance died between
+ * store and notify. Such a lead has notified:false with no notifyError, and is older than any
+ * attempt could still be working on it. The visitor's retry sends the e-mail the first attempt
+ * owed; a notification that was tried and failed is not repeated.
+ */
+const orphanedLead = async (key: string): Promise<LeadRecord | null> => {
+  // A failure here must not turn the retry's 201 into a 503: the lead itself is safe.
+  const record = (await withStoreDeadline(() => leadsStore().get(key, { type: 'json' })).catch(() => null)) as LeadRecord | null;
+  if (!record || record.notified || record.notifyError) return null;
+  const age = Date.now() - Date.parse(record.receivedAt);
+  return age > storeTimeoutMs() + notifyTimeoutMs() ? record : null;
+};
+
 /** Stores a valid lead (once), notifies the team and records whether that worked. */
 export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, photos: CheckedPhoto[]): Promise<Receipt> => {
   const outcome = await storeLeadOnce(kind, enquiry, photos);
-  if (outcome.duplicate) {
-    logLead({ kind, id: outcome.receipt.id, status: 'duplicate' });
+  if (!outcome.duplicate) {
+    await notifyAndRecord(outcome.key, outcome.record);
     return outcome.receipt;
   }
-  const result = await notifyTeam(outcome.record);
-  logLead({ kind, id: outcome.receipt.id, status: result.notified ? 'notified' : result.skipped ? 'notify-skipped' : 'notify-failed', note: result.notified ? undefined : result.error });
-  await recordNotification(outcome.key, outcome.record, result);
+  logLead({ kind, id: outcome.receipt.id, status: 'duplicate' });
+  const orphan = await orphanedLead(outcome.key);
+  if (orphan) await notifyAndRecord(outcome.key, orphan);
   return outcome.receipt;
 };
 

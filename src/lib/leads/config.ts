@@ -16,6 +16,9 @@ export const storeTimeoutMs = () => numberFrom(env().LEADS_STORE_TIMEOUT_MS, 600
 /** Secret for GET /api/leads; unset means the export does not exist (404). */
 export const exportToken = () => env().LEADS_EXPORT_TOKEN || '';
 
+/** How long to wait for EmailJS. EMAILJS_TIMEOUT_MS, default 5000. */
+export const notifyTimeoutMs = () => numberFrom(env().EMAILJS_TIMEOUT_MS, 5000);
+
 export interface EmailJsSettings {
   origin: string;
   serviceId: string;
@@ -35,6 +38,6 @@ export const emailJsSettings = (): EmailJsSettings | null => {
     templateId: e.EMAILJS_TEMPLATE_ID,
     publicKey: e.EMAILJS_PUBLIC_KEY,
     privateKey: e.EMAILJS_PRIVATE_KEY || '',
-    timeoutMs: numberFrom(e.EMAILJS_TIMEOUT_MS, 5000),
+    timeoutMs: notifyTimeoutMs(),
   };
 };
