@@ -122,6 +122,13 @@ describe('filters', () => {
     expect(idsOf((await get('?from=2025-02-16&to=2025-02-28')).text)).toEqual([]);
   });
 
+  test('from/to read only the months they cover (the month is in the key)', async () => {
+    // Filed under 2024-12 although it claims a February time: a February export never opens it.
+    await blobs.leads().setJSON('bankloan/2024-12/z9', lead({ id: 'z9', kind: 'bankloan', receivedAt: '2025-02-10T10:00:00.000Z' }));
+    expect(idsOf((await get('?from=2025-02-01&to=2025-02-15')).text)).toEqual(['b2', 'c3']);
+    expect(idsOf((await get()).text)).toContain('z9');
+  });
+
   test('spam=1 includes spam', async () => {
     expect(idsOf((await get('?spam=1&kind=bankloan')).text)).toEqual(['a1', 's5', 'd4']);
   });

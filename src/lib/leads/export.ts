@@ -58,10 +58,18 @@ const inRange = (record: LeadRecord, query: ExportQuery) => {
   return (!query.from || day >= query.from) && (!query.to || day <= query.to);
 };
 
+/** Keys carry the month (`…/<yyyy-mm>/<id>`): months outside from/to are not read at all. */
+const inMonthRange = (key: string, query: ExportQuery) => {
+  const month = key.split('/').at(-2) ?? '';
+  return (!query.from || month >= query.from.slice(0, 7)) && (!query.to || month <= query.to.slice(0, 7));
+};
+
 /** The leads matching the query, oldest first. Spam only when asked for. */
 export const listLeads = async (store: Store, query: ExportQuery): Promise<LeadRecord[]> => {
   const prefixes = query.kinds.flatMap((kind) => (query.spam ? [`${kind}/`, `spam/${kind}/`] : [`${kind}/`]));
-  const keys = (await Promise.all(prefixes.map((prefix) => listKeys(store, prefix)))).flat();
+  const keys = (await Promise.all(prefixes.map((prefix) => listKeys(store, prefix))))
+    .flat()
+    .filter((key) => inMonthRange(key, query));
   const records: LeadRecord[] = [];
   const BATCH = 25; // read in small batches: enough parallelism without flooding the store
   for (let i = 0; i < keys.length; i += BATCH) {
