@@ -1,5 +1,5 @@
 /** Small helpers over the content collections used by several routes. */
-import { getCollection, getEntry, type CollectionKey, type CollectionEntry } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 
 type Ordered = 'divisions' | 'programs' | 'team' | 'reviews' | 'loans' | 'plans' | 'properties' | 'slides';
 
@@ -16,4 +16,3 @@ export async function page(id: string): Promise<CollectionEntry<'pages'>> {
   return entry;
 }
 
-export type { CollectionKey };

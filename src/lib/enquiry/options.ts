@@ -7,7 +7,6 @@
 /** Listing choice on flats (GATED / OTHERS) and plots (VENTURES / OTHERS). */
 export const FLAT_LISTINGS = ['GATED', 'OTHERS'] as const;
 export const PLOT_LISTINGS = ['VENTURES', 'OTHERS'] as const;
-export const LISTINGS = ['GATED', 'VENTURES', 'OTHERS'] as const;
 
 export const INTENTS = ['buy', 'sell'] as const;
 export const CATEGORIES = ['flats', 'plots', 'commercial', 'agricultural', 'individual'] as const;
