@@ -5,16 +5,18 @@
  */
 import type { z } from 'zod';
 import { bankLoanSchema } from './bankloan.ts';
+import { contactSchema } from './contact.ts';
 import { financeSchema } from './finance.ts';
 import { realEstateSchema } from './realestate.ts';
 
-export const ENQUIRY_KINDS = ['realestate', 'bankloan', 'finance'] as const;
+export const ENQUIRY_KINDS = ['realestate', 'bankloan', 'finance', 'contact'] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
 
 export const enquirySchemas = {
   realestate: realEstateSchema,
   bankloan: bankLoanSchema,
   finance: financeSchema,
+  contact: contactSchema,
 } as const;
 
 /** Relative endpoint of each kind (DECISIONS: no host, no port). */
@@ -31,6 +33,7 @@ export const fieldMessages = (error: z.ZodError): Record<string, string> => {
 };
 
 export * from './bankloan.ts';
+export * from './contact.ts';
 export * from './date.ts';
 export * from './fields.ts';
 export * from './finance.ts';

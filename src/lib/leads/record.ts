@@ -53,6 +53,7 @@ const KIND_TITLES: Record<EnquiryKind, string> = {
   realestate: 'Property enquiry',
   bankloan: 'Bank loan enquiry',
   finance: 'Financial planning enquiry',
+  contact: 'Contact message',
 };
 
 /** Labels of the wire fields, in the order the team reads them. */

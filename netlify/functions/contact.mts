@@ -1,0 +1,10 @@
+import type { Config } from '@netlify/functions';
+import { enquiryHandler } from '../../src/lib/leads/index.ts';
+
+export default enquiryHandler('contact');
+
+// rateLimit.aggregateBy must be an array: a plain string is ignored and the limit becomes site-wide.
+export const config: Config = {
+  path: '/api/contact',
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,15 @@
+/**
+ * Contact message (/api/contact, kind `contact`): the /Contactus form. DECISIONS "Contact form":
+ * a lead like the others, with the same wire names and field rules (Username, phone, email,
+ * message), stored first and then e-mailed to the team by the server.
+ */
+import { z } from 'zod';
+import { commonFields, messageField } from './fields.ts';
+
+export const contactSchema = z.object({
+  ...commonFields,
+  message: messageField,
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactEnquiry = z.output<typeof contactSchema>;
