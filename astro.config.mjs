@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { site } from './src/config/site.ts';
+import { adminBundle } from './scripts/lib/admin-bundle.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -16,8 +17,15 @@ export default defineConfig({
   build: { format: 'file' },
   // Static fallback for hosts without netlify.toml; on Netlify the 301 in netlify.toml wins.
   redirects: { '/Contactpage': '/Contactus' },
-  integrations: [react(), sitemap()],
+  integrations: [
+    react(),
+    // /admin (Decap CMS) is for editors only: not in the sitemap.
+    sitemap({ filter: (page) => new URL(page).pathname !== '/admin' }),
+    adminBundle(),
+  ],
   vite: {
+    // `npm run cms`: pre-bundle Decap when the dev server starts, not on the first visit to /admin.
+    optimizeDeps: isDev ? { include: ['decap-cms-app'] } : undefined,
     // Functions and Blobs emulated in `astro dev` only. Edge functions, database, images,
     // geolocation and the AI gateway stay off: they would reach for tools or services that an
     // offline machine cannot get.
