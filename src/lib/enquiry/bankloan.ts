@@ -1,7 +1,8 @@
 /** Bank loan enquiry (/api/bankloan). Each loan page preselects its own Loantype. */
 import { z } from 'zod';
 import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS } from './options.ts';
-import { ALWAYS, checkCityOfState, choice, commonFields, locationFields } from './fields.ts';
+import { ALWAYS, choice, commonFields } from './fields.ts';
+import { checkCityOfState, locationFields } from './location.ts';
 import { MESSAGES as M } from './messages.ts';
 
 export const bankLoanSchema = z

@@ -4,7 +4,6 @@
  * e-mail lowercased, text trimmed) so the stored lead is the parsed output.
  */
 import { z } from 'zod';
-import { STATES, isCityOf } from '../../data/locations.ts';
 import { CURRENTDATE_PATTERN } from './date.ts';
 import { MESSAGES as M } from './messages.ts';
 
@@ -78,26 +77,6 @@ export const commonFields = {
   consent: consentField,
   page: pageField,
   [HONEYPOT_FIELD]: honeypotField,
-};
-
-/** selectedState / selectedCity; pair with `checkCityOfState` on the object. */
-export const locationFields = {
-  selectedState: choice(STATES, M.state),
-  selectedCity: z.string({ error: M.city }).trim().min(1, M.city),
-};
-
-interface IssueSink {
-  addIssue(issue: { code: 'custom'; path: string[]; message: string; input?: unknown }): void;
-}
-
-/** Object-level rule: the chosen city must belong to the chosen state (error on selectedCity). */
-export const checkCityOfState = (value: { selectedState?: unknown; selectedCity?: unknown }, ctx: IssueSink) => {
-  const { selectedState: state, selectedCity: city } = value;
-  if (typeof state !== 'string' || !(STATES as readonly string[]).includes(state)) return;
-  if (typeof city !== 'string' || city.trim() === '') return; // already reported as "Choose a city"
-  if (!isCityOf(state, city.trim())) {
-    ctx.addIssue({ code: 'custom', path: ['selectedCity'], message: M.cityOfState(state), input: city });
-  }
 };
 
 /** Run object-level rules even when some field failed, so the visitor sees every problem at once. */

@@ -23,7 +23,8 @@ import {
   type Category,
   type Intent,
 } from './options.ts';
-import { ALWAYS, checkCityOfState, choice, commonFields, locationFields, messageField } from './fields.ts';
+import { ALWAYS, choice, commonFields, messageField } from './fields.ts';
+import { checkCityOfState, locationFields } from './location.ts';
 import { MESSAGES as M } from './messages.ts';
 
 export type Property = (typeof PROPERTIES)[number];
