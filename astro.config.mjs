@@ -16,7 +16,8 @@ export default defineConfig({
   build: { format: 'file' },
   // Static fallback for hosts without netlify.toml; on Netlify the 301 in netlify.toml wins.
   redirects: { '/Contactpage': '/Contactus' },
-  integrations: [react(), sitemap()],
+  // Pages that are not for search engines stay out of the sitemap (they are noindex too).
+  integrations: [react(), sitemap({ filter: (page) => !/\/(Thankyou|404)$/.test(new URL(page).pathname) })],
   vite: {
     // Functions and Blobs emulated in `astro dev` only. Edge functions, database, images,
     // geolocation and the AI gateway stay off: they would reach for tools or services that an

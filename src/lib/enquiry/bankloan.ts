@@ -1,5 +1,5 @@
 /** Bank loan enquiry (/api/bankloan). Each loan page preselects its own Loantype. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS } from './options.ts';
 import { ALWAYS, choice, commonFields } from './fields.ts';
 import { checkCityOfState, locationFields } from './location.ts';
@@ -14,7 +14,7 @@ export const bankLoanSchema = z
     Amount: choice(AMOUNTS, M.amount),
     Profession: choice(PROFESSIONS, M.profession),
   })
-  .superRefine(checkCityOfState, ALWAYS);
+  .check(z.superRefine(checkCityOfState, ALWAYS));
 
 export type BankLoanInput = z.input<typeof bankLoanSchema>;
 export type BankLoanEnquiry = z.output<typeof bankLoanSchema>;

@@ -3,7 +3,7 @@
  * common field rules so that a form without a location (finance, contact) does not ship the
  * city list.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { STATES, isCityOf } from '../../data/locations.ts';
 import { choice } from './fields.ts';
 import { MESSAGES as M } from './messages.ts';
@@ -11,7 +11,7 @@ import { MESSAGES as M } from './messages.ts';
 /** selectedState / selectedCity; pair with `checkCityOfState` on the object. */
 export const locationFields = {
   selectedState: choice(STATES, M.state),
-  selectedCity: z.string({ error: M.city }).trim().min(1, M.city),
+  selectedCity: z.string({ error: M.city }).check(z.trim(), z.minLength(1, M.city)),
 };
 
 interface IssueSink {
