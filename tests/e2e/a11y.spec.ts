@@ -2,7 +2,7 @@ import { test } from '@playwright/test';
 import { ROUTES } from './routes';
 import { expectNoAxeViolations } from './support/axe';
 
-for (const { path } of [...ROUTES, { path: '/no-such-page' }]) {
+for (const { path } of [...ROUTES, { path: '/no-such-page' }, { path: '/Thankyou' }]) {
   test(`${path} has no WCAG 2.2 AA violation`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(path);
