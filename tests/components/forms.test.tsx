@@ -317,3 +317,12 @@ describe('when our API cannot be reached', () => {
     log.mockRestore();
   });
 });
+
+test('an unchosen radio group gets its own message (bedrooms, listing), not a generic one', async () => {
+  const user = userEvent.setup();
+  render(<PropertyForm intent="sell" category="flats" page="/Sellflats" contact={contact} />);
+  await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
+  expect(await screen.findByText(MESSAGES.bedrooms)).toBeTruthy();
+  expect(screen.getByText(MESSAGES.listing(['GATED', 'OTHERS']))).toBeTruthy();
+  expect(screen.getByText(MESSAGES.time)).toBeTruthy();
+});

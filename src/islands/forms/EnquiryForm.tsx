@@ -78,8 +78,10 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
 
   const resolver = useMemo((): Resolver<FieldValues> => {
     const base = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
+    // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
+    const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
     return (values, context, options) =>
-      base({ ...values, ...hidden, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() }, context, options);
+      base({ ...given(values), ...hidden, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() }, context, options);
   }, [schema, hidden]);
 
   const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
