@@ -11,6 +11,10 @@ export interface PageWeight {
   /** Route, e.g. /Flats. */
   route: string;
   jsGz: number;
+  /** Of jsGz: the inline scripts (Astro's island loader, the header's few lines). */
+  inlineJsGz: number;
+  /** Of jsGz: each module file, gzipped. */
+  moduleGz: Record<string, number>;
   htmlGz: number;
   cssGz: number;
   /** The JS files, relative to dist/. */
@@ -61,13 +65,15 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
     const seen = new Set<string>();
     for (const entry of entries) await moduleClosure(dist, entry, seen);
     const inlineScripts = attr(html, /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g).filter((s) => !s.trim().startsWith('{'));
-    let jsGz = inlineScripts.length > 0 ? gz(inlineScripts.join('\n')) : 0;
-    for (const script of seen) jsGz += gz(await readFile(path.join(dist, script)));
+    const inlineJsGz = inlineScripts.length > 0 ? gz(inlineScripts.join('\n')) : 0;
+    const moduleGz: Record<string, number> = {};
+    for (const script of seen) moduleGz[script] = gz(await readFile(path.join(dist, script)));
+    const jsGz = inlineJsGz + Object.values(moduleGz).reduce((sum, size) => sum + size, 0);
     const stylesheets = attr(html, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g).map((u) => u.replace(/^\//, ''));
     const inlineStyles = attr(html, /<style[^>]*>([\s\S]*?)<\/style>/g).join('\n');
     let cssGz = inlineStyles ? gz(inlineStyles) : 0;
     for (const sheet of stylesheets) cssGz += gz(await readFile(path.join(dist, sheet)));
-    pages.push({ route: routeOf(file), jsGz, htmlGz: gz(html), cssGz, scripts: [...seen].sort() });
+    pages.push({ route: routeOf(file), jsGz, inlineJsGz, moduleGz, htmlGz: gz(html), cssGz, scripts: [...seen].sort() });
   }
   return pages;
 };
