@@ -19,8 +19,9 @@ export default defineConfig({
   redirects: { '/Contactpage': '/Contactus' },
   integrations: [
     react(),
-    // /admin (Decap CMS) is for editors only: not in the sitemap.
-    sitemap({ filter: (page) => new URL(page).pathname !== '/admin' }),
+    // Pages that are not for search engines stay out of the sitemap (they are noindex too);
+    // /admin is the editors' CMS.
+    sitemap({ filter: (page) => !/\/(Thankyou|404|admin)$/.test(new URL(page).pathname) }),
     adminBundle(),
   ],
   vite: {

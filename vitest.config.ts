@@ -1,10 +1,11 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
-// Unit tests (tests/unit) and function tests (tests/functions). E2E tests are Playwright's.
+// Unit tests (tests/unit), function tests (tests/functions) and form component tests in jsdom
+// (tests/components). E2E tests are Playwright's.
 export default getViteConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts', 'tests/components/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
     globalSetup: ['tests/support/sync-content.ts'],
   },

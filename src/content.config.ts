@@ -95,6 +95,8 @@ const loans = defineCollection({
     z.object({
       route: z.string().regex(/^[A-Za-z]+$/),
       title: text,
+      /** One line under the page title, above the form. */
+      lead: text,
       loanType: z.enum(LOAN_TYPES),
       order: z.number().int(),
       image: image(),
@@ -109,6 +111,8 @@ const plans = defineCollection({
     z.object({
       route: z.string().regex(/^[A-Za-z]+$/),
       subheading: text,
+      /** One line under the page title, above the form. */
+      lead: text,
       planning: z.enum(PLANNING_OPTIONS),
       order: z.number().int(),
       image: image(),

@@ -42,6 +42,17 @@ test('an unknown path gets the branded 404 page with the navigation', async ({ p
   await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
 });
 
+test('/Thankyou: the thank-you text, links back, not indexed and not in the sitemap', async ({ page, request }) => {
+  await page.goto('/Thankyou');
+  await expect(page.locator('h1')).toHaveText('Thank You for Submitting Query!');
+  await expect(page.locator('main')).toContainText('We will contact you shortly');
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  expect(sitemap).toContain('/Flats</loc>');
+  expect(sitemap).not.toContain('Thankyou');
+});
+
 test('the home page shows its sections', async ({ page }) => {
   await page.goto('/');
   const cards = page.locator('.division-card');
@@ -100,11 +111,12 @@ test('the privacy page covers every clause and links home and to the contact pag
   await expect(main.locator('a[href="/Contactpage"]')).toHaveCount(0);
 });
 
-test('enquiry pages offer the call and WhatsApp links where the form mounts', async ({ page }) => {
+test('enquiry pages: the form says what the visitor gets, under SPEC\'s "Fill Form", with call and WhatsApp links below', async ({ page }) => {
   for (const path of ['/Flats', '/Vehicleloan', '/Mutualfunds']) {
     await page.goto(path);
     const panel = page.locator('#enquiry');
-    await expect(panel.getByRole('heading', { name: 'Fill Form' })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Get a call back' })).toBeVisible();
+    await expect(panel.getByText('Fill Form', { exact: true })).toBeVisible();
     await expect(panel.locator('a[href="tel:+919000000000"]')).toBeVisible();
     await expect(panel.locator('a[href="https://wa.me/919000000000"]')).toBeVisible();
   }

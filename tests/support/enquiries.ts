@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import realestate from '../../netlify/functions/realestate.mts';
 import bankloan from '../../netlify/functions/bankloan.mts';
 import finance from '../../netlify/functions/finance.mts';
+import contact from '../../netlify/functions/contact.mts';
 
-export const handlers = { realestate, bankloan, finance };
+export const handlers = { realestate, bankloan, finance, contact };
 export type Kind = keyof typeof handlers;
 
 export const commonFields = () => ({
@@ -54,7 +55,14 @@ export const validFinance = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export const valid = { realestate: validRealEstate, bankloan: validBankLoan, finance: validFinance };
+export const validContact = (over: Record<string, unknown> = {}) => ({
+  ...commonFields(),
+  page: '/Contactus',
+  message: 'Please call me about your training programmes.',
+  ...over,
+});
+
+export const valid = { realestate: validRealEstate, bankloan: validBankLoan, finance: validFinance, contact: validContact };
 
 export const jsonRequest = (kind: string, body: unknown, init: { method?: string; headers?: Record<string, string> } = {}) =>
   new Request(`http://localhost/api/${kind}`, {

@@ -1,7 +1,8 @@
 /** Bank loan enquiry (/api/bankloan). Each loan page preselects its own Loantype. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS } from './options.ts';
-import { ALWAYS, checkCityOfState, choice, commonFields, locationFields } from './fields.ts';
+import { ALWAYS, choice, commonFields } from './fields.ts';
+import { checkCityOfState, locationFields } from './location.ts';
 import { MESSAGES as M } from './messages.ts';
 
 export const bankLoanSchema = z
@@ -13,7 +14,7 @@ export const bankLoanSchema = z
     Amount: choice(AMOUNTS, M.amount),
     Profession: choice(PROFESSIONS, M.profession),
   })
-  .superRefine(checkCityOfState, ALWAYS);
+  .check(z.superRefine(checkCityOfState, ALWAYS));
 
 export type BankLoanInput = z.input<typeof bankLoanSchema>;
 export type BankLoanEnquiry = z.output<typeof bankLoanSchema>;

@@ -3,7 +3,7 @@
  * a lead like the others, with the same wire names and field rules (Username, phone, email,
  * message), stored first and then e-mailed to the team by the server.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { commonFields, messageField } from './fields.ts';
 
 export const contactSchema = z.object({

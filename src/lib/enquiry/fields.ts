@@ -1,10 +1,10 @@
 /**
  * Field rules shared by every enquiry kind (DECISIONS "Validation: one rule set, used twice").
- * Browser-safe: no server imports. Each rule normalises what it accepts (phone to 10 digits,
+ * Browser-safe: no server imports. Written with zod/mini, whose functions tree-shake, so a form
+ * page ships only the checks it uses (about 6 KB gzipped instead of about 30 KB). Each rule normalises what it accepts (phone to 10 digits,
  * e-mail lowercased, text trimmed) so the stored lead is the parsed output.
  */
-import { z } from 'zod';
-import { STATES, isCityOf } from '../../data/locations.ts';
+import * as z from 'zod/mini';
 import { CURRENTDATE_PATTERN } from './date.ts';
 import { MESSAGES as M } from './messages.ts';
 
@@ -24,39 +24,37 @@ export const normalisePhone = (input: string): string | null => {
   return PHONE_PATTERN.test(compact) ? compact.slice(-10) : null;
 };
 
-export const phoneField = z
-  .string({ error: M.phoneMissing })
-  .trim()
-  .min(1, M.phoneMissing)
-  .refine((value) => value === '' || normalisePhone(value) !== null, M.phone)
-  .transform((value) => normalisePhone(value) ?? value);
+export const phoneField = z.pipe(
+  z.string({ error: M.phoneMissing }).check(
+    z.trim(),
+    z.minLength(1, M.phoneMissing),
+    z.refine((value) => value === '' || normalisePhone(value) !== null, M.phone),
+  ),
+  z.transform((value: string) => normalisePhone(value) ?? value),
+);
 
 // Letters of any script with their combining marks (Tamil, Telugu, Kannada and Devanagari
 // vowel signs are \p{M}), zero-width (non-)joiners used in Indic spelling, space . ' -
 const NAME_PATTERN = /^\p{L}[\p{L}\p{M}\u200C\u200D .'-]*$/u;
-export const nameField = z
-  .string({ error: M.nameMissing })
-  .trim()
-  .min(1, M.nameMissing)
-  .refine((value) => value === '' || (value.length >= 2 && value.length <= 60), M.nameLength)
-  .refine((value) => value === '' || NAME_PATTERN.test(value), M.nameChars);
+export const nameField = z.string({ error: M.nameMissing }).check(
+  z.trim(),
+  z.minLength(1, M.nameMissing),
+  z.refine((value) => value === '' || (value.length >= 2 && value.length <= 60), M.nameLength),
+  z.refine((value) => value === '' || NAME_PATTERN.test(value), M.nameChars),
+);
 
-export const emailField = z
-  .string({ error: M.emailMissing })
-  .trim()
-  .toLowerCase()
-  .min(1, M.emailMissing)
-  .pipe(z.email({ error: M.email }).max(254, M.email));
+export const emailField = z.pipe(
+  z.string({ error: M.emailMissing }).check(z.trim(), z.toLowerCase(), z.minLength(1, M.emailMissing)),
+  z.email({ error: M.email }).check(z.maxLength(254, M.email)),
+);
 
 export const consentField = z.literal(true, { error: M.consent });
 export const submissionIdField = z.uuid({ error: M.submissionId });
 /** The route the form was sent from: a site path, never a full URL. */
-export const pageField = z
-  .string({ error: M.page })
-  .regex(/^\/(?!\/)[^\s]{0,199}$/, M.page);
-export const currentdateField = z.string({ error: M.currentdate }).regex(CURRENTDATE_PATTERN, M.currentdate);
+export const pageField = z.string({ error: M.page }).check(z.regex(/^\/(?!\/)[^\s]{0,199}$/, M.page));
+export const currentdateField = z.string({ error: M.currentdate }).check(z.regex(CURRENTDATE_PATTERN, M.currentdate));
 /** Never rejects: a filled honeypot is the pipeline's spam signal, answered like success. */
-export const honeypotField = z.string().optional().catch('');
+export const honeypotField = z.catch(z.optional(z.string()), '');
 
 /** A select backed by one of the option lists; placeholders are not in the list, so never valid. */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -64,9 +62,7 @@ export const choice = <const T extends readonly [string, ...string[]]>(values: T
 
 export const messageField = z
   .string({ error: M.messageMissing })
-  .trim()
-  .min(1, M.messageMissing)
-  .max(2000, M.messageLong);
+  .check(z.trim(), z.minLength(1, M.messageMissing), z.maxLength(2000, M.messageLong));
 
 /** Fields every enquiry carries (DECISIONS "Wire format"). */
 export const commonFields = {
@@ -78,26 +74,6 @@ export const commonFields = {
   consent: consentField,
   page: pageField,
   [HONEYPOT_FIELD]: honeypotField,
-};
-
-/** selectedState / selectedCity; pair with `checkCityOfState` on the object. */
-export const locationFields = {
-  selectedState: choice(STATES, M.state),
-  selectedCity: z.string({ error: M.city }).trim().min(1, M.city),
-};
-
-interface IssueSink {
-  addIssue(issue: { code: 'custom'; path: string[]; message: string; input?: unknown }): void;
-}
-
-/** Object-level rule: the chosen city must belong to the chosen state (error on selectedCity). */
-export const checkCityOfState = (value: { selectedState?: unknown; selectedCity?: unknown }, ctx: IssueSink) => {
-  const { selectedState: state, selectedCity: city } = value;
-  if (typeof state !== 'string' || !(STATES as readonly string[]).includes(state)) return;
-  if (typeof city !== 'string' || city.trim() === '') return; // already reported as "Choose a city"
-  if (!isCityOf(state, city.trim())) {
-    ctx.addIssue({ code: 'custom', path: ['selectedCity'], message: M.cityOfState(state), input: city });
-  }
 };
 
 /** Run object-level rules even when some field failed, so the visitor sees every problem at once. */

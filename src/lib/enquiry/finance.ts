@@ -1,5 +1,5 @@
 /** Financial planning enquiry (/api/finance). As in SPEC section 7, it carries no location. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PLANNING_OPTIONS } from './options.ts';
 import { choice, commonFields } from './fields.ts';
 import { MESSAGES as M } from './messages.ts';

@@ -3,7 +3,7 @@
  * rules, the option lists, the currentdate format and the error-message helpers.
  * Nothing here imports server code.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { bankLoanSchema } from './bankloan.ts';
 import { contactSchema } from './contact.ts';
 import { financeSchema } from './finance.ts';
@@ -23,7 +23,7 @@ export const enquirySchemas = {
 export const enquiryEndpoint = (kind: EnquiryKind) => `/api/${kind}` as const;
 
 /** One plain message per field (the first one found), keyed by wire field name. */
-export const fieldMessages = (error: z.ZodError): Record<string, string> => {
+export const fieldMessages = (error: z.core.$ZodError): Record<string, string> => {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : '_form';
@@ -37,6 +37,7 @@ export * from './contact.ts';
 export * from './date.ts';
 export * from './fields.ts';
 export * from './finance.ts';
+export * from './location.ts';
 export * from './messages.ts';
 export * from './options.ts';
 export * from './photos.ts';

@@ -6,7 +6,7 @@
  * (DECISIONS: it is always Buy or Sell, derived from the intent) and omit only `type`.
  * Individual villa/house has neither `listing` nor `type`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ACRE_BANDS,
   AGRI_COST_BANDS,
@@ -23,7 +23,8 @@ import {
   type Category,
   type Intent,
 } from './options.ts';
-import { ALWAYS, checkCityOfState, choice, commonFields, locationFields, messageField } from './fields.ts';
+import { ALWAYS, choice, commonFields, messageField } from './fields.ts';
+import { checkCityOfState, locationFields } from './location.ts';
 import { MESSAGES as M } from './messages.ts';
 
 export type Property = (typeof PROPERTIES)[number];
@@ -72,31 +73,33 @@ export const realEstateSchema = z
     category: choice(CATEGORIES, M.category),
     property: choice(PROPERTIES, M.property),
     /** Checked against the category's list below; ignored (and not stored) where it does not apply. */
-    listing: z.string({ error: M.listingAny }).optional(),
-    type: z.string({ error: M.size }).optional(),
+    listing: z.optional(z.string({ error: M.listingAny })),
+    type: z.optional(z.string({ error: M.size })),
     cost: choice(ALL_COST_BANDS, M.cost),
     time: choice(HORIZONS, M.time),
     ...locationFields,
     message: messageField,
   })
-  .superRefine((value, ctx) => {
-    checkCityOfState(value, ctx);
-    if (!isOneOf(INTENTS, value.intent) || !isOneOf(CATEGORIES, value.category)) return;
-    const spec = realEstateFieldsFor(value.intent, value.category);
-    if (isOneOf(PROPERTIES, value.property) && value.property !== spec.property) {
-      ctx.addIssue({ code: 'custom', path: ['property'], message: M.propertyMatch(spec.property) });
-    }
-    if (spec.listing && !isOneOf(spec.listing, value.listing)) {
-      ctx.addIssue({ code: 'custom', path: ['listing'], message: M.listing(spec.listing) });
-    }
-    if (spec.type && !isOneOf(spec.type, value.type)) {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: spec.typeMessage });
-    }
-    // The enum accepted any band; the category narrows it (agricultural has its own bands).
-    if (isOneOf(ALL_COST_BANDS, value.cost) && !isOneOf(spec.cost, value.cost)) {
-      ctx.addIssue({ code: 'custom', path: ['cost'], message: M.cost });
-    }
-  }, ALWAYS);
+  .check(
+    z.superRefine((value, ctx) => {
+      checkCityOfState(value, ctx);
+      if (!isOneOf(INTENTS, value.intent) || !isOneOf(CATEGORIES, value.category)) return;
+      const spec = realEstateFieldsFor(value.intent, value.category);
+      if (isOneOf(PROPERTIES, value.property) && value.property !== spec.property) {
+        ctx.addIssue({ code: 'custom', path: ['property'], message: M.propertyMatch(spec.property) });
+      }
+      if (spec.listing && !isOneOf(spec.listing, value.listing)) {
+        ctx.addIssue({ code: 'custom', path: ['listing'], message: M.listing(spec.listing) });
+      }
+      if (spec.type && !isOneOf(spec.type, value.type)) {
+        ctx.addIssue({ code: 'custom', path: ['type'], message: spec.typeMessage });
+      }
+      // The enum accepted any band; the category narrows it (agricultural has its own bands).
+      if (isOneOf(ALL_COST_BANDS, value.cost) && !isOneOf(spec.cost, value.cost)) {
+        ctx.addIssue({ code: 'custom', path: ['cost'], message: M.cost });
+      }
+    }, ALWAYS),
+  );
 
 export type RealEstateInput = z.input<typeof realEstateSchema>;
 export type RealEstateEnquiry = z.output<typeof realEstateSchema>;

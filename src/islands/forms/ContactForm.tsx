@@ -1,0 +1,36 @@
+/** The /Contactus form: a lead of kind `contact` (name, mobile, e-mail and message). */
+import { contactSchema } from '@/lib/enquiry/contact';
+import { FORM_TEXT } from '@/lib/enquiry/form-text';
+import type { ContactLinks } from '@/lib/contact-links';
+import EnquiryForm from './EnquiryForm';
+import { Group, MessageField, TextField } from './fields';
+
+interface Props {
+  page: string;
+  contact: ContactLinks;
+}
+
+export default function ContactForm({ page, contact }: Props) {
+  return (
+    <EnquiryForm
+      kind="contact"
+      schema={contactSchema}
+      hidden={{ page }}
+      contact={contact}
+      title={FORM_TEXT.contactTitle}
+      intro={FORM_TEXT.contactIntro}
+      submitLabel={FORM_TEXT.submitContact}
+    >
+      <Group id="details" title={FORM_TEXT.groups.details}>
+        <div className="group__row">
+          <TextField name="Username" />
+          <TextField name="phone" />
+        </div>
+        <TextField name="email" />
+      </Group>
+      <Group id="message" title={FORM_TEXT.groups.message}>
+        <MessageField />
+      </Group>
+    </EnquiryForm>
+  );
+}

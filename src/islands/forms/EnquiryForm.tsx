@@ -1,0 +1,280 @@
+/**
+ * The frame of every enquiry form: react-hook-form over the kind's zod schema, the plain HTML
+ * form it also is (method="post" to /api/<kind>), and what the visitor sees while sending, after
+ * success and after a failure. Each form family only declares its fields as children.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod/mini';
+import { formatCurrentDate } from '@/lib/enquiry/date';
+import { FORM_TEXT } from '@/lib/enquiry/form-text';
+import { PHOTO_LIMITS } from '@/lib/enquiry/photos';
+import type { ContactLinks } from '@/lib/contact-links';
+import { FormMetaContext } from './context';
+import { ConsentField, Honeypot } from './fields';
+import PhotoField, { type ChosenPhoto } from './PhotoField';
+import { postEnquiry } from './submit';
+import { fallbackParams, sendByEmail } from './fallback';
+import './forms.css';
+
+export type FormKind = 'realestate' | 'bankloan' | 'finance' | 'contact';
+
+export interface EnquiryFormProps {
+  kind: FormKind;
+  schema: z.ZodMiniType;
+  /** Wire fields the page decides, sent as hidden inputs: page, and intent/category/property. */
+  hidden: Record<string, string>;
+  contact: ContactLinks;
+  title: string;
+  intro: string;
+  submitLabel: string;
+  /** Sell Flats: photos sent with the enquiry in one multipart POST. */
+  photos?: boolean;
+  children: ReactNode;
+}
+
+type Phase =
+  | { name: 'editing' }
+  | { name: 'sending'; percent: number | null }
+  | { name: 'success'; reference: string; byEmail: boolean }
+  | { name: 'problem'; message: string; problems: string[] }
+  | { name: 'failed'; message: string };
+
+const ID_PREFIX = 'enquiry';
+/** Stand-in id for validating before the real one exists (it never leaves the browser). */
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A random UUID v4, also where crypto.randomUUID is missing (plain http on a LAN address). */
+export const newSubmissionId = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
+  form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
+
+export default function EnquiryForm({ kind, schema, hidden, contact, title, intro, submitLabel, photos: withPhotos = false, children }: EnquiryFormProps) {
+  const [hydrated, setHydrated] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ name: 'editing' });
+  const [announcement, setAnnouncement] = useState('');
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const submissionId = useRef('');
+  const sending = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const successHeading = useRef<HTMLHeadingElement>(null);
+  const endpoint = `/api/${kind}`;
+
+  // Ids, clocks and `window` only after hydration, so the server render and the first client render agree.
+  useEffect(() => {
+    submissionId.current = newSubmissionId();
+    setHydrated(true);
+  }, []);
+
+  const resolver = useMemo((): Resolver<FieldValues> => {
+    const base = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
+    // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
+    const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
+    return (values, context, options) =>
+      base({ ...given(values), ...hidden, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() }, context, options);
+  }, [schema, hidden]);
+
+  const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
+
+  useEffect(() => {
+    if (phase.name === 'success') successHeading.current?.focus();
+  }, [phase.name]);
+
+  /** The live region says it again even when the words are the same as last time. */
+  const announce = (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
+
+  /** Field problems go next to their fields; problems with no field of the form are listed in the panel. */
+  const showProblems = (errors: Record<string, string>, summary: (count: number) => string) => {
+    const order = fieldNamesInOrder(formRef.current);
+    const atFields = order.filter((name, index) => errors[name] && order.indexOf(name) === index);
+    const elsewhere = Object.entries(errors)
+      .filter(([name]) => !order.includes(name))
+      .map(([, message]) => message);
+    for (const name of atFields) methods.setError(name, { type: 'server', message: errors[name] }, { shouldFocus: false });
+    if (atFields.length > 0) methods.setFocus(atFields[0]);
+    if (elsewhere.length > 0) setPhase({ name: 'problem', message: FORM_TEXT.rejected.other, problems: elsewhere });
+    else setPhase({ name: 'editing' });
+    announce(summary(atFields.length + elsewhere.length));
+  };
+
+  const onInvalid = (errors: FieldErrors) => {
+    const messages: Record<string, string> = {};
+    for (const [name, error] of Object.entries(errors)) if (typeof error?.message === 'string') messages[name] = error.message;
+    const order = fieldNamesInOrder(formRef.current);
+    const elsewhere = Object.keys(messages).filter((name) => !order.includes(name));
+    if (elsewhere.length > 0) setPhase({ name: 'problem', message: FORM_TEXT.rejected.other, problems: elsewhere.map((n) => messages[n]) });
+    announce(FORM_TEXT.errorsSummary(Object.keys(messages).length));
+  };
+
+  const succeed = (id: string, byEmail: boolean) => {
+    setPhase({ name: 'success', reference: id.slice(0, 8), byEmail });
+    methods.reset();
+    photos.forEach((photo) => URL.revokeObjectURL(photo.preview));
+    setPhotos([]);
+    setPhotoError(undefined);
+    submissionId.current = newSubmissionId();
+    announce('');
+  };
+
+  const onValid = async (values: FieldValues) => {
+    if (sending.current) return;
+    sending.current = true;
+    setPhase({ name: 'sending', percent: null });
+    setPhotoError(undefined);
+    const payload: Record<string, unknown> = {
+      ...values,
+      ...hidden,
+      consent: true,
+      submissionId: submissionId.current,
+      currentdate: formatCurrentDate(),
+      elapsedMs: Math.round(performance.now()),
+    };
+    const files = photos.map((photo) => photo.file);
+    const body = () => {
+      if (files.length === 0) return JSON.stringify(payload);
+      const form = new FormData();
+      form.append(PHOTO_LIMITS.dataField, JSON.stringify(payload));
+      for (const file of files) form.append(PHOTO_LIMITS.filesField, file, file.name);
+      return form;
+    };
+    try {
+      const onProgress = files.length > 0 ? (fraction: number) => setPhase({ name: 'sending', percent: Math.round(fraction * 100) }) : undefined;
+      const { outcome, step } = await postEnquiry(endpoint, body, { onProgress });
+      if (outcome.type === 'stored') return succeed(outcome.id || submissionId.current, false);
+      if (step === 'fallback') {
+        const emailed = await sendByEmail(fallbackParams(kind, payload, { photos: files.length }));
+        if (emailed.sent) return succeed(submissionId.current, true);
+        setPhase({ name: 'failed', message: emailed.message });
+        announce(FORM_TEXT.failure.title);
+        return;
+      }
+      if (outcome.type === 'invalid') return showProblems(outcome.fields, FORM_TEXT.serverErrorsSummary);
+      if (outcome.type === 'rejected') {
+        const status = outcome.status as keyof typeof FORM_TEXT.rejected;
+        const message = FORM_TEXT.rejected[status] ?? outcome.message ?? FORM_TEXT.rejected.other;
+        if (withPhotos && (outcome.status === 413 || outcome.status === 415)) setPhotoError(outcome.message ?? message);
+        setPhase({ name: 'problem', message, problems: [] });
+        announce(message);
+      }
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const sendingNow = phase.name === 'sending';
+  const ids = { title: `${ID_PREFIX}-title`, intro: `${ID_PREFIX}-intro` };
+
+  return (
+    <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated }}>
+      <FormProvider {...methods}>
+        <form
+          ref={formRef}
+          className="enquiry-form"
+          method="post"
+          action={endpoint}
+          encType={withPhotos ? 'multipart/form-data' : undefined}
+          noValidate={hydrated}
+          aria-labelledby={ids.title}
+          aria-describedby={ids.intro}
+          onSubmit={methods.handleSubmit(onValid, onInvalid)}
+        >
+          <p className="enquiry-form__eyebrow">{FORM_TEXT.eyebrow}</p>
+          <h2 className="enquiry-form__title" id={ids.title}>
+            {title}
+          </h2>
+          <p className="enquiry-form__intro" id={ids.intro}>
+            {intro}
+          </p>
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {phase.name === 'success' ? (
+            <div className="enquiry-form__success">
+              <h3 ref={successHeading} tabIndex={-1}>
+                {FORM_TEXT.success.title}
+              </h3>
+              <p className="enquiry-form__reference">{FORM_TEXT.success.reference(phase.reference)}</p>
+              {phase.byEmail && <p>{FORM_TEXT.success.byEmail}</p>}
+              <p>
+                {FORM_TEXT.success.next}{' '}
+                <a href={contact.whatsappHref} target="_blank" rel="noopener noreferrer">
+                  {FORM_TEXT.whatsapp}
+                  <span className="visually-hidden">{FORM_TEXT.newTab}</span>
+                </a>
+              </p>
+              <button type="button" className="button button--ghost" onClick={() => setPhase({ name: 'editing' })}>
+                {FORM_TEXT.success.another}
+              </button>
+            </div>
+          ) : (
+            <>
+              <p className="enquiry-form__required">{FORM_TEXT.required}</p>
+              {children}
+              {withPhotos && <PhotoField photos={photos} onChange={setPhotos} serverError={photoError} />}
+              <ConsentField brand={contact.brand} privacyHref={contact.privacyHref} />
+              <Honeypot />
+              {phase.name === 'problem' && (
+                <div className="enquiry-form__alert" role="alert">
+                  <p>{phase.message}</p>
+                  {phase.problems.length > 0 && (
+                    <ul>
+                      {phase.problems.map((problem) => (
+                        <li key={problem}>{problem}</li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              )}
+              {phase.name === 'failed' && (
+                <div className="enquiry-form__alert" role="alert">
+                  <h3>{FORM_TEXT.failure.title}</h3>
+                  <p>{FORM_TEXT.failure.body}</p>
+                  <p className="enquiry-form__detail">{phase.message}</p>
+                  <ul className="enquiry-form__ways">
+                    <li>
+                      <a href={contact.telHref}>{FORM_TEXT.callUs(contact.phone)}</a>
+                    </li>
+                    <li>
+                      <a href={contact.whatsappHref} target="_blank" rel="noopener noreferrer">
+                        {FORM_TEXT.whatsapp}
+                        <span className="visually-hidden">{FORM_TEXT.newTab}</span>
+                      </a>
+                    </li>
+                    <li>
+                      <a href={`mailto:${contact.email}`}>{FORM_TEXT.failure.emailUs(contact.email)}</a>
+                    </li>
+                  </ul>
+                </div>
+              )}
+              <button type="submit" className="button enquiry-form__submit" disabled={sendingNow} aria-describedby={undefined}>
+                {sendingNow
+                  ? phase.percent === null
+                    ? FORM_TEXT.sending
+                    : FORM_TEXT.uploading(phase.percent)
+                  : phase.name === 'failed'
+                    ? FORM_TEXT.failure.retry
+                    : submitLabel}
+              </button>
+              {sendingNow && phase.percent !== null && (
+                <progress className="enquiry-form__progress" max={100} value={phase.percent} aria-label={FORM_TEXT.uploading(phase.percent)} />
+              )}
+            </>
+          )}
+          <p className="visually-hidden" role="status">
+            {announcement}
+          </p>
+        </form>
+      </FormProvider>
+    </FormMetaContext.Provider>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The linked state and city selects. The city list is empty until a state is chosen and the
+ * city is reset when the state changes. In the plain HTML form (before the script, or without
+ * it) the city select lists every city grouped by state; the server checks the pair.
+ */
+import { useEffect, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { CITIES, STATES, citiesOf } from '@/data/locations';
+import { FIELD_TEXT, PLACEHOLDERS } from '@/lib/enquiry/form-text';
+import { ChoiceField, ErrorText } from './fields';
+import { fieldIds, useFormMeta } from './context';
+
+/** The one state a city belongs to, or '' when it is unknown or in more than one state. */
+export const stateOfCity = (city: string): string => {
+  const states = STATES.filter((state) => CITIES[state].includes(city));
+  return states.length === 1 ? states[0] : '';
+};
+
+export default function LocationFields() {
+  const { register, getValues, setValue, formState } = useFormContext();
+  const { idPrefix, hydrated } = useFormMeta();
+  const [state, setState] = useState('');
+  const ids = fieldIds(idPrefix, 'selectedCity');
+  const error = formState.errors.selectedCity?.message as string | undefined;
+
+  // On hydration, keep what was chosen in the plain form; a city picked before its state names it.
+  useEffect(() => {
+    if (!hydrated) return;
+    const city = String(getValues('selectedCity') ?? '');
+    const chosen = String(getValues('selectedState') ?? '') || stateOfCity(city);
+    setState(chosen);
+    if (chosen) setValue('selectedState', chosen);
+    if (city && citiesOf(chosen).includes(city)) queueMicrotask(() => setValue('selectedCity', city));
+  }, [hydrated, getValues, setValue]);
+
+  const groups = hydrated ? STATES.filter((s) => s === state) : STATES;
+
+  return (
+    <>
+      <ChoiceField
+        name="selectedState"
+        text={FIELD_TEXT.selectedState}
+        options={STATES}
+        placeholder={PLACEHOLDERS.selectedState}
+        onValueChange={(value) => {
+          if (value === state) return;
+          setState(value);
+          setValue('selectedCity', '', { shouldValidate: formState.isSubmitted });
+        }}
+      />
+      <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+        <label className="field__label" htmlFor={ids.input}>
+          {FIELD_TEXT.selectedCity.label}
+        </label>
+        <select
+          id={ids.input}
+          className="field__control"
+          defaultValue=""
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+          {...register('selectedCity')}
+        >
+          <option value="">{hydrated && !state ? PLACEHOLDERS.selectedCityFirst : PLACEHOLDERS.selectedCity}</option>
+          {groups.map((group) => (
+            <optgroup key={group} label={group}>
+              {CITIES[group].map((city) => (
+                <option key={city} value={city}>
+                  {city}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <ErrorText id={ids.error} message={error} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Sending a filled form: the POST to our API, what its answer means, and what to do next.
+ * DECISIONS "After submit": a network error or a 5xx is retried once with the same
+ * submissionId; if that fails too, the enquiry goes to the team by e-mail from the browser.
+ * Any other answer is shown to the visitor as it is (422 at the fields).
+ */
+
+/** What one POST to our API came to. */
+export type PostOutcome =
+  | { type: 'stored'; id: string }
+  | { type: 'invalid'; fields: Record<string, string> }
+  | { type: 'rejected'; status: number; message?: string }
+  | { type: 'unreachable'; status: number };
+
+export interface RawAnswer {
+  /** HTTP status; 0 when the network failed or the request timed out. */
+  status: number;
+  body: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads an answer of /api/<kind>: 2xx stored, 422 with field messages, other 4xx, or unreachable. */
+export const classifyAnswer = ({ status, body }: RawAnswer): PostOutcome => {
+  if (status >= 200 && status < 300) {
+    return { type: 'stored', id: isRecord(body) && typeof body.id === 'string' ? body.id : '' };
+  }
+  if (status === 422 && isRecord(body) && isRecord(body.fields)) {
+    const fields: Record<string, string> = {};
+    for (const [name, message] of Object.entries(body.fields)) if (typeof message === 'string') fields[name] = message;
+    return { type: 'invalid', fields };
+  }
+  if (status >= 400 && status < 500) {
+    return { type: 'rejected', status, message: isRecord(body) && typeof body.error === 'string' ? body.error : undefined };
+  }
+  return { type: 'unreachable', status };
+};
+
+export type NextStep = 'done' | 'retry' | 'fallback' | 'show';
+
+/**
+ * After the `attempt`-th POST (1 or 2): an unreachable API is retried once, then the e-mail
+ * fallback takes over. Stored leads are done; field problems and refusals are shown.
+ */
+export const nextStep = (outcome: PostOutcome, attempt: number): NextStep => {
+  if (outcome.type === 'stored') return 'done';
+  if (outcome.type === 'unreachable') return attempt < 2 ? 'retry' : 'fallback';
+  return 'show';
+};
+
+/** Pause before the automatic retry, so a blip in the network can pass. */
+export const RETRY_DELAY_MS = 1200;
+/** A request that takes longer than this counts as a network failure (it is retried). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export type Poster = (url: string, body: string | FormData, onProgress?: (fraction: number) => void) => Promise<RawAnswer>;
+
+/**
+ * POST with XMLHttpRequest, which (unlike fetch) reports upload progress for photos.
+ * Never rejects: a network failure, timeout or abort is status 0.
+ */
+export const xhrPost: Poster = (url, body, onProgress) =>
+  new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (typeof body === 'string') xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    xhr.onload = () => {
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        parsed = null;
+      }
+      resolve({ status: xhr.status, body: parsed });
+    };
+    const failed = () => resolve({ status: 0, body: null });
+    xhr.onerror = failed;
+    xhr.ontimeout = failed;
+    xhr.onabort = failed;
+    xhr.send(body);
+  });
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Posts the enquiry, retrying once when our API cannot be reached. Returns the final outcome
+ * and whether the e-mail fallback should now be tried.
+ */
+export const postEnquiry = async (
+  url: string,
+  body: () => string | FormData,
+  options: { post?: Poster; onProgress?: (fraction: number) => void; retryDelayMs?: number } = {},
+): Promise<{ outcome: PostOutcome; step: NextStep; attempts: number }> => {
+  const post = options.post ?? xhrPost;
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = classifyAnswer(await post(url, body(), options.onProgress));
+    const step = nextStep(outcome, attempt);
+    if (step !== 'retry') return { outcome, step, attempts: attempt };
+    await wait(options.retryDelayMs ?? RETRY_DELAY_MS);
+  }
+};

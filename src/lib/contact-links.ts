@@ -1,0 +1,23 @@
+/** How a visitor can reach the team without a form: passed to the form islands as props. */
+import { site, telHref, whatsappHref } from '../config/site.ts';
+import { STATIC_ROUTES } from './routes.ts';
+
+export interface ContactLinks {
+  brand: string;
+  phone: string;
+  telHref: string;
+  whatsappHref: string;
+  email: string;
+  privacyHref: string;
+}
+
+export const contactLinks: ContactLinks = {
+  brand: site.brand,
+  phone: site.phone,
+  telHref,
+  whatsappHref,
+  email: site.emails.info,
+  privacyHref: STATIC_ROUTES.privacy,
+};
+
+
