@@ -17,6 +17,8 @@ export default defineConfig({
   build: { format: 'file' },
   // Static fallback for hosts without netlify.toml; on Netlify the 301 in netlify.toml wins.
   redirects: { '/Contactpage': '/Contactus' },
+  // `npm run cms` is for editors: no developer toolbar over Decap's screens.
+  devToolbar: { enabled: process.env.ARANYA_CMS !== '1' },
   integrations: [
     react(),
     // Pages that are not for search engines stay out of the sitemap (they are noindex too);

@@ -38,6 +38,18 @@ function stop(code = 0) {
   process.exitCode = code;
 }
 
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(0));
+
+/** Resolves once decap-server answers, so /admin never starts without its backend. */
+async function decapServerReady(url: string, deadline = Date.now() + 60_000) {
+  while (Date.now() < deadline && !stopping) {
+    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"info"}' }).catch(() => null);
+    if (answer?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`decap-server did not answer at ${url}`);
+}
+
 start('decap-server', [require.resolve('decap-server')], {
   PORT: decapPort,
   MODE: 'fs',
@@ -45,10 +57,12 @@ start('decap-server', [require.resolve('decap-server')], {
   GIT_REPO_DIRECTORY: root,
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
 });
-start('astro dev', [path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs'), 'dev', '--port', cmsPort], {
-  DECAP_SERVER_PORT: decapPort,
-  ASTRO_TELEMETRY_DISABLED: '1',
+await decapServerReady(`http://127.0.0.1:${decapPort}/api/v1`).catch((error: Error) => {
+  console.error(`cms: ${error.message}`);
+  stop(1);
 });
-console.log(`cms: editors' CMS at http://localhost:${cmsPort}/admin (decap-server on 127.0.0.1:${decapPort}, writing to ${root})`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(0));
+if (!stopping) {
+  const astro = path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs');
+  start('astro dev', [astro, 'dev', '--port', cmsPort], { DECAP_SERVER_PORT: decapPort, ARANYA_CMS: '1', ASTRO_TELEMETRY_DISABLED: '1' });
+  console.log(`cms: editors' CMS at http://localhost:${cmsPort}/admin (decap-server on 127.0.0.1:${decapPort}, writing to ${root})`);
+}
