@@ -138,6 +138,19 @@ describe('Decap config generated from the zod schemas', () => {
     expect(cmsConfig({ ...SETTINGS, localBackendUrl: 'http://127.0.0.1:8091/api/v1' }).local_backend).toEqual({ url: 'http://127.0.0.1:8091/api/v1' });
   });
 
+  it('links each entry to the page it appears on (View Preview / View Live)', () => {
+    for (const collection of config.collections) {
+      for (const preview of [collection.preview_path, ...(collection.files ?? []).map((f) => f.preview_path)].filter(Boolean)) {
+        for (const [, field] of preview!.matchAll(/\{\{(\w+)\}\}/g)) {
+          expect(collection.fields?.map((f) => f.name), `${collection.name}: ${preview}`).toContain(field);
+        }
+      }
+    }
+    expect(decap('loans').preview_path).toBe('{{route}}');
+    expect(decap('identity').files![0]!.preview_path).toBe('Contactus');
+    expect(decap('programs').preview_path).toBe('Training_Growth');
+  });
+
   it('survives the trip through the page as JSON', () => {
     expect(JSON.parse(JSON.stringify(config))).toEqual(config);
   });

@@ -9,6 +9,7 @@ import type { CmsCollection, CmsConfig, CmsField } from 'decap-cms-core';
 import type { z } from 'zod';
 import { collections, sources } from '../../content.config';
 import { identitySchema } from '../../config/site';
+import { divisionSlug, STATIC_ROUTES } from '../routes';
 import { cmsImage, fieldsOf, toJsonSchema } from './fields';
 import { COLLECTION_TEXT, IDENTITY_TEXT, type CollectionName } from './editor-text';
 
@@ -30,6 +31,18 @@ export const ASSET_FOLDERS: Record<CollectionName, string> = {
   pages: 'pages',
 };
 const FIELD_ASSET_FOLDERS: Record<string, string> = { 'divisions.services.image': 'services' };
+
+/**
+ * The page an entry appears on, for Decap's "View Preview" (deploy preview) and "View Live" links;
+ * `{{route}}` is the entry's own field. Others open the home page.
+ */
+export const PREVIEW_PATHS: Partial<Record<CollectionName | 'identity', string>> = {
+  loans: '{{route}}',
+  plans: '{{route}}',
+  properties: '{{route}}',
+  programs: divisionSlug('training'),
+  identity: STATIC_ROUTES.contact.slice(1),
+};
 
 /** Decap's media_folder (from the repository root) and public_folder (as written in the content file). */
 function mediaFolders(contentFolder: string, assetFolder: string) {
@@ -89,6 +102,7 @@ function folderCollection(name: CollectionName): CmsCollection {
     identifier_field: text.identifier,
     ...(text.summary ? { summary: text.summary } : {}),
     slug: '{{slug}}',
+    ...(PREVIEW_PATHS[name] ? { preview_path: PREVIEW_PATHS[name] } : {}),
     create: text.create,
     delete: text.create,
     ...mediaFolders(folder, ASSET_FOLDERS[name]),
@@ -110,6 +124,7 @@ function identityCollection(): CmsCollection {
         name: 'identity',
         label: IDENTITY_TEXT.label,
         file: IDENTITY_FILE,
+        preview_path: PREVIEW_PATHS.identity,
         description: IDENTITY_TEXT.description,
         fields: fieldsOf(toJsonSchema(identitySchema), IDENTITY_TEXT.fields),
       },
