@@ -2,31 +2,28 @@
  * The lead pipeline as `npm start` serves it: the functions answer on their paths, store in the
  * local Blobs store, notify through the local EmailJS stand-in (outbox/) and export with a token.
  */
-import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXPORT_TOKEN } from '../../playwright.config';
+import { validBankLoan } from '../fixtures/enquiries.ts';
 
 const outbox = path.resolve(import.meta.dirname, '../../outbox');
 
-const enquiry = (submissionId = randomUUID()) => ({
-  Loantype: 'Gold Loan',
-  selectedState: 'Andhra Pradesh',
-  selectedCity: 'Vijayawada',
-  Banktype: 'Govt Banks',
-  Amount: '10 lakhs & below',
-  Profession: 'Business',
-  Username: 'శ్రీనివాస్ రావు',
-  phone: '+91 63012 34567',
-  email: 'Srinivas@Example.com',
-  currentdate: 'Sun, Nov 22 2026',
-  consent: true,
-  page: '/Goldloan',
-  submissionId,
-  company_website: '',
-  elapsedMs: 20_000,
-});
+// A Gold Loan enquiry from the shared fixtures, with a Telugu name and an Andhra Pradesh city.
+const enquiry = () =>
+  validBankLoan({
+    Loantype: 'Gold Loan',
+    selectedState: 'Andhra Pradesh',
+    selectedCity: 'Vijayawada',
+    Amount: '10 lakhs & below',
+    Profession: 'Business',
+    Username: 'శ్రీనివాస్ రావు',
+    phone: '+91 63012 34567',
+    email: 'Srinivas@Example.com',
+    page: '/Goldloan',
+    elapsedMs: 20_000,
+  });
 
 test('a valid enquiry is stored once, e-mailed to the team and exported', async ({ request }) => {
   const body = enquiry();
