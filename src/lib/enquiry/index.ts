@@ -37,6 +37,7 @@ export * from './contact.ts';
 export * from './date.ts';
 export * from './fields.ts';
 export * from './finance.ts';
+export * from './labels.ts';
 export * from './messages.ts';
 export * from './options.ts';
 export * from './photos.ts';
