@@ -57,7 +57,8 @@ let baseUrl = process.env.BASE_URL;
 if (!baseUrl) {
   const port = await freePort();
   baseUrl = `http://localhost:${port}`;
-  server = spawn(process.execPath, ['scripts/serve.ts'], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const env = { ...process.env, PORT: String(port), EMAILJS_STANDIN_PORT: String(await freePort()) };
+  server = spawn(process.execPath, ['scripts/serve.ts'], { cwd: root, env, stdio: 'ignore' });
   await waitFor(`${baseUrl}/`, 60_000);
 }
 
