@@ -61,6 +61,7 @@ ul{margin:0 0 1.25rem;padding-left:1.25rem}
 li{margin:.35rem 0;color:var(--c-danger)}
 li strong{color:var(--c-ink)}
 a{color:var(--c-brand-700);text-underline-offset:.18em}
+a[href^="tel:"]{white-space:nowrap}
 a:focus-visible{outline:3px solid var(--c-accent-400);outline-offset:2px}
 .button{display:inline-flex;align-items:center;min-height:48px;padding:.6rem 1.2rem;border-radius:999px;background:var(--c-brand-700);color:#fff;font-weight:600;text-decoration:none}
 .button:hover{background:var(--c-brand-900)}`;
