@@ -99,7 +99,7 @@ const keyboardStep = async (page: Page, step: Step) => {
     const target = form.getByRole('radio', { name: step.value, exact: true });
     const group = form.locator(`input[type=radio][name="${await target.getAttribute('name')}"]`);
     // Tab enters the group on its checked radio, or on the first.
-    for (let i = 0; i < 40 && !(await group.evaluateAll((els) => els.includes(document.activeElement as Element))); i += 1) {
+    for (let i = 0; i < 40 && !(await group.evaluateAll((els) => (els as Element[]).includes(document.activeElement as Element))); i += 1) {
       await page.keyboard.press('Tab');
     }
     if (await target.evaluate((el) => el === document.activeElement)) await page.keyboard.press('Space');
