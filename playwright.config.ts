@@ -18,6 +18,13 @@ export const LAUNCH_OPTIONS = {
     '--disable-quic',
   ],
 };
+/**
+ * The local EmailJS stand-in of the served site (E2E_PORT + 100, so parallel runs do not clash):
+ * the forms' browser fallback posts there, and tests steer it (POST /__standin/behaviour) and
+ * read what it got (GET /__standin/received).
+ */
+const STANDIN_PORT = PORT + 100;
+export const EMAILJS_STANDIN_ORIGIN = `http://127.0.0.1:${STANDIN_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,7 +46,7 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     url: BASE_URL,
-    env: { PORT: String(PORT), LEADS_EXPORT_TOKEN: EXPORT_TOKEN },
+    env: { PORT: String(PORT), EMAILJS_STANDIN_PORT: String(STANDIN_PORT), LEADS_EXPORT_TOKEN: EXPORT_TOKEN },
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
