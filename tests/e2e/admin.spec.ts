@@ -63,6 +63,7 @@ test('Decap starts under the CSP written down for /admin, with no violation, and
 });
 
 test('no other page loads any of /admin\'s JavaScript', async ({ browser, request }) => {
+  test.setTimeout(180_000);
   const admin = await (await request.get('/admin')).text();
   const entry = admin.match(/src="(\/_astro\/cms-admin\.[\w-]+\.js)"/)![1]!;
   for (const path of ['/', '/Vehicleloan', '/Sellflats', '/Contactus', '/Aboutpage']) {
@@ -73,7 +74,9 @@ test('no other page loads any of /admin\'s JavaScript', async ({ browser, reques
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
-    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.goto(path);
+    // Every island hydrated (they load at once or when the browser is idle): every script was asked for.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 60_000 });
     expect(scripts.length, `${path} loads scripts`).toBeGreaterThan(0);
     expect(scripts.filter((s) => s === entry || s.startsWith('/_astro/cms-')), path).toEqual([]);
     await context.close();
