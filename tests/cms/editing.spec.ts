@@ -71,6 +71,8 @@ test('an editor changes a loan, a team member and the phone; the files stay vali
   });
 
   await test.step('the site built from these files shows every change', async () => {
+    // Leave /admin first: the build touches .astro/, and `astro dev` would reload the page meanwhile.
+    await page.goto('about:blank');
     const astro = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
     await promisify(execFile)(process.execPath, [astro, 'build', '--outDir', BUILD_DIR], {
       cwd: ROOT,
@@ -113,8 +115,10 @@ test('a required field left empty, or a value of the wrong form, is refused with
     slides: 'Home carousel',
     pages: 'Pages and sections',
   };
-  await openAdmin(page, '/', page.getByTestId('identity'));
+  await openAdmin(page, '/collections/identity', page.getByTestId('identity'));
   for (const [name, label] of Object.entries(sidebar)) await expect(page.getByTestId(name)).toHaveText(label);
+  // The help text says why the brand is not here.
+  await expect(page.getByText(/The brand name \(Aranya\) cannot be changed here: it is part of page addresses/)).toBeVisible();
 
   await openEntry(page, 'team', 'arun-venkatesan', 'Designation');
   await page.getByLabel('Designation', { exact: true }).fill('');

@@ -45,8 +45,13 @@ export const test = base.extend<{ tree: WorkingTree }>({
     // Leaving an entry with unsaved changes asks for confirmation: yes.
     page.on('dialog', (dialog) => void dialog.accept());
     await page.route(/\/admin$/, async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': DEV_CSP } });
+      try {
+        const response = await route.fetch({ timeout: 120_000 });
+        await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': DEV_CSP } });
+      } catch {
+        // The page went away meanwhile (a reload, the end of the test): nothing to serve.
+        await route.abort().catch(() => {});
+      }
     });
     await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
     await page.addInitScript(() => {

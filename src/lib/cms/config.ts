@@ -13,6 +13,9 @@ import { divisionSlug, STATIC_ROUTES } from '../routes';
 import { cmsImage, fieldsOf, toJsonSchema } from './fields';
 import { COLLECTION_TEXT, IDENTITY_TEXT, type CollectionName } from './editor-text';
 
+export const IDENTITY_FILE = 'src/content/identity.json';
+export const COLLECTION_NAMES = Object.keys(sources) as CollectionName[];
+
 /** Where uploads go. Content files refer to them by a path relative to themselves. */
 export const MEDIA_FOLDER = 'src/assets';
 /**
@@ -62,8 +65,6 @@ function withFieldFolders(fields: CmsField[], contentFolder: string, prefix: str
     return field;
   });
 }
-export const IDENTITY_FILE = 'src/content/identity.json';
-export const COLLECTION_NAMES = Object.keys(sources) as CollectionName[];
 
 export interface CmsSettings {
   /** GitHub repository, `owner/name`. */
