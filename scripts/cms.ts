@@ -35,6 +35,10 @@ function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  // astro dev can take several seconds to stop on a busy machine; do not leave it behind.
+  setTimeout(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  }, 15_000).unref();
   process.exitCode = code;
 }
 
