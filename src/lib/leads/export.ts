@@ -80,7 +80,7 @@ export const listLeads = async (store: Store, query: ExportQuery): Promise<LeadR
 };
 
 /** Metadata columns of the CSV, before the wire fields. */
-export const CSV_META_COLUMNS = ['id', 'kind', 'receivedAt', 'consentAt', 'page', 'via', 'notified', 'notifyError', 'spam'] as const;
+export const CSV_META_COLUMNS = ['id', 'kind', 'receivedAt', 'consentAt', 'page', 'via', 'notified', 'notifyError', 'notifyAttempts', 'notifyGaveUp', 'spam'] as const;
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS). */
 export const CSV_COLUMNS: readonly string[] = [...CSV_META_COLUMNS, ...LEAD_FIELDS];
