@@ -10,7 +10,8 @@ import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from '@/lib/enquiry/options';
-import { VERSION_PATTERN, consentLockProblems } from '@/lib/consent-lock';
+import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from '@/lib/consent-lock';
+import { CONSENT_VERSIONS } from '@/lib/consent';
 import consentLock from './content/consent.lock.json' with { type: 'json' };
 
 const text = z.string().trim().min(1);
@@ -153,28 +154,18 @@ const pages = defineCollection({
 });
 
 /**
- * Consent notices, oldest first; the last is the one the forms show (src/lib/consent.ts reads the
- * same file). Every entry carries the file's lock problems (consent-lock.ts), so a changed
- * published text, a removed version or a lock left behind fails the build with a plain message.
+ * Consent notices, one JSON file per version (src/lib/consent.ts lists them for the forms and the
+ * functions). Loading fails when a published text changed, a version was removed, or the lock or
+ * that list is behind (src/lib/consent-lock.ts).
  */
 const consent = defineCollection({
-  loader: file('./src/content/consent.json', {
-    parser: (raw) => {
-      const notices = JSON.parse(raw) as { version: string; text: string }[];
-      const lockProblems = consentLockProblems(notices, consentLock);
-      const entries = notices.map((notice) => ({ id: notice.version, ...notice, lockProblems }));
-      return entries.length > 0 ? entries : [{ id: 'none', version: 'none', text: 'none', lockProblems }];
-    },
+  loader: glob({ pattern: '*.json', base: './src/content/consent' }),
+  schema: z.object({ version: z.string().regex(VERSION_PATTERN), text }).superRefine((_notice, ctx) => {
+    const files = readConsentFolder();
+    for (const message of [...consentLockProblems(files, consentLock), ...consentListProblems(files, CONSENT_VERSIONS)]) {
+      ctx.addIssue({ code: 'custom', message });
+    }
   }),
-  schema: z
-    .object({
-      version: z.string().regex(VERSION_PATTERN),
-      text,
-      lockProblems: z.array(z.string()).superRefine((problems, ctx) => {
-        for (const message of problems) ctx.addIssue({ code: 'custom', message });
-      }),
-    })
-    .transform(({ lockProblems: _checked, ...notice }) => notice),
 });
 
 export const collections = { divisions, programs, team, reviews, loans, plans, properties, slides, pages, consent };

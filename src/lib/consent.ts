@@ -2,11 +2,11 @@
  * The consent notice shown next to every form's consent box (DPDP Act 2023), versioned.
  * Browser-safe: read by Astro pages, the React forms and the functions alike.
  *
- * The notices live in src/content/consent.json, oldest first; the last one is current. A
- * published notice is never edited: a new text needs a new version, and the build checks that
- * against src/content/consent.lock.json (see src/lib/consent-lock.ts).
+ * One JSON file per version in src/content/consent/, listed below oldest first; the last one is
+ * current. A published notice is never edited: a new text needs a new version, and the build
+ * checks that against src/content/consent.lock.json (src/lib/consent-lock.ts).
  */
-import notices from '../content/consent.json' with { type: 'json' };
+import v2026_11_v1 from '../content/consent/2026-11-v1.json' with { type: 'json' };
 
 export interface ConsentNotice {
   /** e.g. "2026-11-v1": year, month, then a counter. */
@@ -15,8 +15,8 @@ export interface ConsentNotice {
   text: string;
 }
 
-export const CONSENT_NOTICES: readonly ConsentNotice[] = notices;
-if (CONSENT_NOTICES.length === 0) throw new Error('src/content/consent.json lists no consent notice');
+/** Every published notice, oldest first. A new version: its file's import above, and its name here, last. */
+export const CONSENT_NOTICES: readonly ConsentNotice[] = [v2026_11_v1];
 
 /** The notice the forms show now, and the version they send as `consentNotice`. */
 export const CONSENT_NOTICE: ConsentNotice = CONSENT_NOTICES[CONSENT_NOTICES.length - 1];

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { getCollection } from 'astro:content';
 import { CONSENT_NOTICE, CONSENT_NOTICES, consentNoticeText, consentParts, consentPlainText } from '../../src/lib/consent.ts';
-import { consentLockProblems, extendLock, hashNotice } from '../../src/lib/consent-lock.ts';
+import { consentListProblems, consentLockProblems, extendLock, hashNotice, readConsentFolder } from '../../src/lib/consent-lock.ts';
 import lock from '../../src/content/consent.lock.json' with { type: 'json' };
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -51,8 +51,20 @@ describe('the lock', () => {
   const v2 = { version: '2027-02-v2', text: 'We use your details to answer you, and keep them 24 months.' };
   const locked = { [v1.version]: hashNotice(v1.text) };
 
-  test('the committed notices match the committed lock', () => {
-    expect(consentLockProblems(CONSENT_NOTICES, lock)).toEqual([]);
+  test('the committed files match the committed lock and the list in src/lib/consent.ts', () => {
+    const files = readConsentFolder(root);
+    expect(files.map(({ version, text }) => ({ version, text }))).toEqual(CONSENT_NOTICES);
+    expect(consentLockProblems(files, lock)).toEqual([]);
+    expect(consentListProblems(files, CONSENT_NOTICES.map((notice) => notice.version))).toEqual([]);
+  });
+
+  test('a file must be named after its version, and listed in src/lib/consent.ts', () => {
+    const file = (name: string, version: string) => ({ file: name, version, text: 'x' });
+    expect(consentListProblems([file('2026-11-v1.json', '2026-11-v1'), file('new.json', '2027-01-v2')], ['2026-11-v1'])).toEqual([
+      expect.stringContaining('name the file 2027-01-v2.json'),
+      expect.stringContaining('"2027-01-v2" is not listed in src/lib/consent.ts'),
+    ]);
+    expect(consentListProblems([], ['2026-11-v1'])).toEqual([expect.stringContaining('has no file')]);
   });
 
   test('a published text edited in place is refused', () => {
@@ -79,10 +91,10 @@ describe('the lock', () => {
     try {
       for (const item of ['src', 'astro.config.mjs', 'package.json', 'tsconfig.json']) await cp(path.join(root, item), path.join(copy, item), { recursive: true });
       await symlink(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-      const file = path.join(copy, 'src/content/consent.json');
-      const notices = JSON.parse(await readFile(file, 'utf8')) as { version: string; text: string }[];
-      notices[0].text = notices[0].text.replace('24 months', '36 months');
-      await writeFile(file, JSON.stringify(notices, null, 2));
+      const notice = CONSENT_NOTICES[0];
+      const file = path.join(copy, `src/content/consent/${notice.version}.json`);
+      const published = JSON.parse(await readFile(file, 'utf8')) as { version: string; text: string };
+      await writeFile(file, JSON.stringify({ ...published, text: published.text.replace('24 months', '36 months') }, null, 2));
 
       const sync = promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'sync'], {
         cwd: copy,
@@ -90,7 +102,7 @@ describe('the lock', () => {
       });
       const failure = await sync.then(() => null, (error: { code: number; stdout: string; stderr: string }) => error);
       expect(failure?.code).toBe(1);
-      expect(`${failure?.stdout}${failure?.stderr}`).toContain(`The text of consent notice "${notices[0].version}" has changed since it was published`);
+      expect(`${failure?.stdout}${failure?.stderr}`).toContain(`The text of consent notice "${notice.version}" has changed since it was published`);
     } finally {
       await rm(copy, { recursive: true, force: true });
     }

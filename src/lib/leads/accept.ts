@@ -75,8 +75,8 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arr
     }
   });
 
-const notifyAndRecord = (key: string, record: LeadRecord, claim?: Claim) =>
-  deliver(key, record, { attempt: 0, claim, waiting: new WaitingList(leadsStore()) });
+const notifyAndRecord = (key: string, record: LeadRecord, claim?: Claim, waiting = new WaitingList(leadsStore())) =>
+  deliver(key, record, { attempt: 0, claim, waiting });
 
 /**
  * A stored lead whose first attempt never got to notify the team: it outlived the store
@@ -107,9 +107,11 @@ const claimOrphan = async (id: string): Promise<Claim | null | 'none'> => {
 
 /** Stores a valid lead (once), notifies the team and records whether that worked. */
 export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: Arrival): Promise<Receipt> => {
+  // The gave-up leads this e-mail may carry are read while the lead is stored.
+  const waiting = new WaitingList(leadsStore()).preload();
   const outcome = await storeLeadOnce(kind, enquiry, arrival);
   if (!outcome.duplicate) {
-    await notifyAndRecord(outcome.key, outcome.record);
+    await notifyAndRecord(outcome.key, outcome.record, undefined, waiting);
     return outcome.receipt;
   }
   logLead({ kind, id: outcome.receipt.id, status: 'duplicate' });

@@ -41,11 +41,16 @@ export class WaitingList {
     this.#store = store;
   }
 
+  /** Starts reading the list now, so it is ready by the time the e-mail goes. */
+  preload(): this {
+    this.#loaded ??= this.#load().catch(() => []);
+    return this;
+  }
+
   async take(): Promise<WaitingLead[]> {
     if (this.#taken) return [];
     this.#taken = true;
-    this.#loaded ??= this.#load().catch(() => []);
-    return this.#loaded;
+    return this.preload().#loaded ?? [];
   }
 
   giveBack() {
@@ -100,11 +105,11 @@ export const deliver = async (key: string, lead: LeadRecord, options: DeliveryOp
   if (result.notified) {
     logLead({ kind: lead.kind, id: lead.id, status: 'notified', note: [note, waiting.length ? `${waiting.length} also waiting` : ''].filter(Boolean).join('; ') || undefined });
     const { notifyError: _stale, ...rest } = lead;
-    await bookkeep(async () => {
-      await store.setJSON(key, { ...rest, ...counted, notified: true });
-      await store.delete(pendingKey(lead.id));
-      if (waiting.length > 0) await settleWaiting(store, waiting, lead.id);
-    }, lead);
+    // The e-mail has gone: even if only the delete lands, nothing is sent twice or lost.
+    await bookkeep(
+      () => Promise.all([store.setJSON(key, { ...rest, ...counted, notified: true }), store.delete(pendingKey(lead.id)), settleWaiting(store, waiting, lead.id)]),
+      lead,
+    );
     return 'sent';
   }
 
