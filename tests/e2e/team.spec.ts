@@ -65,3 +65,9 @@ test('the export pages with limit and cursor', async ({ request }) => {
   const second = await request.get(`/api/leads?kind=finance&limit=1&format=json&cursor=${nextCursor}`, { headers: auth });
   expect((await second.json()).count).toBe(1);
 });
+
+test('under npm start the sweep answers on /.netlify/functions/leads-sweep with its counts', async ({ request }) => {
+  const response = await request.post('/.netlify/functions/leads-sweep', { data: { next_run: new Date().toISOString() } });
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ pending: expect.any(Number), due: expect.any(Number), sent: expect.any(Number), left: expect.any(Number) });
+});
