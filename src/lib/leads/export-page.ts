@@ -15,7 +15,7 @@
 import type { Store } from '@netlify/blobs';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../enquiry/index.ts';
 import { CONSENT_VERSIONS } from '../consent.ts';
-import { CSV_COLUMNS, csvCell, parseExportQuery, type ExportQuery } from './export.ts';
+import { csvHead, csvRows, parseExportQuery, type ExportQuery } from './export.ts';
 import { listAll } from './pending.ts';
 import type { LeadRecord } from './record.ts';
 
@@ -179,12 +179,6 @@ const collectPage = async (store: Store, query: PageQuery, maxBytes: number): Pr
   }
   return { records };
 };
-
-/** BOM and header row: the start of a CSV export. */
-export const csvHead = () => `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
-/** One CRLF-ended CSV row per lead. */
-export const csvRows = (records: readonly LeadRecord[]) =>
-  records.map((record) => `${CSV_COLUMNS.map((column) => csvCell(record[column])).join(',')}\r\n`).join('');
 
 /** The body of one page: CSV rows (BOM and header on the first page only) or JSON. */
 export const renderPage = (page: Page, query: PageQuery): { body: string; contentType: string; nextCursor: string | null } => {
