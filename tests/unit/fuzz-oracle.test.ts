@@ -49,7 +49,7 @@ const storedFinance = (over: Record<string, unknown> = {}) => {
   return { key: `finance/2026-11/${record.id}`, record };
 };
 
-const emptyView = (complete = true): StoreView => ({ complete, records: [], index: [], photos: [] });
+const emptyView = (complete = true): StoreView => ({ complete, records: [], index: [], queue: [], photos: [] });
 
 describe('answers', () => {
   const c = enquiryCase({ mutations: [{ op: 'set', field: 'phone', value: 12 }] });
@@ -102,8 +102,11 @@ describe('answers', () => {
   });
 
   test('the export: a wrong token must be 401, a 200 must be CSV or JSON', () => {
-    const wrong: LeadsCase = { endpoint: 'leads', method: 'GET', auth: 'wrong', query: [], accept: 'json', site: 'none' };
+    const wrong: LeadsCase = { endpoint: 'leads', target: { $: 'list' }, method: 'GET', auth: 'wrong', query: [], accept: 'json', site: 'none' };
     expect(answerProblems(wrong, materialize(wrong), json(200, {}))).toContain('answered 200, expected 401');
+    const erase: LeadsCase = { ...wrong, target: { $: 'lead', id: { $: 'fresh-uuid', upper: false } }, auth: 'right' };
+    expect(answerProblems(erase, materialize(erase), json(404, { error: 'No lead has that id.' }))).toContain('answered 404, expected 405');
+    expect(answerProblems({ ...erase, method: 'DELETE' }, materialize({ ...erase, method: 'DELETE' }), json(404, { error: 'No lead has that id.' }))).toEqual([]);
     const right: LeadsCase = { ...wrong, auth: 'right' };
     expect(answerProblems(right, materialize(right), { status: 200, headers: { 'content-type': 'text/html' }, body: '' })).toContain('export answered 200 as text/html');
   });
@@ -123,6 +126,7 @@ describe('stored records', () => {
     expect(recordProblems(storedFinance({ Planning: 'Select Any' })).join()).toMatch(/fails its schema \(Planning\)/);
     expect(recordProblems(storedFinance({ Username: 'Pri\ud800ya' })).join()).toMatch(/not well-formed Unicode/);
     expect(recordProblems(storedFinance({ notified: 'yes' })).join()).toMatch(/notified is "yes"/);
+    expect(recordProblems(storedFinance({ notified: false, notifyError: 'EmailJS answered 500', notifyAttempts: 2 }))).toEqual([]);
   });
 
   test('a record must sit under its own kind and id, and spam only under spam/', () => {
@@ -139,7 +143,7 @@ describe('the store after a case', () => {
   const stored = storedFinance({ id: m.ids[0] });
   stored.key = `finance/2026-11/${m.ids[0]}`;
   const receipt = json(201, { ok: true, id: m.ids[0], receivedAt: RECEIVED });
-  const indexed: StoreView = { complete: true, records: [stored], index: [{ id: m.ids[0], entry: { key: stored.key, receivedAt: RECEIVED } }], photos: [] };
+  const indexed: StoreView = { complete: true, records: [stored], index: [{ id: m.ids[0], entry: { key: stored.key, receivedAt: RECEIVED } }], queue: [], photos: [] };
 
   test('a 201 stored once, its ids/ entry pointing at it, passes', () => {
     expect(storeProblems(c, m, [receipt], indexed)).toEqual([]);
@@ -167,6 +171,7 @@ describe('the store after a case', () => {
   test('a refused request that stored something is a problem', () => {
     expect(storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], indexed).join()).toMatch(/a refused request stored something/);
     expect(storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], emptyView())).toEqual([]);
+    expect(storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], { ...emptyView(), queue: [`pending/${m.ids[0]}`] }).join()).toMatch(/stored something: pending\//);
   });
 
   test('a photo listed but not stored, or stored but not listed, is a problem', () => {

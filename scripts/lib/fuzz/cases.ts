@@ -12,6 +12,7 @@
  */
 import fc from 'fast-check';
 import { ENQUIRY_KINDS, INTENTS, CATEGORIES, realEstateFieldsFor, type EnquiryKind } from '../../../src/lib/enquiry/index.ts';
+import { CONSENT_VERSIONS } from '../../../src/lib/consent.ts';
 import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, valid, type Fields } from '../../../tests/fixtures/enquiries.ts';
 
 export type Endpoint = EnquiryKind | 'leads';
@@ -83,6 +84,8 @@ export interface EnquiryCase {
 
 export interface LeadsCase {
   endpoint: 'leads';
+  /** `/api/leads`, or `/api/leads/<id>` (erasure) with a fresh UUID or hostile text. */
+  target: { $: 'list' } | { $: 'lead'; id: Hostile };
   method: string;
   auth: 'none' | 'right' | 'wrong' | 'basic' | 'lowercase' | 'empty-bearer';
   query: [string, string][];
@@ -292,20 +295,31 @@ const enquiryCase = (options: { hostileHeaders: boolean }): fc.Arbitrary<Enquiry
 // ---- the export ---------------------------------------------------------------------------
 
 const queryValue = fc.oneof(
-  fc.constantFrom('', 'realestate', 'bankloan', 'finance', 'contact', 'all', '__proto__', 'csv', 'json', 'xml', '1', '0', 'true', 'yes'),
+  fc.constantFrom('', 'realestate', 'bankloan', 'finance', 'contact', 'all', '__proto__', 'csv', 'json', 'xml', '1', '0', 'true', 'yes', '500', '501', '-1', '1.5'),
+  fc.constantFrom(...CONSENT_VERSIONS, 'v0', '../consent'),
+  fc.constantFrom('eyJhZnRlciI6IngiLCJzZXNzaW9uIjoieSJ9', 'not-base64!', Buffer.from('{"after":"finance/2026-11/x","session":"s"}').toString('base64url')),
   fc.constantFrom('2001-01-01', '2020-12-31', '2024-02-29', '2023-02-29', '2024-13-01', '01-01-2024', '2024-1-1', '9999-12-31', '0000-00-00'),
   fc.string({ maxLength: 10 }),
   unicodeString,
 );
 
-const leadsCase: fc.Arbitrary<LeadsCase> = fc.record({
-  endpoint: fc.constant('leads' as const),
-  method: fc.oneof({ arbitrary: fc.constant('GET'), weight: 6 }, { arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'), weight: 1 }),
-  auth: fc.constantFrom('none', 'right', 'right', 'right', 'wrong', 'basic', 'lowercase', 'empty-bearer'),
-  query: fc.array(fc.tuple(fc.constantFrom('kind', 'from', 'to', 'format', 'spam', 'cursor', 'limit', 'after', '__proto__', 'x'), queryValue), { maxLength: 5 }),
-  accept: fc.constantFrom<Accept>('json', 'any', 'none', 'html'),
-  site: fc.constantFrom<Site>('none', 'same-origin', 'foreign-origin', 'cross-site'),
-});
+const leadsTarget = fc.oneof(
+  { arbitrary: fc.constant<LeadsCase['target']>({ $: 'list' }), weight: 4 },
+  { arbitrary: fc.oneof(fc.boolean().map((upper): Hostile => ({ $: 'fresh-uuid', upper })), scalar).map((id): LeadsCase['target'] => ({ $: 'lead', id })), weight: 1 },
+);
+
+const leadsCase: fc.Arbitrary<LeadsCase> = leadsTarget.chain((target) =>
+  fc.record({
+    endpoint: fc.constant('leads' as const),
+    target: fc.constant(target),
+    // Mostly the method the path takes (GET a page, DELETE a lead), sometimes another.
+    method: fc.oneof({ arbitrary: fc.constant(target.$ === 'list' ? 'GET' : 'DELETE'), weight: 6 }, { arbitrary: fc.constantFrom('GET', 'DELETE', 'POST', 'PUT', 'HEAD', 'OPTIONS'), weight: 1 }),
+    auth: fc.constantFrom<LeadsCase['auth']>('none', 'right', 'right', 'right', 'wrong', 'basic', 'lowercase', 'empty-bearer'),
+    query: fc.array(fc.tuple(fc.constantFrom('kind', 'from', 'to', 'format', 'spam', 'cursor', 'limit', 'consentNotice', '__proto__', 'x'), queryValue), { maxLength: 5 }),
+    accept: fc.constantFrom<Accept>('json', 'any', 'none', 'html'),
+    site: fc.constantFrom<Site>('none', 'same-origin', 'foreign-origin', 'cross-site'),
+  }),
+);
 
 /** Every kind of case, weighted so that about a third of the enquiries are accepted. */
 export const fuzzCase: fc.Arbitrary<FuzzCase> = fc.oneof(
@@ -542,9 +556,13 @@ const AUTH: Record<LeadsCase['auth'], Record<string, string>> = {
 
 const materializeLeads = (c: LeadsCase): Materialized => {
   const query = new URLSearchParams(c.query.map(([k, v]) => [k, v.isWellFormed() ? v : v.toWellFormed()]));
+  // An empty, '.' or '..' segment would be another path altogether (a 404 page, not ours); a
+  // URL of many KB is refused by any HTTP server (431) before a function sees it.
+  const id = c.target.$ === 'lead' ? formText(c.target.id).slice(0, 1000).replace(/^\.{0,2}$/, (dots) => `x${dots}`) : '';
+  const path = c.target.$ === 'lead' ? `/api/leads/${encodeURIComponent(id.isWellFormed() ? id : id.toWellFormed())}` : '/api/leads';
   return {
     method: c.method,
-    path: `/api/leads${c.query.length ? `?${query}` : ''}`,
+    path: `${path}${c.query.length ? `?${query}` : ''}`,
     headers: { ...ACCEPT_HEADERS[c.accept], ...SITE_HEADERS[c.site], ...AUTH[c.auth] },
     body: null,
     framing: 'plain',
@@ -557,7 +575,7 @@ export const materialize = (c: FuzzCase): Materialized => (c.endpoint === 'leads
 
 /** A short label of the case's shape, for the printed tallies. */
 export const shapeOf = (c: FuzzCase): string => {
-  if (c.endpoint === 'leads') return `leads ${c.method} auth:${c.auth}`;
+  if (c.endpoint === 'leads') return `leads${c.target.$ === 'lead' ? '/<id>' : ''} ${c.method} auth:${c.auth}`;
   const parts: string[] = [c.encoding];
   if (c.mutations.length) parts.push('mutated');
   if (c.breakage) parts.push(`broken:${c.breakage.type}`);

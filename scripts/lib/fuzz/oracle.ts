@@ -33,11 +33,13 @@ export interface StoreView {
   complete: boolean;
   records: StoredRecord[];
   index: { id: string; entry: { key?: string; receivedAt?: string } | null }[];
+  /** Keys of the notification queue (pending/, gaveup/); in process only. */
+  queue: string[];
   photos: string[];
 }
 
 const ENQUIRY_STATUSES = new Set([201, 303, 400, 403, 405, 413, 415, 422]);
-const LEADS_STATUSES = new Set([200, 400, 401, 404, 405]);
+const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const LEAK = /\bat .+\.(?:m?ts|m?js):\d+|ECONNREFUSED|BlobsInternalError|TypeError|RangeError|SyntaxError/;
@@ -54,6 +56,8 @@ const META: Record<string, (value: unknown) => boolean> = {
   photos: (v) => Array.isArray(v) && v.every((p) => typeof p === 'string'),
   notified: (v) => typeof v === 'boolean',
   notifyError: (v) => typeof v === 'string',
+  notifyAttempts: (v) => Number.isInteger(v) && (v as number) > 0,
+  notifyGaveUp: (v) => v === true,
 };
 /** Schema fields the record does not keep as such (the id is `id`; consent is `consentAt`). */
 const NOT_STORED = new Set(['submissionId', 'consent', 'company_website']);
@@ -73,7 +77,10 @@ const CROSS_SITE = new Set(['foreign-origin', 'null-origin', 'cross-site', 'same
  */
 export const expectedStatus = (c: FuzzCase, m: Materialized): number | null => {
   if (c.endpoint === 'leads') {
-    if (c.method !== 'GET') return 405;
+    const path = m.path.split('?')[0];
+    // `/api/leads/<id>` only when the id is one path segment; anything else is another path.
+    if (path !== '/api/leads' && !/^\/api\/leads\/[^/]+\/?$/.test(path)) return null;
+    if (c.method !== (path === '/api/leads' ? 'GET' : 'DELETE')) return 405;
     if (c.auth !== 'right' && c.auth !== 'lowercase') return 401;
     return null;
   }
@@ -219,7 +226,9 @@ export const storeProblems = (c: FuzzCase, m: Materialized, answers: Answer[], v
   // A bare 400 from the HTTP server (see answerProblems) may hide our answer to the declared bytes.
   const answerLost = m.framing === 'short' && answers.some(isHttpLayer400);
   if (c.endpoint === 'leads' || (accepted.length === 0 && !answerLost)) {
-    if (view.records.length || view.index.some((i) => i.entry) || view.photos.length) problems.push(`a refused request stored something: ${[...view.records.map((r) => r.key), ...view.photos].join(', ')}`);
+    if (view.records.length || view.index.some((i) => i.entry) || view.queue.length || view.photos.length) {
+      problems.push(`a refused request stored something: ${[...view.records.map((r) => r.key), ...view.queue, ...view.photos].join(', ')}`);
+    }
     return problems;
   }
 

@@ -64,7 +64,7 @@ export const inProcessTarget = async (): Promise<Target> => {
   const blobs = await startLocalBlobs();
   const standIn = await startStandIn();
   process.env.LEADS_EXPORT_TOKEN = FUZZ_EXPORT_TOKEN;
-  const route = (pathname: string) => (pathname === '/api/leads' ? leadsHandler : handlers[pathname.slice('/api/'.length) as keyof typeof handlers]);
+  const route = (pathname: string) => (pathname.startsWith('/api/leads') ? leadsHandler : handlers[pathname.slice('/api/'.length) as keyof typeof handlers]);
 
   const toRequest = (m: Materialized): Request => {
     const headers = new Headers();
@@ -89,12 +89,17 @@ export const inProcessTarget = async (): Promise<Target> => {
       const keys = await listKeys(leads);
       const records: StoredRecord[] = [];
       const index: StoreView['index'] = [];
+      const queue: string[] = [];
       for (const key of keys) {
+        if (/^(pending|gaveup)\//.test(key)) {
+          queue.push(key);
+          continue;
+        }
         const value = (await leads.get(key, { type: 'json' })) as Record<string, unknown>;
         if (key.startsWith('ids/')) index.push({ id: key.slice(4), entry: value });
         else records.push({ key, record: value });
       }
-      return { complete: true, records, index, photos: await listKeys(blobs.photos()) };
+      return { complete: true, records, index, queue, photos: await listKeys(blobs.photos()) };
     },
     async reset() {
       blobs.use();
@@ -213,20 +218,30 @@ export const servedTarget = async (): Promise<Target> => {
       const months = [...new Set([monthOf(new Date().toISOString()), ...receipts.map((r) => monthOf(r.receivedAt))])];
       const records = new Map<string, StoredRecord>();
       const index: StoreView['index'] = [];
-      for (const id of ids) {
-        if (!UUID.test(id)) continue; // the schema takes only UUIDs: no other id can be a key (the end-of-run listing checks that)
-        const entry = (await getJson(leads, `ids/${id}`)) as { key?: string } | null;
-        index.push({ id, entry });
-        const kinds = c.endpoint === 'leads' ? [] : [c.endpoint];
-        const keys = [entry?.key, ...kinds.flatMap((kind) => months.flatMap((month) => [`${kind}/${month}/${id}`, `spam/${kind}/${month}/${id}`]))];
-        for (const key of keys) {
-          if (!key || records.has(key)) continue;
-          const record = await getJson(leads, key);
-          if (record) records.set(key, { key, record });
-        }
-      }
-      const photos = (await Promise.all(ids.filter((id) => UUID.test(id)).map((id) => listKeys(store.photos(), `${id}/`)))).flat();
-      return { complete: false, records: [...records.values()], index, photos };
+      const kinds = c.endpoint === 'leads' ? [] : [c.endpoint];
+      await Promise.all(
+        ids
+          .filter((id) => UUID.test(id)) // the schema takes only UUIDs: no other id can be a key (the end-of-run listing checks that)
+          .map(async (id) => {
+            const guesses = kinds.flatMap((kind) => months.flatMap((month) => [`${kind}/${month}/${id}`, `spam/${kind}/${month}/${id}`]));
+            const [entry, ...found] = await Promise.all([getJson(leads, `ids/${id}`), ...guesses.map((key) => getJson(leads, key))]);
+            index.push({ id, entry: entry as { key?: string } | null });
+            guesses.forEach((key, n) => {
+              const record = found[n];
+              if (record) records.set(key, { key, record });
+            });
+            const indexed = (entry as { key?: string } | null)?.key;
+            if (indexed && !records.has(indexed)) {
+              const record = await getJson(leads, indexed);
+              if (record) records.set(indexed, { key: indexed, record });
+            }
+          }),
+      );
+      // Only Sell Flats stores photos (a photo of another kind would be listed on its record, and checked).
+      const photoIds = c.endpoint === 'realestate' ? ids.filter((id) => UUID.test(id)) : [];
+      const listed = [...records.values()].flatMap((r) => ((r.record.photos as string[] | undefined) ?? []).map((p) => p.split('/')[0]));
+      const photos = (await Promise.all([...new Set([...photoIds, ...listed])].map((id) => listKeys(store.photos(), `${id}/`)))).flat();
+      return { complete: false, records: [...records.values()], index, queue: [], photos };
     },
     async reset() {},
     async allKeys() {
