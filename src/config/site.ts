@@ -31,6 +31,23 @@ export const site = {
     immigration: 'immigration@example.com',
     careers: 'careers@example.com',
     marketing: 'marketing@example.com',
+    realEstate: 'realestate@example.com',
+    loans: 'loans@example.com',
+    planning: 'planning@example.com',
+  },
+  /** Office hours, one line each, shown in the footer and on the contact page. */
+  hours: ['Monday to Saturday, 9:30 am to 6:30 pm', 'Sunday and public holidays: closed'],
+  /**
+   * Registration numbers, shown in the footer only when set (an empty string hides the line).
+   * RERA: the real-estate agent registration (Tamil Nadu RERA), which must appear on property
+   * advertising. AMFI ARN: the mutual fund distributor's registration. GSTIN and CIN: tax and
+   * company registration.
+   */
+  registrations: {
+    rera: '',
+    amfiArn: '',
+    gstin: '',
+    cin: '',
   },
   address: {
     street: '2nd Floor, Bagalur Road',
@@ -55,3 +72,16 @@ export const addressLine = `${site.address.town}, ${site.address.district}, ${si
 export const configuredSocials = (links: readonly SocialLink[]) =>
   links.filter((s): s is SocialLink & { url: string } => Boolean(s.url?.trim()));
 export const activeSocials = configuredSocials(site.socials);
+
+export type Registrations = { [K in keyof typeof site.registrations]: string };
+const REGISTRATION_LABELS: Record<keyof Registrations, string> = {
+  rera: 'RERA registration',
+  amfiArn: 'AMFI ARN',
+  gstin: 'GSTIN',
+  cin: 'CIN',
+};
+/** The registration numbers that are set, with their labels, in a fixed order. */
+export const registrationLines = (registrations: Registrations) =>
+  (Object.keys(REGISTRATION_LABELS) as (keyof Registrations)[])
+    .map((key) => ({ key, label: REGISTRATION_LABELS[key], value: registrations[key].trim() }))
+    .filter((line) => line.value !== '');

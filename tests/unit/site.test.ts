@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeSocials, configuredSocials, site, telHref, whatsappHref } from '../../src/config/site';
+import { activeSocials, configuredSocials, registrationLines, site, telHref, whatsappHref } from '../../src/config/site';
 import { divisionHref } from '../../src/lib/routes';
 
 describe('identity (one config file)', () => {
@@ -20,7 +20,7 @@ describe('identity (one config file)', () => {
 
   it('uses example.com addresses and an office in Tamil Nadu', () => {
     for (const address of Object.values(site.emails)) expect(address).toMatch(/^[a-z]+@example\.com$/);
-    expect(Object.keys(site.emails).sort()).toEqual(['careers', 'immigration', 'info', 'marketing']);
+    expect(Object.keys(site.emails).sort()).toEqual(['careers', 'immigration', 'info', 'loans', 'marketing', 'planning', 'realEstate']);
     expect(site.address).toMatchObject({ town: 'Hosur', district: 'Krishnagiri District', state: 'Tamil Nadu' });
   });
 
@@ -33,5 +33,16 @@ describe('identity (one config file)', () => {
     ]);
     expect(links.map((l) => l.kind)).toEqual(['youtube']);
     expect(activeSocials.every((s) => /^https:\/\//.test(s.url))).toBe(true);
+  });
+
+  it('lists only the registration numbers that are set, in a fixed order with their labels', () => {
+    expect(registrationLines({ rera: '', amfiArn: ' ', gstin: '', cin: '' })).toEqual([]);
+    expect(registrationLines({ cin: 'U70100TZ2020PTC000000', rera: ' TN/29/Agent/0000/2024 ', amfiArn: '', gstin: '33AAAAA0000A1Z5' })).toEqual([
+      { key: 'rera', label: 'RERA registration', value: 'TN/29/Agent/0000/2024' },
+      { key: 'gstin', label: 'GSTIN', value: '33AAAAA0000A1Z5' },
+      { key: 'cin', label: 'CIN', value: 'U70100TZ2020PTC000000' },
+    ]);
+    // Nothing made up: until the group sets them, no registration line is rendered.
+    expect(registrationLines(site.registrations)).toEqual([]);
   });
 });
