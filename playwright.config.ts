@@ -5,6 +5,13 @@ const PORT = Number(process.env.E2E_PORT || 8890);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The export token the served site gets for the e2e run (see tests/e2e/api.spec.ts). */
 export const EXPORT_TOKEN = 'e2e-export-token';
+/**
+ * The local EmailJS stand-in of the served site (E2E_PORT + 100, so parallel runs do not clash):
+ * the forms' browser fallback posts there, and tests steer it (POST /__standin/behaviour) and
+ * read what it got (GET /__standin/received).
+ */
+const STANDIN_PORT = PORT + 100;
+export const EMAILJS_STANDIN_ORIGIN = `http://127.0.0.1:${STANDIN_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,7 +44,7 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     url: BASE_URL,
-    env: { PORT: String(PORT), LEADS_EXPORT_TOKEN: EXPORT_TOKEN },
+    env: { PORT: String(PORT), EMAILJS_STANDIN_PORT: String(STANDIN_PORT), LEADS_EXPORT_TOKEN: EXPORT_TOKEN },
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',

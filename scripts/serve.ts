@@ -5,12 +5,15 @@
  * - The functions run warm in this process (scripts/lib/warm-functions.ts); with
  *   NETLIFY_DEV_FUNCTIONS=1, @netlify/dev bundles and runs them itself on every call (slow).
  * Unknown paths get dist/404.html with status 404, as on Netlify.
+ * Local only: POST /__local/faults switches the local Blobs store down, hanging or up (below).
  */
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
+import { setEnvironmentContext } from '@netlify/blobs';
 import { contextFor, loadFunctions, toWebRequest } from './lib/warm-functions.ts';
+import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './lib/blobs-faults.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 8888);
@@ -18,11 +21,17 @@ const port = Number(process.env.PORT || 8888);
 // --- EmailJS stand-in (owned by the lead pipeline) ---
 // Without EmailJS settings, lead notifications go to a local stand-in of the EmailJS REST API
 // that writes each e-mail as a JSON file in outbox/ (git-ignored). Set EMAILJS_* to use EmailJS.
+// It listens on EMAILJS_STANDIN_PORT (default 8899), where `npm start`'s build points the forms'
+// browser fallback (PUBLIC_EMAILJS_API_ORIGIN, see scripts/start.ts).
 const EMAILJS_SETTINGS = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_PUBLIC_KEY', 'EMAILJS_PRIVATE_KEY', 'EMAILJS_API_ORIGIN'];
 if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
   const { startEmailJsStandIn } = await import('./emailjs-standin.ts');
   const outboxDir = path.join(root, 'outbox');
-  const standIn = await startEmailJsStandIn({ outboxDir });
+  const standInPort = Number(process.env.EMAILJS_STANDIN_PORT || 8899);
+  const standIn = await startEmailJsStandIn({ outboxDir, port: standInPort }).catch((error: NodeJS.ErrnoException) => {
+    console.error(`serve: the EmailJS stand-in cannot listen on port ${standInPort} (${error.code ?? error.message}). Set EMAILJS_STANDIN_PORT to a free port.`);
+    process.exit(1);
+  });
   Object.assign(process.env, {
     EMAILJS_API_ORIGIN: standIn.origin,
     EMAILJS_SERVICE_ID: 'service_local',
@@ -30,7 +39,7 @@ if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
     EMAILJS_PUBLIC_KEY: 'public_local',
     EMAILJS_PRIVATE_KEY: 'private_local',
   });
-  console.log(`Lead notifications: no EmailJS settings, so e-mails are written to ${outboxDir}/`);
+  console.log(`Lead notifications: no EmailJS settings, so e-mails go to the stand-in at ${standIn.origin} and are written to ${outboxDir}/`);
 }
 // --- end EmailJS stand-in ---
 
@@ -45,14 +54,59 @@ const netlify = new NetlifyDev({
   aiGateway: { enabled: false },
 });
 await netlify.start();
+const faults = await withFaultSwitch();
 const functions = devFunctions ? new Map() : await loadFunctions(path.join(root, 'netlify/functions'));
 const origin = `http://localhost:${port}`;
+
+// --- Fault switch of the local store (local only; see scripts/lib/blobs-faults.ts) ---
+// The functions reach @netlify/dev's Blobs server through a proxy that can fail on demand:
+//   POST /__local/faults {"store": "down" | "hang" | "up", "match"?: "<text of the blob path>"}
+//   GET  /__local/faults   → the rules in force
+async function withFaultSwitch(): Promise<BlobsFaultProxy | null> {
+  const encoded = process.env.NETLIFY_BLOBS_CONTEXT;
+  if (!encoded) return null;
+  const context = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+  const proxy = await startBlobsFaultProxy(context.edgeURL);
+  setEnvironmentContext({ ...context, edgeURL: proxy.origin, uncachedEdgeURL: proxy.origin });
+  return proxy;
+}
+
+const SWITCHES: readonly Switch[] = ['up', 'down', 'hang'];
+const FAULTS_PATH = '/__local/faults';
+
+async function answerFaults(req: http.IncomingMessage, res: http.ServerResponse) {
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+  if (!faults) return json(404, { error: 'No local Blobs store to switch (NETLIFY_BLOBS_CONTEXT is unset).' });
+  if (req.method === 'GET') return json(200, { rules: faults.rules() });
+  if (req.method !== 'POST') return json(405, { error: 'Use GET or POST.' });
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let body: { store?: unknown; match?: unknown };
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') ?? {};
+  } catch {
+    return json(400, { error: 'The body is not valid JSON.' });
+  }
+  const fields: Record<string, string> = {};
+  if (!SWITCHES.includes(body.store as Switch)) fields.store = `one of ${SWITCHES.join(', ')}`;
+  if (body.match !== undefined && typeof body.match !== 'string') fields.match = 'a text the blob path must contain';
+  if (Object.keys(fields).length > 0) return json(400, { error: 'Some fields are wrong.', fields });
+  const rules = faults.set(body.store as Switch, body.match as string | undefined);
+  console.log(`serve: local store fault switch ${JSON.stringify(rules)}`);
+  return json(200, { rules });
+}
+// --- end fault switch ---
 
 const notFoundPage = await readFile(path.join(root, 'dist/404.html')).catch(() => Buffer.from('Not found'));
 
 const server = http.createServer(async (req, res) => {
   try {
-    const fn = functions.get(new URL(req.url ?? '/', origin).pathname);
+    const pathname = new URL(req.url ?? '/', origin).pathname;
+    if (pathname === FAULTS_PATH) return await answerFaults(req, res);
+    const fn = functions.get(pathname);
     const match: { response: Response } | undefined = fn
       ? { response: await fn(toWebRequest(req, origin), contextFor(req)) }
       : await netlify.handleAndIntrospectNodeRequest(req);
@@ -81,6 +135,7 @@ server.listen(port, () => {
 
 const stop = async () => {
   server.close();
+  await faults?.close();
   await netlify.stop().catch(() => {});
   process.exit(0);
 };

@@ -1,32 +1,31 @@
 /**
  * The lead pipeline as `npm start` serves it: the functions answer on their paths, store in the
  * local Blobs store, notify through the local EmailJS stand-in (outbox/) and export with a token.
+ * Both ways in (JSON and native form posts), the cross-site refusal and the local store's fault
+ * switch (POST /__local/faults).
  */
-import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { EXPORT_TOKEN } from '../../playwright.config';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
+import { BROWSER_NAVIGATION_ACCEPT, nativeForm, newSubmissionId, validBankLoan, validFinance } from '../fixtures/enquiries.ts';
 
 const outbox = path.resolve(import.meta.dirname, '../../outbox');
 
-const enquiry = (submissionId = randomUUID()) => ({
-  Loantype: 'Gold Loan',
-  selectedState: 'Andhra Pradesh',
-  selectedCity: 'Vijayawada',
-  Banktype: 'Govt Banks',
-  Amount: '10 lakhs & below',
-  Profession: 'Business',
-  Username: 'శ్రీనివాస్ రావు',
-  phone: '+91 63012 34567',
-  email: 'Srinivas@Example.com',
-  currentdate: 'Sun, Nov 22 2026',
-  consent: true,
-  page: '/Goldloan',
-  submissionId,
-  company_website: '',
-  elapsedMs: 20_000,
-});
+// A Gold Loan enquiry from the shared fixtures, with a Telugu name and an Andhra Pradesh city.
+const enquiry = () =>
+  validBankLoan({
+    Loantype: 'Gold Loan',
+    selectedState: 'Andhra Pradesh',
+    selectedCity: 'Vijayawada',
+    Amount: '10 lakhs & below',
+    Profession: 'Business',
+    Username: 'శ్రీనివాస్ రావు',
+    phone: '+91 63012 34567',
+    email: 'Srinivas@Example.com',
+    page: '/Goldloan',
+    elapsedMs: 20_000,
+  });
 
 test('a valid enquiry is stored once, e-mailed to the team and exported', async ({ request }) => {
   const body = enquiry();
@@ -71,4 +70,76 @@ test('bad input gets a 4xx naming the fields, and nothing is exported without th
   expect((await request.post('/api/finance', { data: 'x', headers: { 'content-type': 'text/plain' } })).status()).toBe(415);
   expect((await request.get('/api/leads')).status()).toBe(401);
   expect((await request.get('/api/leads', { headers: { authorization: 'Bearer wrong' } })).status()).toBe(401);
+});
+
+/** The stored leads of a kind, through the export (JSON). */
+const exported = async (request: APIRequestContext, kind: string) => {
+  const answer = await request.get(`/api/leads?kind=${kind}&format=json`, { headers: { authorization: `Bearer ${EXPORT_TOKEN}` } });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).leads as Array<Record<string, unknown>>;
+};
+
+test('a native form post (form-encoded) is stored with via "html" and e-mailed; a navigation is sent to /Thankyou', async ({ request }) => {
+  const submissionId = newSubmissionId();
+  const form = nativeForm('finance', { submissionId, Username: 'முருகன் செல்வம்' });
+  const answer = await request.post('/api/finance', { form });
+  expect(answer.status()).toBe(201);
+  expect(await answer.json()).toMatchObject({ ok: true, id: submissionId });
+
+  const lead = (await exported(request, 'finance')).find((l) => l.id === submissionId);
+  expect(lead).toMatchObject({ via: 'html', page: form.page, Planning: form.Planning, Username: 'முருகன் செல்வம்', phone: '9876543210' });
+
+  // The team's e-mail, as the stand-in recorded it.
+  await expect
+    .poll(async () => {
+      const received = await (await request.get(`${EMAILJS_STANDIN_ORIGIN}/__standin/received`)).json();
+      return received.filter((mail: { template_params: { id?: string } }) => mail.template_params.id === submissionId).length;
+    })
+    .toBe(1);
+
+  const navigation = await request.post('/api/finance', {
+    form: nativeForm('finance'),
+    headers: { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin' },
+    maxRedirects: 0,
+  });
+  expect(navigation.status()).toBe(303);
+  expect(navigation.headers().location).toBe('/Thankyou');
+});
+
+test('a cross-site post gets 403 (JSON for scripts, the HTML page for a browser) and is not stored', async ({ request }) => {
+  const enquiry = validFinance();
+  const json = await request.post('/api/finance', { data: enquiry, headers: { origin: 'https://attacker.example' } });
+  expect(json.status()).toBe(403);
+  expect(await json.json()).toEqual({ error: expect.stringMatching(/another website/) });
+
+  const html = await request.post('/api/finance', {
+    form: nativeForm('finance', { submissionId: enquiry.submissionId }),
+    headers: { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site', origin: 'https://attacker.example' },
+  });
+  expect(html.status()).toBe(403);
+  expect(html.headers()['content-type']).toBe('text/html; charset=utf-8');
+  expect(await html.text()).toContain('Your enquiry was not accepted');
+
+  expect((await exported(request, 'finance')).some((l) => l.id === enquiry.submissionId)).toBe(false);
+});
+
+test('the local store fault switch: with the store down the API answers 503 with Retry-After; switched up, 201', async ({ request }) => {
+  const enquiry = validFinance();
+  // Scoped to this enquiry's id, so tests running at the same time keep a working store.
+  const faults = (body: object) => request.post('/__local/faults', { data: body });
+  expect((await faults({ store: 'down', match: enquiry.submissionId })).status()).toBe(200);
+  try {
+    const down = await request.post('/api/finance', { data: enquiry, timeout: 20_000 });
+    expect(down.status()).toBe(503);
+    expect(down.headers()['retry-after']).toBe('30');
+
+    const other = await request.post('/api/finance', { data: validFinance() });
+    expect(other.status()).toBe(201);
+  } finally {
+    expect((await faults({ store: 'up', match: enquiry.submissionId })).status()).toBe(200);
+  }
+  const up = await request.post('/api/finance', { data: enquiry });
+  expect(up.status()).toBe(201);
+  expect((await exported(request, 'finance')).filter((l) => l.id === enquiry.submissionId)).toHaveLength(1);
+  expect((await faults({ store: 'sideways' })).status()).toBe(400);
 });

@@ -99,7 +99,7 @@ const keyboardStep = async (page: Page, step: Step) => {
     const target = form.getByRole('radio', { name: step.value, exact: true });
     const group = form.locator(`input[type=radio][name="${await target.getAttribute('name')}"]`);
     // Tab enters the group on its checked radio, or on the first.
-    for (let i = 0; i < 40 && !(await group.evaluateAll((els) => els.includes(document.activeElement as Element))); i += 1) {
+    for (let i = 0; i < 40 && !(await group.evaluateAll((els) => (els as Element[]).includes(document.activeElement as Element))); i += 1) {
       await page.keyboard.press('Tab');
     }
     if (await target.evaluate((el) => el === document.activeElement)) await page.keyboard.press('Space');
@@ -210,4 +210,41 @@ test('422: the server’s messages appear at their fields, and nothing typed is 
   await expect(page.getByLabel('City', { exact: true })).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: FORM_TEXT.serverErrorsSummary(2) })).toBeAttached();
   await expect(page.getByLabel('Your name')).toHaveValue(String(form.expected.Username));
+});
+
+test('the accessibility tree names every part of a form, in its error state too', async ({ page }) => {
+  await page.goto('/Vehicleloan');
+  await hydrated(page);
+  await expect(page.locator('#enquiry')).toMatchAriaSnapshot(`
+    - region "Get a call back":
+      - form "Get a call back":
+        - heading "Get a call back" [level=2]
+        - group "What you need":
+          - combobox "Loan type":
+            - option "Vehicle Loan" [selected]
+          - combobox "Loan amount"
+          - group "Bank type":
+            - radio "Govt Banks"
+          - group "Profession":
+            - radio "Salaried"
+        - group "Where you live":
+          - combobox "State"
+          - combobox "City"
+        - group "Your details":
+          - textbox "Your name"
+          - textbox "Mobile number"
+          - textbox "E-mail"
+        - paragraph:
+          - link "privacy policy"
+        - checkbox "I agree that Aranya may use these details to answer my enquiry."
+        - button "Request a call back"
+      - paragraph:
+        - link "Call +91 90000 00000"
+        - link "WhatsApp us (opens in a new tab)"
+  `);
+  await submitButton(page, 'bankloan').click();
+  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveAccessibleDescription(/10 digits.*Enter your mobile number/);
+  await expect(page.getByRole('combobox', { name: 'City' })).toHaveAccessibleDescription(/Choose a city/);
+  await expect(page.getByRole('group', { name: 'Bank type' })).toHaveAccessibleDescription(/Choose a bank type/);
+  await expect(page.getByRole('status').filter({ hasText: FORM_TEXT.errorsSummary(9) })).toBeAttached();
 });

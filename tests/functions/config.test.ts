@@ -3,12 +3,14 @@ import { expect, test } from 'vitest';
 import * as realestate from '../../netlify/functions/realestate.mts';
 import * as bankloan from '../../netlify/functions/bankloan.mts';
 import * as finance from '../../netlify/functions/finance.mts';
+import * as contact from '../../netlify/functions/contact.mts';
 import * as leads from '../../netlify/functions/leads.mts';
 
 test.each([
   ['realestate', realestate],
   ['bankloan', bankloan],
   ['finance', finance],
+  ['contact', contact],
   ['leads', leads],
 ])('%s: path /api/%s, 10 per minute per IP and domain (aggregateBy as an array)', (name, module) => {
   expect(module.config.path).toBe(`/api/${name}`);

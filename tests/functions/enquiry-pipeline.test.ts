@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 const month = () => new Date().toISOString().slice(0, 7);
-const KINDS: Kind[] = ['realestate', 'bankloan', 'finance'];
+const KINDS: Kind[] = ['realestate', 'bankloan', 'finance', 'contact'];
 
 describe.each(KINDS)('%s: a valid enquiry', (kind) => {
   test('is stored under <kind>/<yyyy-mm>/<id>, notified once and answered 201', async () => {
@@ -85,7 +85,7 @@ describe('status codes', () => {
     expect(await response.json()).toEqual({ error: expect.any(String) });
   });
 
-  test.each(['text/plain', 'application/x-www-form-urlencoded', ''])('content type %j → 415', async (type) => {
+  test.each(['text/plain', 'application/xml', ''])('content type %j → 415', async (type) => {
     const request = new Request('http://localhost/api/finance', { method: 'POST', headers: type ? { 'content-type': type } : {}, body: JSON.stringify(validFinance()) });
     if (!type) request.headers.delete('content-type');
     const answer = await sendRequest('finance', request);

@@ -29,6 +29,7 @@ beforeEach(async () => {
 const lead = (over: Partial<LeadRecord> & { id: string; kind: LeadRecord['kind']; receivedAt: string }): LeadRecord => ({
   consentAt: over.receivedAt,
   page: '/x',
+  via: 'js',
   Username: 'Priya Raman',
   phone: '9876543210',
   email: 'priya@example.com',

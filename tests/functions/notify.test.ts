@@ -75,8 +75,8 @@ test('the e-mail carries kind, a readable summary and every field', async () => 
   expect(params).toMatchObject({
     kind: 'bankloan',
     id: enquiry.submissionId,
-    page: '/Home_Loan',
-    Loantype: 'Home Loan',
+    page: '/Vehicleloan',
+    Loantype: 'Vehicle Loan',
     selectedState: 'Karnataka',
     selectedCity: 'Mysuru',
     Banktype: 'Govt Banks',
@@ -88,7 +88,7 @@ test('the e-mail carries kind, a readable summary and every field', async () => 
     currentdate: 'Mon, Jan 01 2024',
   });
   expect(String(params.summary).split('\n')).toEqual(
-    expect.arrayContaining(['Loan type: Home Loan', 'City: Mysuru', 'Name: முருகன் செல்வம்', `Page: /Home_Loan`]),
+    expect.arrayContaining(['Loan type: Vehicle Loan', 'City: Mysuru', 'Name: முருகன் செல்வம்', 'Page: /Vehicleloan']),
   );
   expect(params).not.toHaveProperty('notified');
 });

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { sendRequest, validRealEstate } from '../support/enquiries.ts';
+import { sendRequest, validRealEstate, validSellFlats as sellFlats } from '../support/enquiries.ts';
 import { MESSAGES, sniffPhotoType } from '../../src/lib/enquiry/index.ts';
 import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
 
@@ -26,8 +26,6 @@ const image = (kind: 'jpg' | 'png' | 'webp' | 'gif' | 'text', size = 2048) => {
   return bytes;
 };
 
-const sellFlats = (over: Record<string, unknown> = {}) =>
-  validRealEstate({ page: '/Sell_Flats', intent: 'sell', property: 'Sell', ...over });
 
 const upload = (data: unknown, files: Array<{ bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }>, dataName = 'data') => {
   const form = new FormData();
@@ -133,15 +131,16 @@ test('a multipart body over ~4.5 MB → 413 before parsing', async () => {
   expect(await blobs.keys(blobs.photos())).toEqual([]);
 });
 
-test('no data part → 400; bad fields in data → 422 and no photo stored', async () => {
-  const noData = await sendRequest('realestate', upload(undefined, [{ bytes: image('jpg'), name: 'a.jpg' }]));
-  expect(noData.status).toBe(400);
-  expect(noData.body.error).toMatch(/"data"/);
+test('photos with no fields at all (no data part, no plain fields) → 422 naming the fields; bad fields in data → 422; no photo stored', async () => {
+  const noFields = await sendRequest('realestate', upload(undefined, [{ bytes: image('jpg'), name: 'a.jpg' }]));
+  expect(noFields.status).toBe(422);
+  expect(noFields.body.fields).toMatchObject({ Username: MESSAGES.nameMissing, consent: MESSAGES.consent, intent: MESSAGES.intent });
 
   const badFields = await sendRequest('realestate', upload(sellFlats({ phone: '123' }), [{ bytes: image('jpg'), name: 'a.jpg' }]));
   expect(badFields.status).toBe(422);
   expect(badFields.body.fields).toEqual({ phone: MESSAGES.phone });
   expect(await blobs.keys(blobs.photos())).toEqual([]);
+  expect(await blobs.keys(blobs.leads())).toEqual([]);
 });
 
 test('a form with no file chosen (one empty part) is a Sell Flats lead without photos', async () => {

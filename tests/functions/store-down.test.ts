@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { useUnreachableBlobs } from '../support/blobs.ts';
 import { startStandIn } from '../support/emailjs.ts';
-import { send, valid, type Kind } from '../support/enquiries.ts';
+import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, valid, type Kind } from '../support/enquiries.ts';
 import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
 
 let standIn: EmailJsStandIn;
@@ -17,12 +17,22 @@ beforeEach(async () => {
   delete process.env.LEADS_STORE_TIMEOUT_MS;
 });
 
-test.each(['realestate', 'bankloan', 'finance'] as Kind[])('%s: store down → 503 with Retry-After, plain JSON', async (kind) => {
+test.each(['realestate', 'bankloan', 'finance', 'contact'] as Kind[])('%s: store down → 503 with Retry-After, plain JSON', async (kind) => {
   const answer = await send(kind, valid[kind]());
   expect(answer.status).toBe(503);
   expect(answer.headers.get('retry-after')).toBe('30');
   expect(answer.body).toEqual({ error: expect.stringMatching(/try again/) });
   expect(answer.text).not.toMatch(/ECONNREFUSED|at .*\.(ts|js)/);
+  expect(standIn.requests).toHaveLength(0);
+});
+
+test('a native form post with the store down gets the HTML page with 503 and Retry-After', async () => {
+  const answer = await sendForm('bankloan', nativeForm('bankloan'), { headers: { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate' } });
+  expect(answer.status).toBe(503);
+  expect(answer.headers.get('retry-after')).toBe('30');
+  expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(answer.text).toContain('We could not save your enquiry just now');
+  expect(answer.text).toContain('href="/Vehicleloan"');
   expect(standIn.requests).toHaveLength(0);
 });
 

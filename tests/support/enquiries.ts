@@ -1,86 +1,59 @@
-/** Valid enquiries of each kind, as the forms send them, and request builders. */
-import { randomUUID } from 'node:crypto';
+/** The enquiry functions' handlers and request builders for function tests (fixtures: tests/fixtures). */
 import realestate from '../../netlify/functions/realestate.mts';
 import bankloan from '../../netlify/functions/bankloan.mts';
 import finance from '../../netlify/functions/finance.mts';
 import contact from '../../netlify/functions/contact.mts';
 
+export * from '../fixtures/enquiries.ts';
+
 export const handlers = { realestate, bankloan, finance, contact };
 export type Kind = keyof typeof handlers;
 
-export const commonFields = () => ({
-  Username: 'Priya Raman',
-  phone: '98765 43210',
-  email: 'Priya.Raman@Example.com',
-  currentdate: 'Mon, Jan 01 2024',
-  submissionId: randomUUID(),
-  consent: true,
-  page: '/enquiry',
-  company_website: '',
-  elapsedMs: 15_000,
-});
+type Init = { method?: string; headers?: Record<string, string> };
 
-export const validRealEstate = (over: Record<string, unknown> = {}) => ({
-  ...commonFields(),
-  page: '/Buy_Flats',
-  intent: 'buy',
-  category: 'flats',
-  property: 'Buy',
-  listing: 'GATED',
-  type: 'Double Bed Room',
-  cost: '50 to 75 Lakhs',
-  time: 'Immediate',
-  selectedState: 'Tamil Nadu',
-  selectedCity: 'Hosur',
-  message: 'Looking for a 2 bedroom flat near the bus stand.',
-  ...over,
-});
-
-export const validBankLoan = (over: Record<string, unknown> = {}) => ({
-  ...commonFields(),
-  page: '/Home_Loan',
-  Loantype: 'Home Loan',
-  selectedState: 'Karnataka',
-  selectedCity: 'Mysuru',
-  Banktype: 'Govt Banks',
-  Amount: '10 to 25 lakhs',
-  Profession: 'Salaried',
-  ...over,
-});
-
-export const validFinance = (over: Record<string, unknown> = {}) => ({
-  ...commonFields(),
-  page: '/Mutual_Funds',
-  Planning: 'Mutual Funds',
-  ...over,
-});
-
-export const validContact = (over: Record<string, unknown> = {}) => ({
-  ...commonFields(),
-  page: '/Contactus',
-  message: 'Please call me about your training programmes.',
-  ...over,
-});
-
-export const valid = { realestate: validRealEstate, bankloan: validBankLoan, finance: validFinance, contact: validContact };
-
-export const jsonRequest = (kind: string, body: unknown, init: { method?: string; headers?: Record<string, string> } = {}) =>
+export const jsonRequest = (kind: string, body: unknown, init: Init = {}) =>
   new Request(`http://localhost/api/${kind}`, {
     method: init.method ?? 'POST',
     headers: { 'content-type': 'application/json', ...init.headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-/** Posts an enquiry to the real handler and returns status, headers and parsed JSON body. */
-export const send = async (kind: Kind, body: unknown, init: { method?: string; headers?: Record<string, string> } = {}) => {
-  const response = await handlers[kind](jsonRequest(kind, body, init));
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
+/** A native HTML form post (application/x-www-form-urlencoded); pairs allow repeated names. */
+export const formRequest = (kind: string, fields: Record<string, string> | Array<[string, string]>, init: Init = {}) =>
+  new Request(`http://localhost/api/${kind}`, {
+    method: init.method ?? 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...init.headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+/** A native multipart form post: plain fields by wire name and file parts named `files`. */
+export const multipartFormRequest = (kind: string, fields: Record<string, string>, files: File[] = [], init: Init = {}) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append('files', file);
+  return new Request(`http://localhost/api/${kind}`, { method: init.method ?? 'POST', headers: init.headers, body: form });
 };
 
-/** Sends a raw Request to a handler. */
-export const sendRequest = async (kind: Kind, request: Request) => {
-  const response = await handlers[kind](request);
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body of a JSON answer, else null. */
+  body: any;
+}
+
+const read = async (response: Response): Promise<Answer> => {
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
+  const isJson = (response.headers.get('content-type') ?? '').startsWith('application/json');
+  return { status: response.status, headers: response.headers, text, body: isJson && text ? JSON.parse(text) : null };
 };
+
+/** Posts an enquiry as JSON to the real handler. */
+export const send = async (kind: Kind, body: unknown, init: Init = {}) => read(await handlers[kind](jsonRequest(kind, body, init)));
+
+/** Posts fields form-encoded, as a browser without JavaScript does. */
+export const sendForm = async (kind: Kind, fields: Record<string, string> | Array<[string, string]>, init: Init = {}) =>
+  read(await handlers[kind](formRequest(kind, fields, init)));
+
+/** Sends a raw Request to a handler. */
+export const sendRequest = async (kind: Kind, request: Request) => read(await handlers[kind](request));

@@ -1,5 +1,5 @@
 /**
- * The shared field rules and the three schemas, with valid and invalid examples per kind.
+ * The shared field rules and the four schemas, with valid and invalid examples per kind.
  * These are the same schemas the browser forms use.
  */
 import { describe, expect, test } from 'vitest';
@@ -16,9 +16,9 @@ import {
   type EnquiryKind,
 } from '../../src/lib/enquiry/index.ts';
 import { citiesOf, isCityOf } from '../../src/data/locations.ts';
-import { valid, validBankLoan, validFinance, validRealEstate } from '../support/enquiries.ts';
+import { INVALID_VALUES, invalid, valid, validBankLoan, validFinance, validRealEstate } from '../fixtures/enquiries.ts';
 
-const KINDS: EnquiryKind[] = ['realestate', 'bankloan', 'finance'];
+const KINDS: EnquiryKind[] = ['realestate', 'bankloan', 'finance', 'contact'];
 
 /** Parses with a kind's schema; returns the output or the per-field messages. */
 const check = (kind: EnquiryKind, input: Record<string, unknown>) => {
@@ -318,5 +318,15 @@ describe('formatCurrentDate and normalisePhone', () => {
   test('normalisePhone returns the 10 digits or null', () => {
     expect(normalisePhone('+91 6000 000 000')).toBe('6000000000');
     expect(normalisePhone('5000000000')).toBeNull();
+  });
+});
+
+describe.each(KINDS)('%s: the shared invalid-enquiry builder', (kind) => {
+  const fields = Object.keys(enquirySchemas[kind].shape).filter((field) => field in INVALID_VALUES);
+  test.each(fields)('invalid(%s) fails on that field alone', (field) => {
+    expect(Object.keys(errorsOf(kind, invalid(kind, [field])))).toEqual([field]);
+  });
+  test('several at once fail on each of them', () => {
+    expect(Object.keys(errorsOf(kind, invalid(kind, ['phone', 'email', 'consent']))).sort()).toEqual(['consent', 'email', 'phone']);
   });
 });

@@ -38,6 +38,7 @@ export * from './date.ts';
 export * from './fields.ts';
 export * from './finance.ts';
 export * from './location.ts';
+export * from './labels.ts';
 export * from './messages.ts';
 export * from './options.ts';
 export * from './photos.ts';

@@ -9,7 +9,7 @@
  * A claim whose lead never got written (the store failed midway) is taken over by the next retry
  * once it is older than the store deadline, so a failed attempt never blocks the lead.
  */
-import { buildLeadRecord, type LeadRecord } from './record.ts';
+import { buildLeadRecord, type LeadRecord, type Via } from './record.ts';
 import { indexKey, leadKey, leadsStore, spamKey, withStoreDeadline } from './store.ts';
 import { storePhotos, type CheckedPhoto } from './photos.ts';
 import { notifyTeam, type NotifyResult } from './notify.ts';
@@ -18,6 +18,12 @@ import { logLead } from './log.ts';
 import type { EnquiryKind } from '../enquiry/index.ts';
 
 type Enquiry = Record<string, unknown> & { submissionId: string; page: string };
+
+/** What came with the enquiry besides its fields: checked photos, and the way it came in. */
+export interface Arrival {
+  photos: CheckedPhoto[];
+  via: Via;
+}
 
 /** What the visitor is told: the same for the first submission and every retry of it. */
 export interface Receipt {
@@ -31,7 +37,7 @@ interface IndexEntry extends Receipt {
 
 type StoreOutcome = { duplicate: true; receipt: Receipt; key: string } | { duplicate: false; receipt: Receipt; key: string; record: LeadRecord };
 
-const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, photos: CheckedPhoto[]): Promise<StoreOutcome> =>
+const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arrival): Promise<StoreOutcome> =>
   withStoreDeadline(async () => {
     const store = leadsStore();
     const id = enquiry.submissionId;
@@ -51,7 +57,7 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, photos: CheckedPhoto
     }
     try {
       const photoKeys = await storePhotos(id, photos);
-      const record = buildLeadRecord(kind, enquiry, receivedAt, { photos: photoKeys });
+      const record = buildLeadRecord(kind, enquiry, receivedAt, { via, photos: photoKeys });
       await store.setJSON(entry.key, record);
       return { duplicate: false, receipt: { id, receivedAt }, key: entry.key, record };
     } catch (error) {
@@ -92,8 +98,8 @@ const orphanedLead = async (key: string): Promise<LeadRecord | null> => {
 };
 
 /** Stores a valid lead (once), notifies the team and records whether that worked. */
-export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, photos: CheckedPhoto[]): Promise<Receipt> => {
-  const outcome = await storeLeadOnce(kind, enquiry, photos);
+export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: Arrival): Promise<Receipt> => {
+  const outcome = await storeLeadOnce(kind, enquiry, arrival);
   if (!outcome.duplicate) {
     await notifyAndRecord(outcome.key, outcome.record);
     return outcome.receipt;
@@ -105,9 +111,9 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, photos: Ch
 };
 
 /** Keeps spam apart under spam/, never notified; the sender is answered as if it were a lead. */
-export const keepSpam = async (kind: EnquiryKind, enquiry: Enquiry, reason: string): Promise<Receipt> => {
+export const keepSpam = async (kind: EnquiryKind, enquiry: Enquiry, reason: string, via: Via): Promise<Receipt> => {
   const receivedAt = new Date().toISOString();
-  const record = buildLeadRecord(kind, enquiry, receivedAt, { spam: reason });
+  const record = buildLeadRecord(kind, enquiry, receivedAt, { via, spam: reason });
   await withStoreDeadline(() => leadsStore().setJSON(spamKey(kind, enquiry.submissionId, receivedAt), record));
   logLead({ kind, id: enquiry.submissionId, status: 'spam', note: reason });
   return { id: enquiry.submissionId, receivedAt };

@@ -1,6 +1,7 @@
 /**
- * Answers of the lead functions. Every answer is JSON; a failure names what went wrong in plain
- * words and never carries a stack trace or internal detail.
+ * Answers of the lead functions. A failure names what went wrong in plain words and never
+ * carries a stack trace or internal detail. JSON here; native form posts get the same errors as
+ * an HTML page (problem-page.ts).
  */
 export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), {
@@ -40,8 +41,11 @@ export class StoreUnavailableError extends HttpError {
   }
 }
 
-export const internalErrorResponse = () =>
-  jsonResponse(500, { error: 'Something went wrong on our side. Please try again, or call us.' });
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again, or call us.';
+
+/** An HttpError as it is; anything unexpected as a plain 500 without detail. */
+export const asHttpError = (error: unknown): HttpError =>
+  error instanceof HttpError ? error : new HttpError(500, INTERNAL_MESSAGE);
 
 /**
  * Wraps a handler so that every outcome is a JSON answer: HttpErrors as they are, anything
@@ -55,11 +59,8 @@ export const answerSafely =
       log({ kind: label, status: response.status });
       return response;
     } catch (error) {
-      if (error instanceof HttpError) {
-        log({ kind: label, status: error.status });
-        return error.toResponse();
-      }
-      log({ kind: label, status: 500, note: (error as Error)?.name });
-      return internalErrorResponse();
+      const failure = asHttpError(error);
+      log({ kind: label, status: failure.status, ...(failure.status === 500 ? { note: (error as Error)?.name } : {}) });
+      return failure.toResponse();
     }
   };

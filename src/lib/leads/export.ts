@@ -3,7 +3,7 @@
  * bodies. Used by GET /api/leads and by `npm run leads:export`.
  */
 import type { Store } from '@netlify/blobs';
-import { ENQUIRY_KINDS, type EnquiryKind } from '../enquiry/index.ts';
+import { ENQUIRY_KINDS, LEAD_FIELDS, type EnquiryKind } from '../enquiry/index.ts';
 import { displayValue, type LeadRecord } from './record.ts';
 
 export interface ExportQuery {
@@ -79,13 +79,11 @@ export const listLeads = async (store: Store, query: ExportQuery): Promise<LeadR
   return records.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id));
 };
 
-/** Columns of the CSV: metadata, then every wire field of every kind. */
-export const CSV_COLUMNS = [
-  'id', 'kind', 'receivedAt', 'consentAt', 'page', 'notified', 'notifyError', 'spam',
-  'intent', 'category', 'property', 'listing', 'type', 'cost', 'time',
-  'Loantype', 'Banktype', 'Amount', 'Profession', 'Planning',
-  'selectedState', 'selectedCity', 'Username', 'phone', 'email', 'message', 'currentdate', 'photos',
-] as const;
+/** Metadata columns of the CSV, before the wire fields. */
+export const CSV_META_COLUMNS = ['id', 'kind', 'receivedAt', 'consentAt', 'page', 'via', 'notified', 'notifyError', 'spam'] as const;
+
+/** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS). */
+export const CSV_COLUMNS: readonly string[] = [...CSV_META_COLUMNS, ...LEAD_FIELDS];
 
 /**
  * One CSV cell. A cell that a spreadsheet would read as a formula (= + - @ tab CR) gets a

@@ -1,14 +1,19 @@
 /**
- * Turns a request into the raw enquiry object (and, for Sell Flats, its photo files):
- * method, content type, size and JSON syntax. Field rules come after, from the schema.
+ * Turns a POST into the raw enquiry object (and, for Sell Flats, its photo files): content
+ * type, size, JSON or form syntax. Field rules come after, from the schema. Two ways in:
+ * - 'js': JSON, or multipart with the JSON in a `data` part (Sell Flats with photos);
+ * - 'html': a native form post, form-encoded, or multipart with plain fields (Sell Flats).
  */
 import { HttpError } from './errors.ts';
 import { JSON_MAX_BYTES, MULTIPART_MAX_BYTES, readBodyLimited } from './limits.ts';
+import { enquiryFromFormFields, firstTextValues } from './form-fields.ts';
+import type { Via } from './record.ts';
 import { PHOTO_LIMITS } from '../enquiry/photos.ts';
 
 export interface ParsedRequest {
   raw: Record<string, unknown>;
   files: File[];
+  via: Via;
 }
 
 const decodeJsonObject = (text: string): Record<string, unknown> => {
@@ -32,27 +37,35 @@ const decodeUtf8 = (bytes: Uint8Array): string => {
   }
 };
 
+const byteLength = (text: string) => new TextEncoder().encode(text).byteLength;
+
 const mediaTypeOf = (request: Request) => (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
 
 /**
- * JSON bodies are limited to 32 KB. When `acceptsPhotos`, multipart/form-data is accepted too:
- * a part `data` holding the same JSON and up to 5 parts `files` (limited to ~4.5 MB in all).
+ * JSON and form-encoded bodies are limited to 32 KB. When `acceptsPhotos`, multipart/form-data
+ * is accepted too (~4.5 MB in all): the JSON in a part `data`, or plain fields by wire name,
+ * and up to 5 parts `files`.
  */
 export const parseEnquiryRequest = async (request: Request, options: { acceptsPhotos: boolean }): Promise<ParsedRequest> => {
-  if (request.method !== 'POST') {
-    throw new HttpError(405, 'Use POST to send an enquiry.', { headers: { allow: 'POST' } });
-  }
   const mediaType = mediaTypeOf(request);
   if (mediaType === 'application/json') {
     const bytes = await readBodyLimited(request, JSON_MAX_BYTES);
-    return { raw: decodeJsonObject(decodeUtf8(bytes)), files: [] };
+    return { raw: decodeJsonObject(decodeUtf8(bytes)), files: [], via: 'js' };
+  }
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    const bytes = await readBodyLimited(request, JSON_MAX_BYTES);
+    const fields = firstTextValues(new URLSearchParams(decodeUtf8(bytes)));
+    return { raw: enquiryFromFormFields(fields), files: [], via: 'html' };
   }
   if (mediaType === 'multipart/form-data' && options.acceptsPhotos) {
     return parseMultipart(request);
   }
-  throw new HttpError(415, options.acceptsPhotos
-    ? 'Send the enquiry as JSON (application/json), or as multipart/form-data when it has photos.'
-    : 'Send the enquiry as JSON (Content-Type: application/json).');
+  throw new HttpError(
+    415,
+    options.acceptsPhotos
+      ? 'Send the enquiry as JSON (application/json) or as a form (application/x-www-form-urlencoded), or as multipart/form-data when it has photos.'
+      : 'Send the enquiry as JSON (application/json) or as a form (application/x-www-form-urlencoded).',
+  );
 };
 
 const parseMultipart = async (request: Request): Promise<ParsedRequest> => {
@@ -63,17 +76,25 @@ const parseMultipart = async (request: Request): Promise<ParsedRequest> => {
   } catch {
     throw new HttpError(400, 'The upload could not be read as multipart/form-data.');
   }
-  const data = form.get(PHOTO_LIMITS.dataField);
-  const text = typeof data === 'string' ? data : data ? await data.text() : null;
-  if (text === null) {
-    throw new HttpError(400, `The upload has no "${PHOTO_LIMITS.dataField}" part holding the enquiry fields as JSON.`);
-  }
-  if (new TextEncoder().encode(text).byteLength > JSON_MAX_BYTES) {
-    throw new HttpError(413, `The "${PHOTO_LIMITS.dataField}" part is too large. The limit is ${JSON_MAX_BYTES / 1024} KB.`);
-  }
   // A form with no file chosen still sends one empty, nameless file part: ignore it.
   const files = form
     .getAll(PHOTO_LIMITS.filesField)
     .filter((part): part is File => typeof part !== 'string' && !(part.size === 0 && part.name === ''));
-  return { raw: decodeJsonObject(text), files };
+
+  const data = form.get(PHOTO_LIMITS.dataField);
+  if (data !== null) {
+    const text = typeof data === 'string' ? data : await data.text();
+    if (byteLength(text) > JSON_MAX_BYTES) {
+      throw new HttpError(413, `The "${PHOTO_LIMITS.dataField}" part is too large. The limit is ${JSON_MAX_BYTES / 1024} KB.`);
+    }
+    return { raw: decodeJsonObject(text), files, via: 'js' };
+  }
+
+  // No `data` part: a native form's plain fields (the Sell Flats form without JavaScript).
+  const fields = firstTextValues([...form.entries()].filter(([name]) => name !== PHOTO_LIMITS.filesField));
+  const textBytes = Object.entries(fields).reduce((sum, [name, value]) => sum + byteLength(name) + byteLength(value), 0);
+  if (textBytes > JSON_MAX_BYTES) {
+    throw new HttpError(413, `The form fields are too large. The limit is ${JSON_MAX_BYTES / 1024} KB.`);
+  }
+  return { raw: enquiryFromFormFields(fields), files, via: 'html' };
 };

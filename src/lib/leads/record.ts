@@ -4,11 +4,16 @@
  * e-mail template can name every field directly.
  */
 import {
+  FIELD_LABELS,
   HONEYPOT_FIELD,
+  LEAD_FIELDS,
   applicableRealEstateFields,
   type EnquiryKind,
   type RealEstateEnquiry,
 } from '../enquiry/index.ts';
+
+/** The two ways in: the form's script posts JSON ('js'); a native HTML form posts form fields ('html'). */
+export type Via = 'js' | 'html';
 
 export interface LeadRecord {
   id: string;
@@ -18,6 +23,8 @@ export interface LeadRecord {
   /** When the visitor gave consent: the consent box is part of the submit, so the receipt time. */
   consentAt: string;
   page: string;
+  /** How it came in: 'js' (the form's JSON post) or 'html' (a native form post, before or without JavaScript). */
+  via: Via;
   /** Set on spam only: why it was kept apart ('honeypot', 'too-fast', 'no-timing'). */
   spam?: string;
   /** Stored photo keys in the lead-photos store (Sell Flats only). */
@@ -32,7 +39,7 @@ export const buildLeadRecord = (
   kind: EnquiryKind,
   enquiry: Record<string, unknown> & { submissionId: string; page: string },
   receivedAt: string,
-  extra: { photos?: string[]; spam?: string } = {},
+  extra: { via: Via; photos?: string[]; spam?: string },
 ): LeadRecord => {
   const fields = kind === 'realestate' ? applicableRealEstateFields(enquiry as unknown as RealEstateEnquiry) : { ...enquiry };
   const { submissionId, consent: _consent, page, [HONEYPOT_FIELD]: _honeypot, ...wire } = fields as Record<string, unknown>;
@@ -42,6 +49,7 @@ export const buildLeadRecord = (
     receivedAt,
     consentAt: receivedAt,
     page: page as string,
+    via: extra.via,
     ...(extra.spam ? { spam: extra.spam } : {}),
     ...wire,
     ...(extra.photos && extra.photos.length > 0 ? { photos: extra.photos } : {}),
@@ -56,37 +64,14 @@ const KIND_TITLES: Record<EnquiryKind, string> = {
   contact: 'Contact message',
 };
 
-/** Labels of the wire fields, in the order the team reads them. */
-export const FIELD_LABELS: ReadonlyArray<readonly [string, string]> = [
-  ['Username', 'Name'],
-  ['phone', 'Phone'],
-  ['email', 'E-mail'],
-  ['intent', 'Intent'],
-  ['category', 'Category'],
-  ['property', 'Property'],
-  ['listing', 'Listing'],
-  ['type', 'Type'],
-  ['cost', 'Budget'],
-  ['time', 'When'],
-  ['Loantype', 'Loan type'],
-  ['Banktype', 'Bank type'],
-  ['Amount', 'Amount'],
-  ['Profession', 'Profession'],
-  ['Planning', 'Planning'],
-  ['selectedState', 'State'],
-  ['selectedCity', 'City'],
-  ['message', 'Message'],
-  ['currentdate', 'Visitor date'],
-  ['photos', 'Photos'],
-];
-
 export const displayValue = (value: unknown): string =>
   Array.isArray(value) ? value.join(', ') : value === undefined || value === null ? '' : String(value);
 
 /** Readable multi-line text of a lead for the team's e-mail. */
 export const summarise = (record: LeadRecord): string => {
   const lines = [`${KIND_TITLES[record.kind]} ${record.id}`];
-  for (const [field, label] of FIELD_LABELS) {
+  for (const field of LEAD_FIELDS) {
+    const label = FIELD_LABELS[field];
     if (record[field] !== undefined && record[field] !== '') lines.push(`${label}: ${displayValue(record[field])}`);
   }
   lines.push(`Page: ${record.page}`, `Received: ${record.receivedAt}`);

@@ -4,14 +4,20 @@
  */
 import { HONEYPOT_FIELD, TIMING_FIELD } from '../enquiry/fields.ts';
 import { minFillMs } from './config.ts';
+import type { Via } from './record.ts';
 
 export type SpamReason = 'honeypot' | 'too-fast' | 'no-timing';
 
-export const spamReason = (raw: Record<string, unknown>): SpamReason | null => {
+/**
+ * A JSON post without a fill time is a script, not our form (which always sends it). A native
+ * form post has no fill time (it was sent before or without JavaScript): only the honeypot, and a
+ * fill time if one was sent, judge it.
+ */
+export const spamReason = (raw: Record<string, unknown>, via: Via): SpamReason | null => {
   const honeypot = raw[HONEYPOT_FIELD];
   if (honeypot !== undefined && honeypot !== null && honeypot !== '') return 'honeypot';
   const elapsed = raw[TIMING_FIELD];
-  // Our forms always send it; a bare POST without it is a script, not a person.
+  if (elapsed === undefined && via === 'html') return null;
   if (typeof elapsed !== 'number' || !Number.isFinite(elapsed)) return 'no-timing';
   if (elapsed < minFillMs()) return 'too-fast';
   return null;

@@ -1,0 +1,49 @@
+/**
+ * FIELD_LABELS and the CSV columns are lists of wire fields; these tests hold them to the
+ * schemas, so a field added to a schema cannot be left out of the team's e-mail or the export.
+ */
+import { describe, expect, test } from 'vitest';
+import { ENQUIRY_KINDS, FIELD_LABELS, FORM_ONLY_LABELS, LEAD_FIELDS, enquirySchemas, labelOf } from '../../src/lib/enquiry/index.ts';
+import { CSV_COLUMNS, CSV_META_COLUMNS } from '../../src/lib/leads/export.ts';
+import { buildLeadRecord, summarise } from '../../src/lib/leads/record.ts';
+import { valid } from '../fixtures/enquiries.ts';
+
+const schemaFields = (kind: (typeof ENQUIRY_KINDS)[number]) => Object.keys(enquirySchemas[kind].shape);
+const allSchemaFields = new Set(ENQUIRY_KINDS.flatMap(schemaFields));
+
+describe.each(ENQUIRY_KINDS)('%s', (kind) => {
+  test('every schema field has a label', () => {
+    const missing = schemaFields(kind).filter((field) => !(field in FIELD_LABELS) && !(field in FORM_ONLY_LABELS));
+    expect(missing).toEqual([]);
+  });
+
+  test('every field of a stored lead is a CSV column, and every wire field of it is in the e-mail summary', () => {
+    const parsed = enquirySchemas[kind].parse(valid[kind]()) as Record<string, unknown> & { submissionId: string; page: string };
+    const record = buildLeadRecord(kind, parsed, '2025-01-05T10:00:00.000Z', { via: 'html', photos: ['x/1.jpg'], spam: 'honeypot' });
+    expect(Object.keys(record).filter((key) => !CSV_COLUMNS.includes(key))).toEqual([]);
+    const summary = summarise(record);
+    for (const field of Object.keys(record).filter((key) => !(CSV_META_COLUMNS as readonly string[]).includes(key))) {
+      expect(summary, field).toContain(`${labelOf(field)}: `);
+    }
+  });
+});
+
+test('no label or column names a field that no schema has (photos is the upload)', () => {
+  expect(LEAD_FIELDS.filter((field) => field !== 'photos' && !allSchemaFields.has(field))).toEqual([]);
+  expect(Object.keys(FORM_ONLY_LABELS).filter((field) => !allSchemaFields.has(field))).toEqual([]);
+  expect(Object.keys(FORM_ONLY_LABELS).filter((field) => field in FIELD_LABELS)).toEqual([]);
+});
+
+test('the CSV has each column once: metadata (with via), then the lead fields in reading order', () => {
+  expect(new Set(CSV_COLUMNS).size).toBe(CSV_COLUMNS.length);
+  expect(CSV_COLUMNS.slice(0, CSV_META_COLUMNS.length)).toEqual([...CSV_META_COLUMNS]);
+  expect(CSV_COLUMNS).toContain('via');
+  expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length)).toEqual(LEAD_FIELDS);
+});
+
+test('labelOf names form-only fields and falls back plainly', () => {
+  expect(labelOf('phone')).toBe('Phone');
+  expect(labelOf('consent')).toBe('Consent');
+  expect(labelOf('_form')).toBe('Form');
+  expect(labelOf('unknown')).toBe('unknown');
+});
