@@ -7,9 +7,32 @@
  * `src/assets/` and point the field at it; Astro's image pipeline resizes and converts it.
  */
 import { defineCollection } from 'astro:content';
-import { file, glob } from 'astro/loaders';
+import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from '@/lib/enquiry/options';
+import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from '@/lib/consent-lock';
+import { CONSENT_VERSIONS } from '@/lib/consent';
+import consentLock from './content/consent.lock.json' with { type: 'json' };
+
+/**
+ * Where each collection lives: one file per entry. The loaders below and the editors' CMS
+ * (/admin, src/lib/cms) both read this table.
+ */
+export const sources = {
+  divisions: { folder: 'src/content/divisions', extension: 'md' },
+  programs: { folder: 'src/content/programs', extension: 'md' },
+  team: { folder: 'src/content/team', extension: 'yaml' },
+  reviews: { folder: 'src/content/reviews', extension: 'yaml' },
+  loans: { folder: 'src/content/loans', extension: 'md' },
+  plans: { folder: 'src/content/plans', extension: 'md' },
+  properties: { folder: 'src/content/properties', extension: 'md' },
+  slides: { folder: 'src/content/slides', extension: 'yaml' },
+  pages: { folder: 'src/content/pages', extension: 'md' },
+  consent: { folder: 'src/content/consent', extension: 'json' },
+} as const;
+
+const from = (name: keyof typeof sources) =>
+  glob({ pattern: `*.${sources[name].extension}`, base: `./${sources[name].folder}` });
 
 const text = z.string().trim().min(1);
 /** One line under a page's title. */
@@ -24,7 +47,7 @@ const cta = z.object({
 
 /** The four divisions: realty, consulting, immigration, training. Body: the intro. */
 const divisions = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/divisions' }),
+  loader: from('divisions'),
   schema: ({ image }) =>
     z.object({
       /** Fixed key; the route is derived from it (and from the brand for realty/consulting). */
@@ -50,13 +73,13 @@ const divisions = defineCollection({
 
 /** Training programmes (4), shown on the home page and on Training_Growth. Body: the paragraph. */
 const programs = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/programs' }),
+  loader: from('programs'),
   schema: ({ image }) => z.object({ title: text, order: z.number().int(), image: image(), imageAlt: text }),
 });
 
-/** Leadership team (6). */
+/** Leadership team (6), one YAML file per person. */
 const team = defineCollection({
-  loader: file('./src/content/team.yaml'),
+  loader: from('team'),
   schema: ({ image }) =>
     z.object({
       name: text,
@@ -68,9 +91,9 @@ const team = defineCollection({
     }),
 });
 
-/** Customer reviews (3). */
+/** Customer reviews (3), one YAML file each. */
 const reviews = defineCollection({
-  loader: file('./src/content/reviews.yaml'),
+  loader: from('reviews'),
   schema: ({ image }) =>
     z.object({
       name: text,
@@ -84,7 +107,7 @@ const reviews = defineCollection({
 
 /** Loan pages (8). `route` is the page path without the slash. Body: the description. */
 const loans = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/loans' }),
+  loader: from('loans'),
   schema: ({ image }) =>
     z.object({
       route: z.string().regex(/^[A-Za-z]+$/),
@@ -100,7 +123,7 @@ const loans = defineCollection({
 
 /** Financial planning pages (4). Body: the intro paragraph. */
 const plans = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/plans' }),
+  loader: from('plans'),
   schema: ({ image }) =>
     z.object({
       route: z.string().regex(/^[A-Za-z]+$/),
@@ -116,7 +139,7 @@ const plans = defineCollection({
 
 /** Property enquiry pages (buy x5, sell x5). Body: the intro above the form. */
 const properties = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/properties' }),
+  loader: from('properties'),
   schema: ({ image }) =>
     z.object({
       route: z.string().regex(/^[A-Za-z]+$/),
@@ -133,9 +156,9 @@ const properties = defineCollection({
     }),
 });
 
-/** Hero slides of the home carousel. */
+/** Hero slides of the home carousel, one YAML file each. */
 const slides = defineCollection({
-  loader: file('./src/content/slides.yaml'),
+  loader: from('slides'),
   schema: ({ image }) =>
     z.object({
       title: text,
@@ -150,7 +173,7 @@ const slides = defineCollection({
 
 /** Free-standing pages and page sections: about, privacy, contact, home intro, promotion, 404, landings. */
 const pages = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/pages' }),
+  loader: from('pages'),
   schema: ({ image }) =>
     z.object({
       title: text,
@@ -164,7 +187,26 @@ const pages = defineCollection({
       updated: z.coerce.date().optional(),
       /** A closing call to action (About, the end of the home page). */
       cta: cta.optional(),
+    })
+    .refine((page) => !page.image || page.imageAlt, {
+      path: ['imageAlt'],
+      message: 'A page with an image needs imageAlt, a description of the picture for screen readers.',
     }),
 });
 
-export const collections = { divisions, programs, team, reviews, loans, plans, properties, slides, pages };
+/**
+ * Consent notices, one JSON file per version (src/lib/consent.ts lists them for the forms and the
+ * functions). Loading fails when a published text changed, a version was removed, or the lock or
+ * that list is behind (src/lib/consent-lock.ts).
+ */
+const consent = defineCollection({
+  loader: from('consent'),
+  schema: z.object({ version: z.string().regex(VERSION_PATTERN), text }).superRefine((_notice, ctx) => {
+    const files = readConsentFolder();
+    for (const message of [...consentLockProblems(files, consentLock), ...consentListProblems(files, CONSENT_VERSIONS)]) {
+      ctx.addIssue({ code: 'custom', message });
+    }
+  }),
+});
+
+export const collections = { divisions, programs, team, reviews, loans, plans, properties, slides, pages, consent };

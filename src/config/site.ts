@@ -1,19 +1,100 @@
 /**
- * Identity of the group: the one place that names the brand, the provider, the phone,
- * the e-mail addresses, the office and the social links. Every page reads it from here.
- * Changing `brand` renames the `/<brand>_Realty` and `/<brand>_Consulting` routes and every
- * heading that carries the brand at the next build.
+ * Identity of the group: the one place code reads the brand, the provider, the phone, the
+ * e-mail addresses, the office and the social links from. Every page reads it from here.
+ *
+ * - The brand is set here in code. Changing it renames the `/<brand>_Realty` and
+ *   `/<brand>_Consulting` routes and every heading that carries the brand at the next build.
+ * - Phone, e-mails, address and socials live in `src/content/identity.json`, which editors
+ *   change in /admin ("Contact details"). It is checked against `identitySchema` when this
+ *   module loads, so a bad value stops the build with a message naming the field.
  */
+import { z } from 'zod';
+import identityFile from '../content/identity.json' with { type: 'json' };
+
+export const SOCIAL_KINDS = ['youtube', 'facebook', 'instagram', 'linkedin'] as const;
+export type SocialKind = (typeof SOCIAL_KINDS)[number];
+
 export interface SocialLink {
   /** Which icon to draw. */
-  kind: 'youtube' | 'facebook' | 'instagram' | 'linkedin';
+  kind: SocialKind;
   label: string;
   /** An empty or missing URL means the link is not configured and is not rendered. */
   url?: string;
 }
 
+const SOCIAL_LABELS: Record<SocialKind, string> = {
+  youtube: 'YouTube',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+};
+
+const line = z.string().trim().min(1);
+/** An https link, or empty to hide the icon. */
+const socialUrl = z
+  .string()
+  .trim()
+  .regex(/^(https:\/\/\S+)?$/, 'Use a full link starting with https://, or leave it empty to hide the icon.')
+  .optional();
+
+/** The editable part of the identity (src/content/identity.json). */
+export const identitySchema = z.object({
+  /** With the country code; tel: and WhatsApp links use its digits. */
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9][\d -]{6,18}\d$/, 'Write the phone with its country code, e.g. +91 90000 00000.'),
+  emails: z.object({
+    info: z.email(),
+    immigration: z.email(),
+    careers: z.email(),
+    marketing: z.email(),
+    realEstate: z.email(),
+    loans: z.email(),
+    planning: z.email(),
+  }),
+  /** Office hours, one line each. */
+  hours: z.array(line).min(1),
+  /**
+   * Registration numbers; an empty one is not shown. RERA: the real-estate agent's registration,
+   * which must appear on property advertising. AMFI ARN: the mutual fund distributor's
+   * registration. GSTIN and CIN: tax and company registration.
+   */
+  registrations: z.object({
+    rera: z.string().trim(),
+    amfiArn: z
+      .string()
+      .trim()
+      .regex(/^(ARN-\d{1,8})?$/, 'Write the AMFI registration as ARN- and its number, e.g. ARN-123456, or leave it empty.'),
+    gstin: z
+      .string()
+      .trim()
+      .regex(/^(\d{2}[A-Z0-9]{13})?$/, 'A GSTIN has 15 characters: 2 digits, then 13 capital letters or digits. Or leave it empty.'),
+    cin: z
+      .string()
+      .trim()
+      .regex(/^([LU]\d{5}[A-Z]{2}\d{4}[A-Z]{3}\d{6})?$/, 'A CIN has 21 characters, e.g. U70100TN2020PTC000000. Or leave it empty.'),
+  }),
+  address: z.object({
+    street: line,
+    town: line,
+    district: line,
+    state: line,
+    postcode: z.string().trim().regex(/^\d{6}$/, 'A PIN code has 6 digits.'),
+  }),
+  socials: z.object(Object.fromEntries(SOCIAL_KINDS.map((kind) => [kind, socialUrl])) as Record<SocialKind, typeof socialUrl>),
+});
+export type Identity = z.infer<typeof identitySchema>;
+
+/** Validates the identity file; throws a message naming the file and each bad field. */
+export function parseIdentity(data: unknown): Identity {
+  const result = identitySchema.safeParse(data);
+  if (!result.success) throw new Error(`src/content/identity.json is invalid:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+const identity = parseIdentity(identityFile);
 const brand = 'Aranya';
-const phone = '+91 90000 00000';
 
 export const site = {
   brand,
@@ -23,45 +104,16 @@ export const site = {
   tagline: 'Real estate, consulting, immigration, training and finance for South India',
   /** Public URL of the production site; Netlify's URL wins at build time when set. */
   url: globalThis.process?.env?.SITE_URL || globalThis.process?.env?.URL || 'https://aranya.example.com',
-  phone,
+  phone: identity.phone,
   /** Digits only, as used by tel: links and the WhatsApp chat link. */
-  phoneDigits: phone.replace(/\D/g, ''),
-  emails: {
-    info: 'info@example.com',
-    immigration: 'immigration@example.com',
-    careers: 'careers@example.com',
-    marketing: 'marketing@example.com',
-    realEstate: 'realestate@example.com',
-    loans: 'loans@example.com',
-    planning: 'planning@example.com',
-  },
-  /** Office hours, one line each, shown in the footer and on the contact page. */
-  hours: ['Monday to Saturday, 9:30 am to 6:30 pm', 'Sunday and public holidays: closed'],
-  /**
-   * Registration numbers, shown in the footer only when set (an empty string hides the line).
-   * RERA: the real-estate agent registration (Tamil Nadu RERA), which must appear on property
-   * advertising. AMFI ARN: the mutual fund distributor's registration. GSTIN and CIN: tax and
-   * company registration.
-   */
-  registrations: {
-    rera: '',
-    amfiArn: '',
-    gstin: '',
-    cin: '',
-  },
-  address: {
-    street: '2nd Floor, Bagalur Road',
-    town: 'Hosur',
-    district: 'Krishnagiri District',
-    state: 'Tamil Nadu',
-    postcode: '635109',
-  },
-  socials: [
-    { kind: 'youtube', label: 'YouTube', url: 'https://www.youtube.com/@aranya' },
-    { kind: 'facebook', label: 'Facebook', url: 'https://www.facebook.com/aranya' },
-    { kind: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/aranya' },
-    { kind: 'linkedin', label: 'LinkedIn', url: 'https://www.linkedin.com/company/aranya' },
-  ] satisfies SocialLink[] as SocialLink[],
+  phoneDigits: identity.phone.replace(/\D/g, ''),
+  emails: identity.emails,
+  /** Office hours, one line each (footer, contact and About pages). */
+  hours: identity.hours,
+  /** Registration numbers; the footer shows those that are set (registrationLines). */
+  registrations: identity.registrations,
+  address: identity.address,
+  socials: SOCIAL_KINDS.map((kind): SocialLink => ({ kind, label: SOCIAL_LABELS[kind], url: identity.socials[kind] })),
 } as const;
 
 export const telHref = `tel:+${site.phoneDigits}`;
@@ -73,7 +125,7 @@ export const configuredSocials = (links: readonly SocialLink[]) =>
   links.filter((s): s is SocialLink & { url: string } => Boolean(s.url?.trim()));
 export const activeSocials = configuredSocials(site.socials);
 
-export type Registrations = { [K in keyof typeof site.registrations]: string };
+export type Registrations = Identity['registrations'];
 const REGISTRATION_LABELS: Record<keyof Registrations, string> = {
   rera: 'RERA registration',
   amfiArn: 'AMFI ARN',

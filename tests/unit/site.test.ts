@@ -1,5 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { activeSocials, configuredSocials, registrationLines, site, telHref, whatsappHref } from '../../src/config/site';
+import {
+  activeSocials,
+  addressLine,
+  configuredSocials,
+  mailHref,
+  parseIdentity,
+  registrationLines,
+  site,
+  telHref,
+  whatsappHref,
+} from '../../src/config/site';
 import { divisionHref } from '../../src/lib/routes';
 
 describe('identity (one config file)', () => {
@@ -44,5 +55,59 @@ describe('identity (one config file)', () => {
     ]);
     // Nothing made up: until the group sets them, no registration line is rendered.
     expect(registrationLines(site.registrations)).toEqual([]);
+  });
+});
+
+describe('editable identity (src/content/identity.json, checked by identitySchema)', () => {
+  const file = JSON.parse(readFileSync(new URL('../../src/content/identity.json', import.meta.url), 'utf8'));
+
+  it('is what site.ts exports: phone, e-mails, hours, registrations, address and socials come from the file', () => {
+    expect(site.phone).toBe(file.phone);
+    expect(site.emails).toEqual(file.emails);
+    expect(site.hours).toEqual(file.hours);
+    expect(site.registrations).toEqual(file.registrations);
+    expect(site.address).toEqual(file.address);
+    expect(site.socials).toEqual([
+      { kind: 'youtube', label: 'YouTube', url: file.socials.youtube },
+      { kind: 'facebook', label: 'Facebook', url: file.socials.facebook },
+      { kind: 'instagram', label: 'Instagram', url: file.socials.instagram },
+      { kind: 'linkedin', label: 'LinkedIn', url: file.socials.linkedin },
+    ]);
+    expect(addressLine).toBe('Hosur, Krishnagiri District, Tamil Nadu');
+    expect(mailHref(site.emails.careers)).toBe('mailto:careers@example.com');
+  });
+
+  it('does not hold the brand: it renames routes, so it stays in code', () => {
+    expect(Object.keys(file).sort()).toEqual(['address', 'emails', 'hours', 'phone', 'registrations', 'socials']);
+    expect(JSON.stringify(file)).not.toMatch(/"brand"|"provider"/);
+  });
+
+  it('accepts registration numbers in their usual forms', () => {
+    const registrations = { rera: 'TN/29/Agent/0000/2024', amfiArn: 'ARN-123456', gstin: '33AAAAA0000A1Z5', cin: 'U70100TN2020PTC000000' };
+    expect(parseIdentity({ ...file, registrations }).registrations).toEqual(registrations);
+  });
+
+  it('derives the links from whatever phone an editor writes', () => {
+    const identity = parseIdentity({ ...file, phone: '+91 98765-43210' });
+    expect(identity.phone).toBe('+91 98765-43210');
+    expect(parseIdentity({ ...file, socials: { ...file.socials, facebook: '' } }).socials.facebook).toBe('');
+  });
+
+  it('refuses a bad value with a message naming the file and the field', () => {
+    const bad = [
+      [{ phone: '90000 00000' }, /country code[\s\S]*at phone/],
+      [{ emails: { ...file.emails, careers: 'careers at example' } }, /at emails\.careers/],
+      [{ address: { ...file.address, postcode: '6351' } }, /6 digits[\s\S]*at address\.postcode/],
+      [{ address: { ...file.address, town: ' ' } }, /at address\.town/],
+      [{ socials: { ...file.socials, youtube: 'www.youtube.com/@x' } }, /https:\/\/[\s\S]*at socials\.youtube/],
+      [{ hours: [] }, /at hours/],
+      [{ registrations: { ...file.registrations, gstin: '33AAAAA0000A1Z' } }, /15 characters[\s\S]*at registrations\.gstin/],
+      [{ registrations: { ...file.registrations, cin: 'U70100' } }, /21 characters[\s\S]*at registrations\.cin/],
+      [{ registrations: { ...file.registrations, amfiArn: '123456' } }, /ARN-[\s\S]*at registrations\.amfiArn/],
+    ] as const;
+    for (const [change, message] of bad) {
+      expect(() => parseIdentity({ ...file, ...change })).toThrow(/^src\/content\/identity\.json is invalid/);
+      expect(() => parseIdentity({ ...file, ...change })).toThrow(message);
+    }
   });
 });

@@ -1,0 +1,131 @@
+/**
+ * Editors change copy in /admin (Decap CMS with the local backend of `npm run cms`): each save
+ * lands in the working tree as a valid file, and the rebuilt site shows it. Every file is put
+ * back afterwards (see the `tree` fixture).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import YAML from 'yaml';
+import { expect, file, frontMatter, openAdmin, openEntry, publish, ROOT, test, waitForFile } from './support';
+
+const LOAN = 'src/content/loans/vehicle.md';
+const MEMBER = 'src/content/team/arun-venkatesan.yaml';
+const IDENTITY = 'src/content/identity.json';
+const UPLOAD = path.join(import.meta.dirname, 'fixtures/cms-e2e-upload.png');
+const UPLOADED = 'src/assets/loans/cms-e2e-upload.png';
+// Outside the project, so the running dev server does not watch it.
+const BUILD_DIR = path.join(tmpdir(), `aranya-cms-e2e-${process.pid}`);
+
+const stamp = Date.now().toString(36);
+const SENTENCE = `Ask us about electric two-wheelers too (${stamp}).`;
+const ALT = `A plain orange test picture (${stamp})`;
+const DESIGNATION = `Founder and Managing Director (${stamp})`;
+const PHONE = '+91 91234 56789';
+
+test('an editor changes a loan, a team member and the phone; the files stay valid and the rebuilt site shows it', async ({ page, tree }) => {
+  test.setTimeout(600_000);
+  await tree.keep(LOAN, MEMBER, IDENTITY);
+  tree.removeAfter(file(UPLOADED), BUILD_DIR);
+  const before = {
+    loan: frontMatter(await readFile(file(LOAN), 'utf8')),
+    member: YAML.parse(await readFile(file(MEMBER), 'utf8')),
+    identity: JSON.parse(await readFile(file(IDENTITY), 'utf8')),
+  };
+
+  await test.step('loan: a sentence added to the description, a new picture uploaded with its alt text', async () => {
+    await openEntry(page, 'loans', 'vehicle', 'Loan name');
+    const description = page.locator('[data-slate-editor="true"]');
+    await description.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(` ${SENTENCE}`);
+    await page.getByRole('button', { name: 'Choose different image' }).click();
+    await page.locator('input[type="file"]').setInputFiles(UPLOAD);
+    await page.getByRole('button', { name: 'Choose selected' }).click();
+    await page.getByLabel('Picture description (alt text)', { exact: true }).fill(ALT);
+    await publish(page);
+
+    const saved = frontMatter(await waitForFile(LOAN, (text) => text.includes(SENTENCE)));
+    expect(saved.data).toEqual({ ...before.loan.data, image: '../../assets/loans/cms-e2e-upload.png', imageAlt: ALT });
+    expect(saved.body).toContain('Who it suits');
+    expect(readFileSync(file(UPLOADED))).toEqual(readFileSync(UPLOAD));
+  });
+
+  await test.step('team member: a new designation', async () => {
+    await openEntry(page, 'team', 'arun-venkatesan', 'Designation');
+    await page.getByLabel('Designation', { exact: true }).fill(DESIGNATION);
+    await publish(page);
+    const saved = YAML.parse(await waitForFile(MEMBER, (text) => text.includes(DESIGNATION)), { strict: true });
+    expect(saved).toEqual({ ...before.member, designation: DESIGNATION });
+  });
+
+  await test.step('contact details: a new phone number', async () => {
+    await openEntry(page, 'identity', 'identity', 'Phone');
+    await page.getByLabel('Phone', { exact: true }).fill(PHONE);
+    await publish(page);
+    const saved = JSON.parse(await waitForFile(IDENTITY, (text) => text.includes(PHONE)));
+    expect(saved).toEqual({ ...before.identity, phone: PHONE });
+  });
+
+  await test.step('the site built from these files shows every change', async () => {
+    const astro = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+    await promisify(execFile)(process.execPath, [astro, 'build', '--outDir', BUILD_DIR], {
+      cwd: ROOT,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      timeout: 420_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const html = (page: string) => readFileSync(path.join(BUILD_DIR, page), 'utf8');
+
+    const loan = html('Vehicleloan.html');
+    expect(loan).toContain(SENTENCE);
+    const picture = loan.match(new RegExp(`<img[^>]*src="(/_astro/cms-e2e-upload[^"]+)"[^>]*alt="${ALT.replace(/[()]/g, '\\$&')}"`));
+    expect(picture, 'the uploaded picture, with its alt text').not.toBeNull();
+    expect(existsSync(path.join(BUILD_DIR, picture![1]!))).toBe(true);
+
+    expect(html('index.html')).toContain(DESIGNATION);
+
+    const contact = html('Contactus.html');
+    expect(contact).toContain(PHONE);
+    expect(contact).toContain('href="tel:+919123456789"');
+    expect(contact).toContain('https://wa.me/919123456789');
+  });
+});
+
+test('a required field left empty, or a value of the wrong form, is refused with a message and nothing is written', async ({ page, tree }) => {
+  await tree.keep(MEMBER, IDENTITY);
+  const member = await readFile(file(MEMBER), 'utf8');
+  const identity = await readFile(file(IDENTITY), 'utf8');
+
+  // The sidebar lists the identity entry and every content collection.
+  const sidebar = {
+    identity: 'Contact details',
+    divisions: 'Divisions',
+    programs: 'Training programs',
+    team: 'Leadership team',
+    reviews: 'Reviews',
+    loans: 'Loan pages',
+    plans: 'Financial planning pages',
+    properties: 'Property pages',
+    slides: 'Home carousel',
+    pages: 'Pages and sections',
+  };
+  await openAdmin(page, '/', page.getByTestId('identity'));
+  for (const [name, label] of Object.entries(sidebar)) await expect(page.getByTestId(name)).toHaveText(label);
+
+  await openEntry(page, 'team', 'arun-venkatesan', 'Designation');
+  await page.getByLabel('Designation', { exact: true }).fill('');
+  await publish(page);
+  await expect(page.getByText('Designation is required.')).toBeVisible();
+
+  await openEntry(page, 'identity', 'identity', 'Phone');
+  await page.getByLabel('Phone', { exact: true }).fill('90000 00000');
+  await publish(page);
+  await expect(page.getByText(/Write the phone with its country code, e\.g\. \+91 90000 00000/)).toBeVisible();
+
+  expect(await readFile(file(MEMBER), 'utf8')).toBe(member);
+  expect(await readFile(file(IDENTITY), 'utf8')).toBe(identity);
+});
