@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { site } from './src/config/site.ts';
+import { pageDirectives } from './src/config/security.ts';
+import { cspInlineHashes } from './scripts/lib/csp-inline.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -14,10 +16,26 @@ export default defineConfig({
   cacheDir: './.astro',
   trailingSlash: 'never',
   build: { format: 'file' },
+  image: {
+    // Raster images (JPEG/PNG/WebP an editor drops into an `image:` field) come out as WebP with a
+    // responsive srcset and width/height; SVG illustrations pass through as SVG.
+    layout: 'constrained',
+    // Our own SVGs (logo, illustrations) are rasterized only where a PNG is asked for: the share
+    // image and the app icons. They are repository files, never uploads.
+    dangerouslyProcessSVG: true,
+  },
+  // No code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the CSP.
+  markdown: { syntaxHighlight: false },
+  // Content Security Policy: a <meta> in every page with script-src/style-src 'self' plus the hash
+  // of each inline script and style Astro emits (cspInlineHashes adds is:inline ones), beside the directives of
+  // src/config/security.ts. The header half lives in netlify.toml.
+  security: {
+    csp: { directives: [...pageDirectives(process.env.PUBLIC_EMAILJS_API_ORIGIN)] },
+  },
   // Static fallback for hosts without netlify.toml; on Netlify the 301 in netlify.toml wins.
   redirects: { '/Contactpage': '/Contactus' },
   // Pages that are not for search engines stay out of the sitemap (they are noindex too).
-  integrations: [react(), sitemap({ filter: (page) => !/\/(Thankyou|404)$/.test(new URL(page).pathname) })],
+  integrations: [react(), cspInlineHashes(), sitemap({ filter: (page) => !/\/(Thankyou|404)$/.test(new URL(page).pathname) })],
   vite: {
     // Functions and Blobs emulated in `astro dev` only. Edge functions, database, images,
     // geolocation and the AI gateway stay off: they would reach for tools or services that an

@@ -9,7 +9,7 @@ export interface Slide {
   text: string;
   href: string;
   linkText: string;
-  image: { src: string; width: number; height: number; alt: string };
+  image: { src: string; width: number; height: number; alt: string; srcset?: string; sizes?: string };
 }
 
 /**
@@ -116,6 +116,8 @@ export default function Carousel({ slides, label = 'Highlights' }: { slides: Sli
             >
               <img
                 src={slide.image.src}
+                srcSet={slide.image.srcset}
+                sizes={slide.image.sizes}
                 width={slide.image.width}
                 height={slide.image.height}
                 alt={slide.image.alt}

@@ -1,6 +1,6 @@
 /** How a visitor can reach the team without a form: passed to the form islands as props. */
 import { site, telHref, whatsappHref } from '../config/site.ts';
-import { STATIC_ROUTES } from './routes.ts';
+import { hrefOf } from './links.ts';
 
 export interface ContactLinks {
   brand: string;
@@ -17,7 +17,7 @@ export const contactLinks: ContactLinks = {
   telHref,
   whatsappHref,
   email: site.emails.info,
-  privacyHref: STATIC_ROUTES.privacy,
+  privacyHref: hrefOf({ collection: 'pages', id: 'privacy' }),
 };
 
 

@@ -2,7 +2,7 @@
  * GET /api/leads: the team's export. Without LEADS_EXPORT_TOKEN configured it does not exist
  * (404); a missing or wrong bearer token gets 401 and nothing else.
  */
-import { HttpError, answerSafely } from './errors.ts';
+import { HttpError, answerSafely, apiHeaders } from './errors.ts';
 import { exportToken } from './config.ts';
 import { bearerMatches } from './auth.ts';
 import { listLeads, parseExportQuery, renderExport } from './export.ts';
@@ -24,11 +24,10 @@ const handleExport = async (request: Request): Promise<Response> => {
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {
     status: 200,
-    headers: {
+    headers: apiHeaders({
       'content-type': contentType,
       'content-disposition': `attachment; filename="leads-${day}.${query.format}"`,
-      'cache-control': 'no-store',
-    },
+    }),
   });
 };
 

@@ -6,7 +6,8 @@
 import { site, telHref } from '../../config/site.ts';
 import { labelOf } from '../enquiry/labels.ts';
 import { pageField } from '../enquiry/fields.ts';
-import type { HttpError } from './errors.ts';
+import { createHash } from 'node:crypto';
+import { apiHeaders, type HttpError } from './errors.ts';
 
 /** The site's colours (src/styles/global.css; tests/unit/problem-page.test.ts keeps them equal). */
 export const PAGE_COLOURS = {
@@ -65,6 +66,7 @@ a[href^="tel:"]{white-space:nowrap}
 a:focus-visible{outline:3px solid var(--c-accent-400);outline-offset:2px}
 .button{display:inline-flex;align-items:center;min-height:48px;padding:.6rem 1.2rem;border-radius:999px;background:var(--c-brand-700);color:#fff;font-weight:600;text-decoration:none}
 .button:hover{background:var(--c-brand-900)}`;
+const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
 /** The page's HTML for an error; `backTo` is the link back to the form. */
 export const renderProblemPage = (error: HttpError, backTo: string): string => {
@@ -103,11 +105,11 @@ ${list}
 export const problemPageResponse = (error: HttpError, page: unknown): Response =>
   new Response(renderProblemPage(error, backLinkFor(page)), {
     status: error.status,
-    headers: {
+    headers: apiHeaders({
       ...error.headers,
       'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
       'x-robots-tag': 'noindex',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    },
+      // Its one inline stylesheet by hash; no script at all.
+      'content-security-policy': `default-src 'none'; style-src '${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    }),
   });

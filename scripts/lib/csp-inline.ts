@@ -1,0 +1,64 @@
+/**
+ * Astro integration: Astro's `security.csp` hashes the scripts and styles it processes, but not
+ * `<script is:inline>` / `<style is:inline>` (checked on Astro 7.3). After the build this adds the
+ * SHA-256 of every inline script and style that a page's CSP <meta> lacks to that <meta>, so an
+ * inline script anyone adds runs under the policy without loosening it ('unsafe-inline' never).
+ * Data blocks (JSON-LD) are not scripts to the browser and are left alone.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+const META = /<meta http-equiv="content-security-policy" content="([^"]*)"/;
+const INLINE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g;
+const EXECUTABLE_TYPE = /^(|module|text\/javascript|application\/javascript)$/i;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The policy with the hashes of `html`'s inline scripts and styles that it lacks; null when none lack. */
+export function withInlineHashes(html: string): { html: string; added: number } {
+  const meta = META.exec(html);
+  if (!meta) return { html, added: 0 };
+  const directives = meta[1].split(';').map((d) => d.trim()).filter(Boolean);
+  let added = 0;
+  for (const [, tag, attrs, body] of html.matchAll(INLINE)) {
+    if (/\ssrc=/.test(attrs)) continue;
+    const type = /\stype="([^"]*)"/.exec(attrs)?.[1] ?? '';
+    if (tag === 'script' && !EXECUTABLE_TYPE.test(type)) continue;
+    const name = tag === 'script' ? 'script-src' : 'style-src';
+    const index = directives.findIndex((d) => d.split(/\s+/)[0] === name);
+    const hash = sha256(body);
+    if (index === -1) {
+      directives.push(`${name} 'self' ${hash}`);
+      added++;
+    } else if (!directives[index].split(/\s+/).includes(hash)) {
+      directives[index] += ` ${hash}`;
+      added++;
+    }
+  }
+  if (added === 0) return { html, added };
+  const content = directives.join('; ');
+  return { html: html.replace(META, `<meta http-equiv="content-security-policy" content="${content}"`), added };
+}
+
+const htmlFiles = async (dir: string): Promise<string[]> =>
+  (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).map((f) => path.join(dir, f));
+
+export const cspInlineHashes = (): AstroIntegration => ({
+  name: 'csp-inline-hashes',
+  hooks: {
+    'astro:build:done': async ({ dir, logger }) => {
+      const root = fileURLToPath(dir);
+      let pages = 0;
+      for (const file of await htmlFiles(root)) {
+        const result = withInlineHashes(await readFile(file, 'utf8'));
+        if (result.added === 0) continue;
+        await writeFile(file, result.html);
+        pages++;
+      }
+      if (pages > 0) logger.info(`added the hashes of is:inline scripts/styles to the CSP of ${pages} page(s)`);
+    },
+  },
+});
