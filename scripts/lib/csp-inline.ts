@@ -1,5 +1,6 @@
 /**
- * Astro integration: Astro's `security.csp` hashes the scripts and styles it processes, but not
+ * Astro integration, run on the built pages: first moves stray <style> elements into <head>
+ * (head-styles.ts), then completes the CSP. Astro's `security.csp` hashes the scripts and styles it processes, but not
  * `<script is:inline>` / `<style is:inline>` (checked on Astro 7.3). After the build this adds the
  * SHA-256 of every inline script and style that a page's CSP <meta> lacks to that <meta>, so an
  * inline script anyone adds runs under the policy without loosening it ('unsafe-inline' never).
@@ -10,6 +11,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { stylesIntoHead } from './head-styles.ts';
 
 const META = /<meta http-equiv="content-security-policy" content="([^"]*)"/;
 const INLINE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g;
@@ -17,7 +19,7 @@ const EXECUTABLE_TYPE = /^(|module|text\/javascript|application\/javascript)$/i;
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** The policy with the hashes of `html`'s inline scripts and styles that it lacks; null when none lack. */
+/** The page with the hashes of its inline scripts and styles that its CSP <meta> lacked added to it. */
 export function withInlineHashes(html: string): { html: string; added: number } {
   const meta = META.exec(html);
   if (!meta) return { html, added: 0 };
@@ -53,10 +55,10 @@ export const cspInlineHashes = (): AstroIntegration => ({
       const root = fileURLToPath(dir);
       let pages = 0;
       for (const file of await htmlFiles(root)) {
-        const result = withInlineHashes(await readFile(file, 'utf8'));
-        if (result.added === 0) continue;
-        await writeFile(file, result.html);
-        pages++;
+        const html = await readFile(file, 'utf8');
+        const result = withInlineHashes(stylesIntoHead(html));
+        if (result.html !== html) await writeFile(file, result.html);
+        if (result.added > 0) pages++;
       }
       if (pages > 0) logger.info(`added the hashes of is:inline scripts/styles to the CSP of ${pages} page(s)`);
     },

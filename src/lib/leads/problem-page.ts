@@ -3,7 +3,7 @@
  * colours, its name) that lists each problem in plain words under its field's label, with a way
  * back to the form. Self-contained (inline CSS, no script), never cached, never indexed.
  */
-import { site, telHref } from '../../config/site.ts';
+import { phoneText, site, telHref } from '../../config/site.ts';
 import { labelOf } from '../enquiry/labels.ts';
 import { pageField } from '../enquiry/fields.ts';
 import { createHash } from 'node:crypto';
@@ -94,7 +94,7 @@ export const renderProblemPage = (error: HttpError, backTo: string): string => {
 ${list}
 <p>Use your browser's Back button to return to the form with what you typed, or open it again.</p>
 <p><a class="button" href="${escapeHtml(backTo)}">Back to the form</a></p>
-<p>You can also call us on <a href="${escapeHtml(telHref)}">${escapeHtml(site.phone)}</a>.</p>
+<p>You can also call us on <a href="${escapeHtml(telHref)}">${escapeHtml(phoneText)}</a>.</p>
 </main>
 </body>
 </html>
