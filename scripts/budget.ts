@@ -8,9 +8,12 @@
  *   island gets far less: ≤ 5 KB, its inline scripts only, no framework;
  * - every page: CSS ≤ 20 KB.
  * "HTML+CSS" is the page's HTML (its CSS is inlined, astro.config.mjs) plus any linked stylesheet.
+ * `npm run budget -- --write` also writes the table into docs/performance.md (between the
+ * bench:budget markers).
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { kb, measurePages, type PageWeight } from './lib/page-weight.ts';
 
 const KB = 1024;
@@ -33,17 +36,34 @@ const budgetOf = (page: PageWeight): { js: number; label: string } => {
 };
 const CSS_BUDGET = 20 * KB;
 
+const rows: string[] = [];
 console.log(`${'Page'.padEnd(38)} ${'JS gz'.padStart(9)} ${'HTML+CSS gz'.padStart(12)} ${'CSS gz'.padStart(8)}  JS budget`);
 const over: string[] = [];
 for (const page of pages) {
   const budget = budgetOf(page);
   const problems = [page.jsGz > budget.js ? 'JS over' : '', page.cssGz > CSS_BUDGET ? 'CSS over' : ''].filter(Boolean);
   if (problems.length > 0) over.push(`${page.route} (${problems.join(', ')})`);
+  rows.push(`| \`${page.route}\` | ${kb(page.jsGz)} KB | ${kb(page.htmlGz + page.linkedCssGz)} KB | ${kb(page.cssGz)} KB | ${budget.label} | ${problems.length ? `✗ ${problems.join(', ')}` : 'within'} |`);
   console.log(
     `${page.route.padEnd(38)} ${kb(page.jsGz).padStart(6)} KB ${kb(page.htmlGz + page.linkedCssGz).padStart(9)} KB ${kb(page.cssGz).padStart(5)} KB  ${budget.label}${problems.length ? `  ✗ ${problems.join(', ')}` : ''}`,
   );
 }
 console.log(`${pages.length} pages; CSS budget 20 KB each.`);
+if (process.argv.includes('--write')) {
+  const doc = path.resolve(import.meta.dirname, '..', 'docs/performance.md');
+  const [start, end] = ['<!-- bench:budget:start -->', '<!-- bench:budget:end -->'];
+  const table = [
+    `Produced by \`npm run budget -- --write\` on ${new Date().toISOString().slice(0, 10)} from \`dist/\` (gzip level 9).`,
+    '',
+    '| Page | JS (gz) | HTML+CSS (gz) | of which CSS (gz) | JS budget | |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+  const text = await readFile(doc, 'utf8');
+  const block = `${start}\n${table}\n${end}`;
+  await writeFile(doc, text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => block) : `${text.trimEnd()}\n\n${block}\n`);
+  console.log('budget: table written to docs/performance.md');
+}
 if (over.length > 0) {
   console.error(`budget: over budget: ${over.join('; ')}`);
   process.exit(1);
