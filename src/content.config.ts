@@ -10,6 +10,9 @@ import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from '@/lib/enquiry/options';
+import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from '@/lib/consent-lock';
+import { CONSENT_VERSIONS } from '@/lib/consent';
+import consentLock from './content/consent.lock.json' with { type: 'json' };
 
 const text = z.string().trim().min(1);
 
@@ -150,4 +153,19 @@ const pages = defineCollection({
     }),
 });
 
-export const collections = { divisions, programs, team, reviews, loans, plans, properties, slides, pages };
+/**
+ * Consent notices, one JSON file per version (src/lib/consent.ts lists them for the forms and the
+ * functions). Loading fails when a published text changed, a version was removed, or the lock or
+ * that list is behind (src/lib/consent-lock.ts).
+ */
+const consent = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/consent' }),
+  schema: z.object({ version: z.string().regex(VERSION_PATTERN), text }).superRefine((_notice, ctx) => {
+    const files = readConsentFolder();
+    for (const message of [...consentLockProblems(files, consentLock), ...consentListProblems(files, CONSENT_VERSIONS)]) {
+      ctx.addIssue({ code: 'custom', message });
+    }
+  }),
+});
+
+export const collections = { divisions, programs, team, reviews, loans, plans, properties, slides, pages, consent };

@@ -4,7 +4,9 @@
  * the function and starts a fresh worker on every call (about 2 s of CPU each here), which makes
  * the local site unusable under load; it stays available with NETLIFY_DEV_FUNCTIONS=1.
  *
- * Routing: each function's `config.path` (exact paths, as this project uses). The Blobs context is
+ * Routing: each function's `config.path`: exact paths, and `:name` segments as Netlify matches
+ * them (`/api/leads/:id`). A function without a path (a scheduled one) answers on
+ * `/.netlify/functions/<name>`, as under `netlify dev`. The Blobs context is
  * the one @netlify/dev's runtime sets on this process, so functions use the same local store.
  * Not emulated: `config.rateLimit` (@netlify/dev does not enforce it either).
  */
@@ -16,8 +18,25 @@ import type { IncomingMessage } from 'node:http';
 
 type Handler = (request: Request, context: Record<string, unknown>) => Response | Promise<Response>;
 
-export async function loadFunctions(directory: string): Promise<Map<string, Handler>> {
-  const routes = new Map<string, Handler>();
+/** Routes by exact path first, then by the patterns with `:name` segments. */
+export class FunctionRoutes extends Map<string, Handler> {
+  #patterns: [RegExp, Handler][] = [];
+
+  override set(route: string, handler: Handler): this {
+    if (route.includes('/:')) {
+      const source = route.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+      this.#patterns.push([new RegExp(`^${source}/?$`), handler]);
+    }
+    return super.set(route, handler);
+  }
+
+  override get(pathname: string): Handler | undefined {
+    return super.get(pathname) ?? this.#patterns.find(([pattern]) => pattern.test(pathname))?.[1];
+  }
+}
+
+export async function loadFunctions(directory: string): Promise<FunctionRoutes> {
+  const routes = new FunctionRoutes();
   for (const file of (await readdir(directory)).sort()) {
     if (!/\.(mts|ts|mjs|js)$/.test(file)) continue;
     const mod = await import(pathToFileURL(path.join(directory, file)).href);

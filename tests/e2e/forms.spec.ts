@@ -25,6 +25,9 @@ import {
   type Step,
 } from './support/forms';
 
+// Each page test fills, sends and runs axe four times: give a busy machine room.
+test.describe.configure({ timeout: 90_000 });
+
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
 const outbox = path.resolve(import.meta.dirname, '../../outbox');
