@@ -61,6 +61,8 @@ interface Figures {
   bytes: number;
   jsBytes: number;
   lcpElement: string;
+  /** Lighthouse's measure of this machine's CPU speed during the run (higher is faster). */
+  benchmarkIndex: number;
 }
 
 const freePort = async () => {
@@ -132,6 +134,7 @@ const measure = async (url: string): Promise<Figures> => {
       bytes: audit('total-byte-weight'),
       jsBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       lcpElement: lcpNode?.selector ?? lcpNode?.nodeLabel ?? '',
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();
@@ -168,6 +171,7 @@ const medians = (all: Figures[]): Figures => ({
   bytes: median(all.map((f) => f.bytes)),
   jsBytes: median(all.map((f) => f.jsBytes)),
   lcpElement: mostCommon(all.map((f) => f.lcpElement)),
+  benchmarkIndex: median(all.map((f) => f.benchmarkIndex)),
 });
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -195,8 +199,10 @@ if (values.build && !values['no-build']) {
 
 // 2. Measure each mode: serve, then each page `runs` times.
 const sections: string[] = [];
+const indexes: number[] = [];
 const started = new Date();
 const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+const loadAtEnd = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
 const chromeVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const lighthouseVersion = JSON.parse(await readFile(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version as string;
 for (const mode of modes) {
@@ -210,9 +216,10 @@ for (const mode of modes) {
       for (let run = 1; run <= runs; run++) {
         const figures = await measureWithRetries(`${origin}${page}`);
         all.push(figures);
-        console.log(`${mode} ${page} run ${run}: perf ${figures.performance}, LCP ${seconds(figures.lcpMs)}, TBT ${Math.round(figures.tbtMs)} ms`);
+        console.log(`${mode} ${page} run ${run}: perf ${figures.performance}, LCP ${seconds(figures.lcpMs)}, TBT ${Math.round(figures.tbtMs)} ms, benchmark index ${Math.round(figures.benchmarkIndex)}`);
       }
       rows.push({ page, figures: medians(all), all });
+      indexes.push(...all.map((f) => f.benchmarkIndex));
     }
   } finally {
     await stop(server);
@@ -226,8 +233,9 @@ for (const mode of modes) {
 const header = [
   `Produced by \`npm run bench:lighthouse\` on ${started.toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion}, ${chromeVersion},`,
   `mobile emulation with default simulated throttling, categories performance, accessibility, best practices and SEO;`,
-  `median of ${runs} run(s) per page (each figure's median taken on its own). Machine: ${os.cpus().length} cores, load average ${load} at the start.`,
+  `median of ${runs} run(s) per page (each figure's median taken on its own). Machine: ${os.cpus().length} cores, load average (1/5/15 min) ${load} at the start and ${loadAtEnd()} at the end.`,
   '"Bytes" is Lighthouse\'s total byte weight (bytes transferred), "JS bytes" the transferred size of the scripts.',
+  `Lighthouse's benchmark index (CPU speed, higher is faster; its default 4x CPU throttling is meant for an index of about 1,000 or more) was ${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))}, median ${Math.round(median(indexes))}.`,
 ].join('\n');
 const block = `${START}\n${header}\n\n${sections.join('\n\n')}\n${END}`;
 
