@@ -23,9 +23,14 @@ export function initCarousel(root: HTMLElement): void {
   const count = slides.length;
   const motion = window.matchMedia(REDUCED_MOTION);
 
-  // The pictures of slides 2 and on come in now: in the HTML they would have competed with the
-  // first slide's picture (the page's LCP element).
-  for (const img of root.querySelectorAll<HTMLImageElement>('img[hidden]')) img.hidden = false;
+  // The pictures of slides 2 and on are hidden in the HTML, so that they do not compete with the
+  // first slide's picture (the page's LCP element). Each comes in when the slide before it is
+  // shown, in idle time: the work is spread out instead of one long task at start.
+  const idle = (task: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 50));
+  const showPicture = (i: number) => {
+    const img = slides[i]?.querySelector<HTMLImageElement>('img[hidden]');
+    if (img) idle(() => (img.hidden = false));
+  };
 
   const embla = EmblaCarousel(viewport, { loop: canLoop(count), dragThreshold: CAROUSEL.minSwipePx, duration: motion.matches ? 0 : 25 });
   const state = { index: 0, animating: false, paused: false, hovered: false, focused: false, reducedMotion: motion.matches };
@@ -64,6 +69,8 @@ export function initCarousel(root: HTMLElement): void {
   embla
     .on('select', () => {
       state.index = embla.selectedScrollSnap();
+      showPicture(state.index);
+      showPicture((state.index + 1) % count);
       render();
     })
     .on('scroll', () => {
@@ -129,5 +136,7 @@ export function initCarousel(root: HTMLElement): void {
   });
 
   render();
+  showPicture(1);
+  showPicture(count - 1);
   root.dataset.ready = '';
 }
