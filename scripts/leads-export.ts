@@ -1,58 +1,96 @@
 /**
- * Exports the leads of the local store (the one `npm start` writes, .netlify/blobs-serve) with
- * the same code as GET /api/leads.
+ * Exports leads, following the pages to the end: from the local store (the one `npm start`
+ * writes, .netlify/blobs-serve) with the same code as GET /api/leads, or with --url from a
+ * deployed site's GET /api/leads (token in LEADS_EXPORT_TOKEN).
  *
  *   npm run leads:export -- --out leads.csv [--kind bankloan] [--from 2025-01-01] [--to 2025-01-31]
- *                           [--format csv|json] [--spam] [--dir .netlify/blobs-serve]
+ *                           [--format csv|json] [--spam] [--limit 2000] [--dir .netlify/blobs-serve]
+ *   LEADS_EXPORT_TOKEN=… npm run leads:export -- --url https://<site> --out leads.csv
  *
- * Without --out the export is printed to stdout.
+ * Without --out the export is printed to stdout: one CSV file (one header), or one
+ * { count, leads } JSON document, whatever the number of pages.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { getStore, setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
-import { listLeads, parseExportQuery, renderExport } from '../src/lib/leads/export.ts';
-import { LEADS_STORE } from '../src/lib/leads/store.ts';
+import { openLocalStore, storeOptions } from './lib/local-store.ts';
+import { csvHead, csvRows } from '../src/lib/leads/export.ts';
+import { decodeCursor, encodeCursor, parsePageQuery, readPage, type PageQuery } from '../src/lib/leads/export-page.ts';
+import type { LeadRecord } from '../src/lib/leads/record.ts';
+import { leadsStore } from '../src/lib/leads/store.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
+    ...storeOptions,
     out: { type: 'string' },
     kind: { type: 'string' },
     from: { type: 'string' },
     to: { type: 'string' },
     format: { type: 'string' },
     spam: { type: 'boolean', default: false },
-    dir: { type: 'string', default: path.join(root, '.netlify', 'blobs-serve') },
-    // @netlify/dev keeps local entries under site id "0".
-    site: { type: 'string', default: '0' },
+    limit: { type: 'string', default: '2000' },
+    url: { type: 'string' },
   },
 });
 
 const params = new URLSearchParams();
-for (const name of ['kind', 'from', 'to', 'format'] as const) if (values[name]) params.set(name, values[name]);
+for (const name of ['kind', 'from', 'to', 'format', 'limit'] as const) if (values[name]) params.set(name, values[name]);
 if (values.spam) params.set('spam', '1');
-const parsed = parseExportQuery(params);
+const parsed = parsePageQuery(params);
 if ('errors' in parsed) {
   for (const [name, message] of Object.entries(parsed.errors)) console.error(`--${name}: ${message}`);
   process.exit(2);
 }
+const query = parsed.query;
 
-const token = 'leads-export';
-const server = new BlobsServer({ directory: path.resolve(values.dir), token });
-const { port } = await server.start();
-try {
-  const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, siteID: values.site, token });
-  const records = await listLeads(getStore({ name: LEADS_STORE, consistency: 'strong' }), parsed.query);
-  const { body } = renderExport(records, parsed.query.format);
-  if (values.out) {
-    await writeFile(values.out, body);
-    console.error(`Wrote ${records.length} lead(s) to ${values.out}`);
-  } else {
-    process.stdout.write(body);
+interface Fetched {
+  records: LeadRecord[];
+  nextCursor: string | null;
+}
+
+/** One page from the local store. */
+const localPage = async (cursor: string | null): Promise<Fetched> => {
+  const pageQuery: PageQuery = { ...query, ...(cursor ? decodeCursor(cursor) : {}) };
+  const page = await readPage(leadsStore(), pageQuery);
+  return { records: page.records, nextCursor: page.nextAfter ? encodeCursor({ after: page.nextAfter, session: query.session }) : null };
+};
+
+/** One page (as JSON) from a deployed site; waits out Netlify's rate limit (429) if it is hit. */
+const remotePage = async (cursor: string | null): Promise<Fetched> => {
+  const url = new URL('/api/leads', values.url);
+  url.search = new URLSearchParams([...params, ['format', 'json'], ...(cursor ? [['cursor', cursor]] : [])]).toString();
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${process.env.LEADS_EXPORT_TOKEN ?? ''}` } });
+    if (response.status === 429 && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') || 60) * 1000));
+      continue;
+    }
+    const body = await response.text();
+    if (!response.ok) throw new Error(`${url.origin} answered ${response.status}: ${body.slice(0, 300)}`);
+    const { leads, nextCursor } = JSON.parse(body) as { leads: LeadRecord[]; nextCursor: string | null };
+    return { records: leads, nextCursor };
   }
+};
+
+const store = values.url ? null : await openLocalStore(values);
+try {
+  const fetchPage = values.url ? remotePage : localPage;
+  const write = async (text: string, first: boolean) => {
+    if (!values.out) process.stdout.write(text);
+    else await (first ? writeFile : appendFile)(values.out, text);
+  };
+  const leads: LeadRecord[] = [];
+  let cursor: string | null = null;
+  let total = 0;
+  if (query.format === 'csv') await write(csvHead(), true);
+  do {
+    const page: Fetched = await fetchPage(cursor);
+    total += page.records.length;
+    if (query.format === 'json') leads.push(...page.records);
+    else await write(csvRows(page.records), false);
+    cursor = page.nextCursor;
+  } while (cursor);
+  if (query.format === 'json') await write(JSON.stringify({ count: leads.length, leads }, null, 2), true);
+  if (values.out) console.error(`Wrote ${total} lead(s) to ${values.out}`);
 } finally {
-  await server.stop();
+  await store?.close();
 }

@@ -10,6 +10,9 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from '@/lib/enquiry/options';
+import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from '@/lib/consent-lock';
+import { CONSENT_VERSIONS } from '@/lib/consent';
+import consentLock from './content/consent.lock.json' with { type: 'json' };
 
 /**
  * Where each collection lives: one file per entry. The loaders below and the editors' CMS
@@ -25,6 +28,7 @@ export const sources = {
   properties: { folder: 'src/content/properties', extension: 'md' },
   slides: { folder: 'src/content/slides', extension: 'yaml' },
   pages: { folder: 'src/content/pages', extension: 'md' },
+  consent: { folder: 'src/content/consent', extension: 'json' },
 } as const;
 
 const from = (name: keyof typeof sources) =>
@@ -173,4 +177,19 @@ const pages = defineCollection({
     }),
 });
 
-export const collections = { divisions, programs, team, reviews, loans, plans, properties, slides, pages };
+/**
+ * Consent notices, one JSON file per version (src/lib/consent.ts lists them for the forms and the
+ * functions). Loading fails when a published text changed, a version was removed, or the lock or
+ * that list is behind (src/lib/consent-lock.ts).
+ */
+const consent = defineCollection({
+  loader: from('consent'),
+  schema: z.object({ version: z.string().regex(VERSION_PATTERN), text }).superRefine((_notice, ctx) => {
+    const files = readConsentFolder();
+    for (const message of [...consentLockProblems(files, consentLock), ...consentListProblems(files, CONSENT_VERSIONS)]) {
+      ctx.addIssue({ code: 'custom', message });
+    }
+  }),
+});
+
+export const collections = { divisions, programs, team, reviews, loans, plans, properties, slides, pages, consent };

@@ -4,7 +4,9 @@ import { leadsExportHandler } from '../../src/lib/leads/index.ts';
 export default leadsExportHandler();
 
 // rateLimit.aggregateBy must be an array: a plain string is ignored and the limit becomes site-wide.
+// 60 a minute, not 10: an export of many leads is many pages (2,000 leads each at most).
 export const config: Config = {
-  path: '/api/leads',
-  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+  // /api/leads/:id is DELETE (erasure); the handler reads the id from the URL.
+  path: ['/api/leads', '/api/leads/:id'],
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

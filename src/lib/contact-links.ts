@@ -1,6 +1,5 @@
 /** How a visitor can reach the team without a form: passed to the form islands as props. */
 import { site, telHref, whatsappHref } from '../config/site.ts';
-import { STATIC_ROUTES } from './routes.ts';
 
 export interface ContactLinks {
   brand: string;
@@ -8,7 +7,6 @@ export interface ContactLinks {
   telHref: string;
   whatsappHref: string;
   email: string;
-  privacyHref: string;
 }
 
 export const contactLinks: ContactLinks = {
@@ -17,7 +15,6 @@ export const contactLinks: ContactLinks = {
   telHref,
   whatsappHref,
   email: site.emails.info,
-  privacyHref: STATIC_ROUTES.privacy,
 };
 
 

@@ -19,6 +19,8 @@ import { CITIES } from '../../src/data/locations.ts';
 import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
 import { MESSAGES } from '../../src/lib/enquiry/messages.ts';
 import type { ContactLinks } from '../../src/lib/contact-links.ts';
+import { CONSENT_NOTICE, consentPlainText } from '../../src/lib/consent.ts';
+import { ATTRIBUTION_STORAGE_KEY } from '../../src/lib/attribution.ts';
 
 // A busy CI machine can take more than the default second for a round trip through the real functions.
 configure({ asyncUtilTimeout: 10_000 });
@@ -32,7 +34,6 @@ const contact: ContactLinks = {
   telHref: 'tel:+919000000000',
   whatsappHref: 'https://wa.me/919000000000',
   email: 'info@example.com',
-  privacyHref: '/Privacy',
 };
 
 let blobs: LocalBlobs;
@@ -64,7 +65,8 @@ afterEach(async () => {
 });
 
 const storedLeads = async () => {
-  const keys = (await blobs.keys(blobs.leads())).filter((key) => !key.startsWith('ids/'));
+  // Leads only: not the index entries (ids/, and pending/ and gaveup/ of the notification queue).
+  const keys = (await blobs.keys(blobs.leads())).filter((key) => !/^(ids|pending|gaveup)\//.test(key));
   return Promise.all(keys.map((key) => blobs.leads().get(key, { type: 'json' }))) as Promise<Record<string, unknown>[]>;
 };
 
@@ -132,6 +134,17 @@ describe('loan form', () => {
     const ids = (await storedLeads()).map((lead) => lead.id);
     expect(new Set(ids).size).toBe(2);
   });
+});
+
+test('the lead carries the consent notice version shown and where the visit came from', async () => {
+  sessionStorage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify({ landingPath: '/Buy?utm_source=news', utm_source: 'newsletter', utm_campaign: 'diwali' }));
+  const user = userEvent.setup();
+  render(<PlanForm planning="AIF" page="/AIF" contact={contact} />);
+  await fillDetails(user);
+  await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
+  await screen.findByText(FORM_TEXT.success.title);
+  expect((await storedLeads())[0]).toMatchObject({ consentNotice: CONSENT_NOTICE.version, utm_source: 'newsletter', utm_campaign: 'diwali', landingPath: '/Buy?utm_source=news' });
+  sessionStorage.clear();
 });
 
 test('planning form: the page preselects its option', async () => {
@@ -226,7 +239,8 @@ describe('fields', () => {
     render(<ContactForm page="/Contactus" contact={contact} />);
     const box = screen.getByRole<HTMLInputElement>('checkbox', { name: /I agree/ });
     expect(box.checked).toBe(false);
-    expect(screen.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/Privacy');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/Privacy');
+    expect(document.getElementById('enquiry-consent-hint')?.textContent).toBe(consentPlainText(CONSENT_NOTICE.text));
   });
 
   test('a select placeholder is never a valid value', async () => {

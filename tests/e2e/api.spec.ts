@@ -6,7 +6,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, newSubmissionId, validBankLoan, validFinance } from '../fixtures/enquiries.ts';
 
@@ -47,11 +47,17 @@ test('a valid enquiry is stored once, e-mailed to the team and exported', async 
     })
     .toBe(1);
 
-  const csv = await request.get('/api/leads?kind=bankloan&format=csv', {
-    headers: { authorization: `Bearer ${EXPORT_TOKEN}` },
-  });
-  expect(csv.status()).toBe(200);
-  const rows = (await csv.text()).split('\r\n').filter((row) => row.includes(body.submissionId));
+  // The export pages (500 leads a page by default): follow the cursors to the end.
+  let text = '';
+  for (let cursor: string | undefined = ''; cursor !== undefined; ) {
+    const csv: APIResponse = await request.get(`/api/leads?kind=bankloan&format=csv${cursor ? `&cursor=${cursor}` : ''}`, {
+      headers: { authorization: `Bearer ${EXPORT_TOKEN}` },
+    });
+    expect(csv.status()).toBe(200);
+    text += await csv.text();
+    cursor = csv.headers()['x-next-cursor'];
+  }
+  const rows = text.split('\r\n').filter((row) => row.includes(body.submissionId));
   expect(rows).toHaveLength(1);
   expect(rows[0]).toContain('6301234567');
   expect(rows[0]).toContain('srinivas@example.com');

@@ -238,7 +238,7 @@ test('the accessibility tree names every part of a form, in its error state too'
           - textbox "Mobile number"
           - textbox "E-mail"
         - paragraph:
-          - link "privacy policy"
+          - link "Privacy Policy"
         - checkbox "I agree that Aranya may use these details to answer my enquiry."
         - button "Request a call back"
       - paragraph:

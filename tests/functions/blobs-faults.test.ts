@@ -20,7 +20,8 @@ beforeAll(async () => {
   proxy = await startBlobsFaultProxy(blobs.url);
   // The functions' Blobs context goes through the proxy, as serve.ts sets it up.
   setEnvironmentContext({ edgeURL: proxy.origin, uncachedEdgeURL: proxy.origin, siteID: 'test-site', token: 'local-test-token' });
-  process.env.LEADS_STORE_TIMEOUT_MS = '400';
+  // Short enough for the hang test, long enough for a new lead's few writes on a busy machine.
+  process.env.LEADS_STORE_TIMEOUT_MS = '2000';
 });
 afterEach(() => {
   proxy.set('up');
@@ -56,7 +57,7 @@ test('hang: the store never answers and the deadline turns it into a 503', async
   const started = Date.now();
   const answer = await send('finance', validFinance());
   expect(answer.status).toBe(503);
-  expect(Date.now() - started).toBeLessThan(3000);
+  expect(Date.now() - started).toBeLessThan(6000);
 });
 
 test('a rule with match fails only the blob paths that contain it', async () => {

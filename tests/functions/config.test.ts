@@ -5,13 +5,15 @@ import * as bankloan from '../../netlify/functions/bankloan.mts';
 import * as finance from '../../netlify/functions/finance.mts';
 import * as contact from '../../netlify/functions/contact.mts';
 import * as leads from '../../netlify/functions/leads.mts';
+import * as leadsSweep from '../../netlify/functions/leads-sweep.mts';
+import * as leadsRetention from '../../netlify/functions/leads-retention.mts';
+import { FunctionRoutes } from '../../scripts/lib/warm-functions.ts';
 
 test.each([
   ['realestate', realestate],
   ['bankloan', bankloan],
   ['finance', finance],
   ['contact', contact],
-  ['leads', leads],
 ])('%s: path /api/%s, 10 per minute per IP and domain (aggregateBy as an array)', (name, module) => {
   expect(module.config.path).toBe(`/api/${name}`);
   // No `method` filter: other methods must reach the handler to get 405 JSON, not a 404 page.
@@ -19,4 +21,31 @@ test.each([
   expect(module.config.rateLimit).toEqual({ windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] });
   expect(Array.isArray(module.config.rateLimit?.aggregateBy)).toBe(true);
   expect(typeof module.default).toBe('function');
+});
+
+test('leads: /api/leads and /api/leads/:id (erasure), 60 per minute so a long export can page through', () => {
+  expect(leads.config.path).toEqual(['/api/leads', '/api/leads/:id']);
+  expect(leads.config).not.toHaveProperty('method');
+  expect(leads.config.rateLimit).toEqual({ windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+});
+
+test.each([
+  ['leads-sweep', leadsSweep, '*/10 * * * *'],
+  ['leads-retention', leadsRetention, '@daily'],
+])('%s is a scheduled function (%s), with no public path', (_name, module, schedule) => {
+  expect(module.config).toEqual({ schedule });
+  expect(typeof module.default).toBe('function');
+});
+
+test('the local router (npm start) matches :name segments as Netlify does, exact paths first', () => {
+  const routes = new FunctionRoutes();
+  const exact = () => new Response('exact');
+  const byId = () => new Response('by id');
+  for (const route of leads.config.path as string[]) routes.set(route, route.includes(':') ? byId : exact);
+  expect(routes.get('/api/leads')).toBe(exact);
+  expect(routes.get('/api/leads/0b5c3f5e-0000-4000-8000-000000000000')).toBe(byId);
+  expect(routes.get('/api/leads/abc/')).toBe(byId);
+  expect(routes.get('/api/leads/a/b')).toBeUndefined();
+  expect(routes.get('/api/leadsx')).toBeUndefined();
+  expect(routes.get('/api/bankloan')).toBeUndefined();
 });

@@ -11,6 +11,8 @@ import { formatCurrentDate } from '@/lib/enquiry/date';
 import { FORM_TEXT } from '@/lib/enquiry/form-text';
 import { PHOTO_LIMITS } from '@/lib/enquiry/photos';
 import type { ContactLinks } from '@/lib/contact-links';
+import { CONSENT_NOTICE } from '@/lib/consent';
+import { readAttribution } from '@/lib/attribution';
 import { FormMetaContext } from './context';
 import { ConsentField, Honeypot } from './fields';
 import PhotoField, { type ChosenPhoto } from './PhotoField';
@@ -55,6 +57,15 @@ export const newSubmissionId = (): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
+/** Where the visit came from (recorded by the layout's inline script); nothing when storage is off. */
+const readStoredAttribution = () => {
+  try {
+    return readAttribution(window.sessionStorage);
+  } catch {
+    return {};
+  }
+};
+
 const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
   form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
 
@@ -69,6 +80,8 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
   const formRef = useRef<HTMLFormElement>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
   const endpoint = `/api/${kind}`;
+  // The version of the consent notice shown is sent with the enquiry, in the plain form too.
+  const fixed = { ...hidden, consentNotice: CONSENT_NOTICE.version };
 
   // Ids, clocks and `window` only after hydration, so the server render and the first client render agree.
   useEffect(() => {
@@ -76,13 +89,11 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
     setHydrated(true);
   }, []);
 
-  const resolver = useMemo((): Resolver<FieldValues> => {
-    const base = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
-    // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
-    const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
-    return (values, context, options) =>
-      base({ ...given(values), ...hidden, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() }, context, options);
-  }, [schema, hidden]);
+  const base = useMemo(() => zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>, [schema]);
+  // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
+  const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
+  const resolver: Resolver<FieldValues> = (values, context, options) =>
+    base({ ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() }, context, options);
 
   const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
 
@@ -132,8 +143,9 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
     setPhase({ name: 'sending', percent: null });
     setPhotoError(undefined);
     const payload: Record<string, unknown> = {
+      ...readStoredAttribution(),
       ...values,
-      ...hidden,
+      ...fixed,
       consent: true,
       submissionId: submissionId.current,
       currentdate: formatCurrentDate(),
@@ -195,7 +207,7 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
           <p className="enquiry-form__intro" id={ids.intro}>
             {intro}
           </p>
-          {Object.entries(hidden).map(([name, value]) => (
+          {Object.entries(fixed).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           {phase.name === 'success' ? (
@@ -221,7 +233,7 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
               <p className="enquiry-form__required">{FORM_TEXT.required}</p>
               {children}
               {withPhotos && <PhotoField photos={photos} onChange={setPhotos} serverError={photoError} />}
-              <ConsentField brand={contact.brand} privacyHref={contact.privacyHref} />
+              <ConsentField brand={contact.brand} />
               <Honeypot />
               {phase.name === 'problem' && (
                 <div className="enquiry-form__alert" role="alert">

@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useFormContext, useFormState, type FieldError } from 'react-hook-form';
 import { FIELD_TEXT, FORM_TEXT, PLACEHOLDERS } from '@/lib/enquiry/form-text';
 import { HONEYPOT_FIELD } from '@/lib/enquiry/fields';
+import { CONSENT_NOTICE, consentParts } from '@/lib/consent';
 import { fieldIds, useFormMeta } from './context';
 
 export type Label = { label: string; hint?: string };
@@ -219,22 +220,28 @@ export function ChoiceField({ name, text, options, placeholder = PLACEHOLDERS.ty
   );
 }
 
-/** The consent box, unticked, with its one-sentence notice and a link to /Privacy. */
-export function ConsentField({ brand, privacyHref }: { brand: string; privacyHref: string }) {
+/** The consent box, unticked, with the current consent notice (one sentence, linking to /Privacy). */
+export function ConsentField({ brand }: { brand: string }) {
   const { register } = useFormContext();
   const { idPrefix } = useFormMeta();
   const error = useFieldError('consent');
   const ids = fieldIds(idPrefix, 'consent');
-  const text = FORM_TEXT.consent;
   return (
     <div className={['field', 'consent', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
       <p className="consent__notice" id={ids.hint}>
-        {text.noticeBefore} <a href={privacyHref}>{text.privacyLink}</a>
-        {text.noticeAfter}
+        {consentParts(CONSENT_NOTICE.text).map((part, index) =>
+          part.href ? (
+            <a key={index} href={part.href}>
+              {part.text}
+            </a>
+          ) : (
+            part.text
+          ),
+        )}
       </p>
       <div className="consent__box">
         <input id={ids.input} type="checkbox" required {...describe(ids, true, error)} {...register('consent')} />
-        <label htmlFor={ids.input}>{text.label(brand)}</label>
+        <label htmlFor={ids.input}>{FORM_TEXT.consent.label(brand)}</label>
       </div>
       <ErrorText id={ids.error} message={error} />
     </div>
@@ -267,5 +274,18 @@ export function Group({ id, title, children }: { id: string; title: string; chil
       </h3>
       {children}
     </div>
+  );
+}
+
+/** The visitor's name and mobile (side by side where there is room) and e-mail: every form has them. */
+export function ContactDetails() {
+  return (
+    <>
+      <div className="group__row">
+        <TextField name="Username" />
+        <TextField name="phone" />
+      </div>
+      <TextField name="email" />
+    </>
   );
 }

@@ -32,6 +32,7 @@ export const ASSET_FOLDERS: Record<CollectionName, string> = {
   properties: 'properties',
   slides: 'hero',
   pages: 'pages',
+  consent: 'pages', // no pictures; Decap still wants a media folder
 };
 const FIELD_ASSET_FOLDERS: Record<string, string> = { 'divisions.services.image': 'services' };
 
@@ -99,7 +100,7 @@ function folderCollection(name: CollectionName): CmsCollection {
     description: text.description,
     folder,
     extension,
-    format: extension === 'md' ? 'frontmatter' : 'yaml',
+    format: extension === 'md' ? 'frontmatter' : extension === 'json' ? 'json' : 'yaml',
     identifier_field: text.identifier,
     ...(text.summary ? { summary: text.summary } : {}),
     slug: '{{slug}}',

@@ -86,6 +86,18 @@ export const COLLECTION_TEXT: Record<CollectionName, CollectionText> = {
       image: { ...IMAGE, label: 'Photo' },
     },
   },
+  consent: {
+    label: 'Consent notice',
+    singular: 'Consent notice version',
+    description:
+      'The one sentence next to every form\'s consent box. Each lead records the version it was shown, so a published version is never changed: editing its text stops the build. For new wording, ask a developer to add a new version (see README, "Consent notice").',
+    identifier: 'version',
+    create: false,
+    fields: {
+      version: { label: 'Version', hint: 'Year, month and a counter, e.g. 2027-01-v2.' },
+      text: { label: 'Text', hint: 'One sentence. [Privacy Policy](/Privacy) becomes a link.', multiline: true },
+    },
+  },
   reviews: {
     label: 'Reviews',
     singular: 'Review',

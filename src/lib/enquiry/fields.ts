@@ -7,6 +7,8 @@
 import * as z from 'zod/mini';
 import { CURRENTDATE_PATTERN } from './date.ts';
 import { MESSAGES as M } from './messages.ts';
+import { ATTRIBUTION_FIELDS, cleanAttribution, type AttributionField } from '../attribution.ts';
+import { CONSENT_NOTICE, CONSENT_VERSIONS } from '../consent.ts';
 
 /** Name of the honeypot input: hidden from people, filled by bots. A filled one marks spam. */
 export const HONEYPOT_FIELD = 'company_website';
@@ -56,6 +58,25 @@ export const currentdateField = z.string({ error: M.currentdate }).check(z.regex
 /** Never rejects: a filled honeypot is the pipeline's spam signal, answered like success. */
 export const honeypotField = z.catch(z.optional(z.string()), '');
 
+/**
+ * The version of the consent notice the visitor was shown (src/lib/consent.ts). Missing means the
+ * current one; a version that never existed is refused.
+ */
+export const consentNoticeField = z.pipe(
+  z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
+  z._default(z.enum(CONSENT_VERSIONS, { error: M.consentNotice }), CONSENT_NOTICE.version),
+);
+
+/**
+ * Where the visit came from (src/lib/attribution.ts): optional on every kind. A value that is
+ * not text is dropped and a long one is cut to its limit, so attribution never refuses a lead.
+ */
+const attributionField = (field: AttributionField) =>
+  z.optional(z.pipe(z.unknown(), z.transform((value: unknown) => cleanAttribution(field, value))));
+export const attributionFields = Object.fromEntries(ATTRIBUTION_FIELDS.map((field) => [field, attributionField(field)])) as {
+  [F in AttributionField]: ReturnType<typeof attributionField>;
+};
+
 /** A select backed by one of the option lists; placeholders are not in the list, so never valid. */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
@@ -74,6 +95,8 @@ export const commonFields = {
   consent: consentField,
   page: pageField,
   [HONEYPOT_FIELD]: honeypotField,
+  consentNotice: consentNoticeField,
+  ...attributionFields,
 };
 
 /** Run object-level rules even when some field failed, so the visitor sees every problem at once. */

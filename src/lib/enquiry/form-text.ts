@@ -60,11 +60,9 @@ export const FORM_TEXT = {
   },
   phonePrefix: '+91',
   counter: (used: number, max: number) => `${used.toLocaleString('en-IN')} of ${max.toLocaleString('en-IN')} characters`,
+  /** The notice itself is versioned content (src/content/consent/, src/lib/consent.ts). */
   consent: {
     label: (brand: string) => `I agree that ${brand} may use these details to answer my enquiry.`,
-    noticeBefore: 'We use your name, mobile number and e-mail only to answer this enquiry and keep a record of it. See our',
-    privacyLink: 'privacy policy',
-    noticeAfter: '.',
   },
   honeypot: 'Leave this field empty',
   submit: 'Request a call back',

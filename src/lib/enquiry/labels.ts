@@ -26,6 +26,16 @@ export const FIELD_LABELS = {
   message: 'Message',
   currentdate: 'Visitor date',
   photos: 'Photos',
+  consentNotice: 'Consent notice',
+  // Where the visit came from (src/lib/attribution.ts).
+  landingPath: 'Landing page',
+  referrer: 'Referrer',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  utm_term: 'utm_term',
+  utm_content: 'utm_content',
+  gclid: 'Google click id (gclid)',
 } as const;
 
 /** Fields a form sends that are not kept as lead fields (page becomes metadata; the rest is dropped). */

@@ -11,6 +11,7 @@ export const MESSAGES = {
   emailMissing: 'Enter your e-mail address',
   email: 'Enter a valid e-mail address, like name@example.com',
   consent: 'Tick the box to agree that we may use these details to answer your enquiry',
+  consentNotice: 'This form is out of date. Reload the page and try again',
   submissionId: 'This form could not be sent. Reload the page and try again',
   page: 'This form could not be sent. Reload the page and try again',
   currentdate: "The date must look like 'Mon, Jan 01 2024'. Reload the page and try again",

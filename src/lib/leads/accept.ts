@@ -8,11 +8,15 @@
  * instance, identical submissions in flight share one promise (`once`).
  * A claim whose lead never got written (the store failed midway) is taken over by the next retry
  * once it is older than the store deadline, so a failed attempt never blocks the lead.
+ *
+ * Every lead is written with a `pending/<id>` entry (pending.ts) that goes once the team's e-mail
+ * has; the scheduled sweep (sweep.ts) re-sends whatever is still pending.
  */
 import { buildLeadRecord, type LeadRecord, type Via } from './record.ts';
 import { indexKey, leadKey, leadsStore, spamKey, withStoreDeadline } from './store.ts';
 import { storePhotos, type CheckedPhoto } from './photos.ts';
-import { notifyTeam, type NotifyResult } from './notify.ts';
+import { WaitingList, deliver } from './deliver.ts';
+import { claimPending, etagOf, isClaimed, newPendingEntry, pendingKey, type Claim, type PendingEntry } from './pending.ts';
 import { notifyTimeoutMs, storeTimeoutMs } from './config.ts';
 import { logLead } from './log.ts';
 import type { EnquiryKind } from '../enquiry/index.ts';
@@ -56,31 +60,23 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arr
       if (!claimed) return { duplicate: true, receipt: { id, receivedAt: known.receivedAt }, key: known.key };
     }
     try {
-      const photoKeys = await storePhotos(id, photos);
+      // The pending entry first: a lead is never stored without one, even if this instance dies.
+      const [photoKeys] = await Promise.all([
+        storePhotos(id, photos),
+        store.setJSON(pendingKey(id), newPendingEntry(kind, id, entry.key, receivedAt)),
+      ]);
       const record = buildLeadRecord(kind, enquiry, receivedAt, { via, photos: photoKeys });
       await store.setJSON(entry.key, record);
       return { duplicate: false, receipt: { id, receivedAt }, key: entry.key, record };
     } catch (error) {
-      await store.delete(indexKey(id)).catch(() => {}); // free the id so a retry can store it
+      // Free the id so a retry can store it.
+      await Promise.all([store.delete(indexKey(id)), store.delete(pendingKey(id))]).catch(() => {});
       throw error;
     }
   });
 
-const recordNotification = async (key: string, record: LeadRecord, result: NotifyResult) => {
-  if (result.notified === false && result.skipped) return; // stored as notified:false already
-  const updated: LeadRecord = result.notified
-    ? { ...record, notified: true }
-    : { ...record, notified: false, notifyError: result.error };
-  await withStoreDeadline(() => leadsStore().setJSON(key, updated)).catch(() => {
-    logLead({ kind: record.kind, id: record.id, status: 'notify-update-failed' });
-  });
-};
-
-const notifyAndRecord = async (key: string, record: LeadRecord) => {
-  const result = await notifyTeam(record);
-  logLead({ kind: record.kind, id: record.id, status: result.notified ? 'notified' : result.skipped ? 'notify-skipped' : 'notify-failed', note: result.notified ? undefined : result.error });
-  await recordNotification(key, record, result);
-};
+const notifyAndRecord = (key: string, record: LeadRecord, claim?: Claim, waiting = new WaitingList(leadsStore())) =>
+  deliver(key, record, { attempt: 0, claim, waiting });
 
 /**
  * A stored lead whose first attempt never got to notify the team: it outlived the store
@@ -97,16 +93,33 @@ const orphanedLead = async (key: string): Promise<LeadRecord | null> => {
   return age > storeTimeoutMs() + notifyTimeoutMs() ? record : null;
 };
 
+/**
+ * Takes the orphan's pending entry like a sweep would, so a sweep running now does not send the
+ * same e-mail. No entry (a lead stored before the queue existed): nothing to race with.
+ */
+const claimOrphan = async (id: string): Promise<Claim | null | 'none'> => {
+  const store = leadsStore();
+  const etag = await etagOf(store, pendingKey(id));
+  const entry = etag ? ((await store.get(pendingKey(id), { type: 'json' })) as PendingEntry | null) : null;
+  if (!etag || !entry) return 'none';
+  return isClaimed(entry) ? null : claimPending(store, entry, etag);
+};
+
 /** Stores a valid lead (once), notifies the team and records whether that worked. */
 export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: Arrival): Promise<Receipt> => {
+  // The gave-up leads this e-mail may carry are read while the lead is stored.
+  const waiting = new WaitingList(leadsStore()).preload();
   const outcome = await storeLeadOnce(kind, enquiry, arrival);
   if (!outcome.duplicate) {
-    await notifyAndRecord(outcome.key, outcome.record);
+    await notifyAndRecord(outcome.key, outcome.record, undefined, waiting);
     return outcome.receipt;
   }
   logLead({ kind, id: outcome.receipt.id, status: 'duplicate' });
   const orphan = await orphanedLead(outcome.key);
-  if (orphan) await notifyAndRecord(outcome.key, orphan);
+  if (orphan) {
+    const claim = await withStoreDeadline(() => claimOrphan(orphan.id)).catch(() => null);
+    if (claim) await notifyAndRecord(outcome.key, orphan, claim === 'none' ? undefined : claim);
+  }
   return outcome.receipt;
 };
 

@@ -16,6 +16,16 @@ export const storeTimeoutMs = () => numberFrom(env().LEADS_STORE_TIMEOUT_MS, 600
 /** Secret for GET /api/leads; unset means the export does not exist (404). */
 export const exportToken = () => env().LEADS_EXPORT_TOKEN || '';
 
+/**
+ * Time a sweep or retention run may take (ms); it starts no new batch that could outlast it.
+ * LEADS_JOB_BUDGET_MS, default 25000 (a Netlify scheduled function has 30 s).
+ */
+export const jobBudgetMs = () => numberFrom(env().LEADS_JOB_BUDGET_MS, 25_000);
+/** E-mails a sweep sends at once. LEADS_SWEEP_BATCH, default 5. */
+export const sweepBatchSize = () => Math.max(1, Math.floor(numberFrom(env().LEADS_SWEEP_BATCH, 5)));
+/** Leads older than this many months are deleted. LEADS_RETENTION_MONTHS, default 24. */
+export const retentionMonths = () => Math.max(1, Math.floor(numberFrom(env().LEADS_RETENTION_MONTHS, 24)));
+
 /** How long to wait for EmailJS. EMAILJS_TIMEOUT_MS, default 5000. */
 export const notifyTimeoutMs = () => numberFrom(env().EMAILJS_TIMEOUT_MS, 5000);
 

@@ -1,8 +1,7 @@
 /**
- * Export of leads for the team: the query, the listing from the `leads` store and the CSV/JSON
- * bodies. Used by GET /api/leads and by `npm run leads:export`.
+ * Export of leads for the team: the query's filters and the CSV format. Paging through the
+ * `leads` store is export-page.ts. Used by GET /api/leads and by `npm run leads:export`.
  */
-import type { Store } from '@netlify/blobs';
 import { ENQUIRY_KINDS, LEAD_FIELDS, type EnquiryKind } from '../enquiry/index.ts';
 import { displayValue, type LeadRecord } from './record.ts';
 
@@ -47,40 +46,8 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
   };
 };
 
-const listKeys = async (store: Store, prefix: string): Promise<string[]> => {
-  const keys: string[] = [];
-  for await (const page of store.list({ prefix, paginate: true })) keys.push(...page.blobs.map((b) => b.key));
-  return keys;
-};
-
-const inRange = (record: LeadRecord, query: ExportQuery) => {
-  const day = record.receivedAt.slice(0, 10);
-  return (!query.from || day >= query.from) && (!query.to || day <= query.to);
-};
-
-/** Keys carry the month (`…/<yyyy-mm>/<id>`): months outside from/to are not read at all. */
-const inMonthRange = (key: string, query: ExportQuery) => {
-  const month = key.split('/').at(-2) ?? '';
-  return (!query.from || month >= query.from.slice(0, 7)) && (!query.to || month <= query.to.slice(0, 7));
-};
-
-/** The leads matching the query, oldest first. Spam only when asked for. */
-export const listLeads = async (store: Store, query: ExportQuery): Promise<LeadRecord[]> => {
-  const prefixes = query.kinds.flatMap((kind) => (query.spam ? [`${kind}/`, `spam/${kind}/`] : [`${kind}/`]));
-  const keys = (await Promise.all(prefixes.map((prefix) => listKeys(store, prefix))))
-    .flat()
-    .filter((key) => inMonthRange(key, query));
-  const records: LeadRecord[] = [];
-  const BATCH = 25; // read in small batches: enough parallelism without flooding the store
-  for (let i = 0; i < keys.length; i += BATCH) {
-    const batch = await Promise.all(keys.slice(i, i + BATCH).map((key) => store.get(key, { type: 'json' }) as Promise<LeadRecord | null>));
-    for (const record of batch) if (record && inRange(record, query)) records.push(record);
-  }
-  return records.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id));
-};
-
 /** Metadata columns of the CSV, before the wire fields. */
-export const CSV_META_COLUMNS = ['id', 'kind', 'receivedAt', 'consentAt', 'page', 'via', 'notified', 'notifyError', 'spam'] as const;
+export const CSV_META_COLUMNS = ['id', 'kind', 'receivedAt', 'consentAt', 'page', 'via', 'notified', 'notifyError', 'notifyAttempts', 'notifyGaveUp', 'spam'] as const;
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS). */
 export const CSV_COLUMNS: readonly string[] = [...CSV_META_COLUMNS, ...LEAD_FIELDS];
@@ -95,14 +62,12 @@ export const csvCell = (value: unknown): string => {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
-/** UTF-8 CSV with a BOM (so Excel reads Tamil, Telugu, Kannada and Hindi names right), CRLF rows. */
-export const toCsv = (records: readonly LeadRecord[]): string =>
-  '\uFEFF' + [CSV_COLUMNS.join(','), ...records.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n';
+/** BOM and header row: the start of a CSV export (the BOM makes Excel read Tamil, Telugu, Kannada and Hindi right). */
+export const csvHead = () => `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
 
-export const toJson = (records: readonly LeadRecord[]): string => JSON.stringify({ count: records.length, leads: records }, null, 2);
+/** One CRLF-ended row per lead. */
+export const csvRows = (records: readonly LeadRecord[]) =>
+  records.map((record) => `${CSV_COLUMNS.map((column) => csvCell(record[column])).join(',')}\r\n`).join('');
 
-/** The body and content type of an export. */
-export const renderExport = (records: readonly LeadRecord[], format: 'csv' | 'json') =>
-  format === 'csv'
-    ? { body: toCsv(records), contentType: 'text/csv; charset=utf-8' }
-    : { body: toJson(records), contentType: 'application/json; charset=utf-8' };
+/** A whole CSV file of these leads. */
+export const toCsv = (records: readonly LeadRecord[]): string => csvHead() + csvRows(records);

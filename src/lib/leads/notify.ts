@@ -10,15 +10,36 @@ export type NotifyResult = { notified: true } | { notified: false; error: string
 
 export const EMAILJS_SEND_PATH = '/api/v1.0/email/send';
 
+/** Notification state kept on the record; not part of the e-mail. */
+const STATE_FIELDS = new Set(['notified', 'notifyError', 'notifyAttempts', 'notifyGaveUp', 'notifiedWith']);
+
+/** One line per lead whose e-mails all failed, for the "also waiting" part of the next e-mail. */
+export const alsoWaitingText = (waiting: readonly LeadRecord[]): string =>
+  waiting
+    .map((lead) => `- ${lead.kind} ${lead.id}, received ${lead.receivedAt}: ${[lead.Username, lead.phone, lead.email].filter(Boolean).map(displayValue).join(', ')}`)
+    .join('\n');
+
+export interface NotifyExtras {
+  /** Leads whose own e-mails failed for good: listed in this one so the team still hears of them. */
+  alsoWaiting?: readonly LeadRecord[];
+}
+
 /** template_params: kind, summary and every field of the lead as text (not its notification state). */
-export const templateParams = (record: LeadRecord): Record<string, string> => {
-  const { notified: _notified, notifyError: _notifyError, ...fields } = record;
+export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): Record<string, string> => {
   const params: Record<string, string> = {};
-  for (const [field, value] of Object.entries(fields)) params[field] = displayValue(value);
-  return { ...params, kind: record.kind, summary: summarise(record) };
+  for (const [field, value] of Object.entries(record)) {
+    if (!STATE_FIELDS.has(field) && value !== undefined) params[field] = displayValue(value);
+  }
+  const waiting = extras.alsoWaiting ?? [];
+  const alsoWaiting = waiting.length > 0 ? alsoWaitingText(waiting) : '';
+  const summary = [
+    summarise(record),
+    ...(alsoWaiting ? ['', `Also waiting (${waiting.length}; their own e-mails failed):`, alsoWaiting] : []),
+  ].join('\n');
+  return { ...params, kind: record.kind, summary, alsoWaiting };
 };
 
-export const notifyTeam = async (record: LeadRecord): Promise<NotifyResult> => {
+export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}): Promise<NotifyResult> => {
   const settings = emailJsSettings();
   if (!settings) return { notified: false, error: 'EmailJS is not configured', skipped: true };
   try {
@@ -30,7 +51,7 @@ export const notifyTeam = async (record: LeadRecord): Promise<NotifyResult> => {
         template_id: settings.templateId,
         user_id: settings.publicKey,
         ...(settings.privateKey ? { accessToken: settings.privateKey } : {}),
-        template_params: templateParams(record),
+        template_params: templateParams(record, extras),
       }),
       signal: AbortSignal.timeout(settings.timeoutMs),
     });

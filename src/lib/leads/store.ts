@@ -24,13 +24,14 @@ export const indexKey = (id: string) => `ids/${id}`;
 export const photoKey = (id: string, n: number, extension: string) => `${id}/${n}.${extension}`;
 
 /**
- * Runs store work under one deadline (the Blobs client retries for a long time on its own).
+ * Runs store work under one deadline (the Blobs client retries for a long time on its own);
+ * LEADS_STORE_TIMEOUT_MS unless the caller gives another.
  * Any failure or timeout becomes a StoreUnavailableError, answered 503 with Retry-After.
  */
-export const withStoreDeadline = async <T>(work: () => Promise<T>): Promise<T> => {
+export const withStoreDeadline = async <T>(work: () => Promise<T>, ms = storeTimeoutMs()): Promise<T> => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError()), storeTimeoutMs());
+    timer = setTimeout(() => reject(new StoreUnavailableError()), ms);
   });
   try {
     return await Promise.race([work(), deadline]);

@@ -1,0 +1,9 @@
+import type { Config } from '@netlify/functions';
+import { retentionHandler } from '../../src/lib/leads/index.ts';
+
+// Deletes leads older than LEADS_RETENTION_MONTHS, with their photos (src/lib/leads/retention.ts).
+export default retentionHandler();
+
+export const config: Config = {
+  schedule: '@daily',
+};

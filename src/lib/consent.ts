@@ -1,0 +1,47 @@
+/**
+ * The consent notice shown next to every form's consent box (DPDP Act 2023), versioned.
+ * Browser-safe: read by Astro pages, the React forms and the functions alike.
+ *
+ * One JSON file per version in src/content/consent/, listed below oldest first; the last one is
+ * current. A published notice is never edited: a new text needs a new version, and the build
+ * checks that against src/content/consent.lock.json (src/lib/consent-lock.ts).
+ */
+import v2026_11_v1 from '../content/consent/2026-11-v1.json' with { type: 'json' };
+
+export interface ConsentNotice {
+  /** e.g. "2026-11-v1": year, month, then a counter. */
+  version: string;
+  /** One sentence; `[label](/path)` marks a link. */
+  text: string;
+}
+
+/** Every published notice, oldest first. A new version: its file's import above, and its name here, last. */
+export const CONSENT_NOTICES: readonly ConsentNotice[] = [v2026_11_v1];
+
+/** The notice the forms show now, and the version they send as `consentNotice`. */
+export const CONSENT_NOTICE: ConsentNotice = CONSENT_NOTICES[CONSENT_NOTICES.length - 1];
+export const CONSENT_VERSIONS = CONSENT_NOTICES.map((notice) => notice.version) as [string, ...string[]];
+
+/** The text of any published version, or null for a version that never existed. */
+export const consentNoticeText = (version: string): string | null =>
+  CONSENT_NOTICES.find((notice) => notice.version === version)?.text ?? null;
+
+const LINK = /\[([^\]]+)\]\((\/[^)\s]*)\)/g;
+
+export type ConsentPart = { text: string; href?: string };
+
+/** The text cut into plain runs and links, for rendering as HTML or JSX. */
+export const consentParts = (text: string): ConsentPart[] => {
+  const parts: ConsentPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
+    parts.push({ text: match[1], href: match[2] });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  return parts;
+};
+
+/** The text as read, without link markup (for e-mails and exports). */
+export const consentPlainText = (text: string): string => text.replace(LINK, '$1');

@@ -1,0 +1,131 @@
+/**
+ * Erasure on request: DELETE /api/leads/<id> with the export token removes the lead, its photos
+ * and its index entries (204), or answers 404; `npm run leads:erase` does the same locally.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeEach, describe, expect, test } from 'vitest';
+import leads from '../../netlify/functions/leads.mts';
+import type { LocalBlobs } from '../support/blobs.ts';
+import { useLocalServers } from '../support/servers.ts';
+import { send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiries.ts';
+import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+
+const TOKEN = 'erase-test-token';
+let blobs: LocalBlobs;
+let standIn: EmailJsStandIn;
+useLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(async () => {
+  blobs.use();
+  await blobs.clear();
+  process.env.LEADS_EXPORT_TOKEN = TOKEN;
+  standIn.setBehaviour({ status: 200 });
+});
+
+const erase = (id: string, { token = TOKEN as string | null, method = 'DELETE' } = {}) =>
+  leads(new Request(`http://localhost/api/leads/${id}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} }));
+
+/** A Sell Flats lead with two photos, stored through the real pipeline. */
+const leadWithPhotos = async () => {
+  const enquiry = validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell' });
+  const form = new FormData();
+  form.set('data', JSON.stringify(enquiry));
+  for (const name of ['front.jpg', 'hall.jpg']) form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
+  const answer = await sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));
+  expect(answer.status).toBe(201);
+  return enquiry.submissionId as string;
+};
+
+const everything = async () => [...(await blobs.keys(blobs.leads())), ...(await blobs.keys(blobs.photos())).map((key) => `photo:${key}`)];
+
+describe('DELETE /api/leads/<id>', () => {
+  test('with the token: 204, and the lead, its photos and index entries are gone; other leads stay', async () => {
+    const id = await leadWithPhotos();
+    standIn.setBehaviour({ status: 500 }); // so the other lead keeps a pending entry
+    const other = validBankLoan();
+    await send('bankloan', other);
+    await blobs.leads().setJSON(`gaveup/${id}`, { id }); // as if its e-mails had failed for good
+    await blobs.leads().setJSON(`pending/${id}`, { id });
+    expect((await everything()).filter((key) => key.includes(id))).toHaveLength(6);
+    const before = (await everything()).filter((key) => !key.includes(id));
+
+    const response = await erase(id);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+    expect(await everything()).toEqual(before);
+    expect(before).toEqual(expect.arrayContaining([`ids/${other.submissionId}`, `pending/${other.submissionId}`]));
+  });
+
+  test('an id with no lead: 404; erasing twice: 204 then 404', async () => {
+    expect((await erase(randomUUID())).status).toBe(404);
+    const id = await leadWithPhotos();
+    expect((await erase(id)).status).toBe(204);
+    expect((await erase(id)).status).toBe(404);
+  });
+
+  test('a spam copy with the same id goes too', async () => {
+    const enquiry = validBankLoan({ elapsedMs: 500 });
+    await send('bankloan', enquiry); // too fast: kept as spam
+    await send('bankloan', { ...enquiry, elapsedMs: 20_000 }); // the person's real retry
+    expect(await blobs.keys(blobs.leads(), 'spam/')).toHaveLength(1);
+    expect((await erase(enquiry.submissionId)).status).toBe(204);
+    expect(await everything()).toEqual([]);
+  });
+
+  test.each([
+    ['no token', null],
+    ['a wrong token', 'not-the-token'],
+  ])('%s: 401 and nothing erased', async (_name, token) => {
+    const id = await leadWithPhotos();
+    const before = await everything();
+    const response = await erase(id, { token });
+    expect(response.status).toBe(401);
+    expect(await everything()).toEqual(before);
+  });
+
+  test('no token configured: 404, nothing erased', async () => {
+    const id = await leadWithPhotos();
+    delete process.env.LEADS_EXPORT_TOKEN;
+    expect((await erase(id)).status).toBe(404);
+    expect((await everything()).some((key) => key.includes(id))).toBe(true);
+  });
+
+  test('an id that is not a UUID: 400 naming id', async () => {
+    const response = await erase('not-an-id');
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json()).fields)).toEqual(['id']);
+  });
+
+  test.each(['GET', 'POST', 'PUT'])('%s on a lead: 405 with Allow: DELETE', async (method) => {
+    const response = await erase(randomUUID(), { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('DELETE');
+  });
+
+  test('DELETE on /api/leads itself: 405 with Allow: GET', async () => {
+    const response = await leads(new Request('http://localhost/api/leads', { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+  });
+});
+
+describe('npm run leads:erase', () => {
+  const run = (args: string[]) =>
+    promisify(execFile)(process.execPath, ['scripts/leads-erase.ts', '--dir', blobs.directory, '--site', 'test-site', ...args], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+    });
+
+  test('erases a lead of the local store with its photos', async () => {
+    const id = await leadWithPhotos();
+    const { stdout } = await run([id]);
+    expect(stdout).toContain(`Erased lead ${id}`);
+    expect(await everything()).toEqual([]);
+  });
+
+  test('an unknown id exits 1; no id exits 2', async () => {
+    await expect(run([randomUUID()])).rejects.toMatchObject({ code: 1, stdout: expect.stringContaining('No lead has the id') });
+    await expect(run([])).rejects.toMatchObject({ code: 2 });
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Retention: the daily job deletes leads (and spam) received more than LEADS_RETENTION_MONTHS
+ * (default 24) ago, with their photos and index entries, and nothing younger.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import leadsRetention from '../../netlify/functions/leads-retention.mts';
+import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { retentionCutoff, type RetentionReport } from '../../src/lib/leads/retention.ts';
+
+let blobs: LocalBlobs;
+beforeAll(async () => {
+  blobs = await startLocalBlobs();
+});
+afterAll(async () => {
+  await blobs.stop();
+});
+beforeEach(async () => {
+  blobs.use();
+  await blobs.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  delete process.env.LEADS_RETENTION_MONTHS;
+});
+
+const NOW = '2027-03-15T12:00:00.000Z'; // cut-off at 24 months: 2025-03-15T12:00:00.000Z
+
+/** A stored lead with its index entries and, for real estate, photos; returns its keys. */
+const seed = async (name: string, kind: string, receivedAt: string, { spam = false, photos = 0 } = {}) => {
+  const id = `${name}-0000-4000-8000-000000000000`;
+  const key = `${spam ? 'spam/' : ''}${kind}/${receivedAt.slice(0, 7)}/${id}`;
+  const photoKeys = Array.from({ length: photos }, (_, i) => `${id}/${i + 1}.jpg`);
+  await blobs.leads().setJSON(key, { id, kind, receivedAt, consentAt: receivedAt, notified: true, ...(photos ? { photos: photoKeys } : {}) });
+  const keys = [key];
+  if (!spam) {
+    await blobs.leads().setJSON(`ids/${id}`, { id, receivedAt, key });
+    await blobs.leads().setJSON(`pending/${id}`, { id, key });
+    keys.push(`ids/${id}`, `pending/${id}`);
+  }
+  for (const photo of photoKeys) await blobs.photos().set(photo, 'jpeg bytes');
+  return { keys, photoKeys };
+};
+
+const run = async (): Promise<RetentionReport> => {
+  const response = await leadsRetention(new Request('http://localhost/.netlify/functions/leads-retention', { method: 'POST' }));
+  expect(response.status).toBe(200);
+  return response.json();
+};
+
+test('deletes what is older than 24 months, with photos and index entries, and keeps the rest', async () => {
+  // Old: deleted.
+  await Promise.all([
+    seed('aaaaaaaa-0001', 'realestate', '2024-01-10T08:00:00.000Z', { photos: 2 }),
+    seed('aaaaaaaa-0002', 'bankloan', '2025-03-15T11:59:59.999Z'), // the cut-off month, just before
+    seed('aaaaaaaa-0003', 'bankloan', '2023-05-01T00:00:00.000Z', { spam: true }),
+  ]);
+  const kept = [
+    await seed('bbbbbbbb-0001', 'finance', '2025-03-15T12:00:00.000Z'), // exactly 24 months
+    await seed('bbbbbbbb-0002', 'contact', '2026-06-01T00:00:00.000Z'),
+    await seed('bbbbbbbb-0003', 'realestate', '2027-03-01T00:00:00.000Z', { photos: 1 }),
+    await seed('bbbbbbbb-0004', 'finance', '2025-04-01T00:00:00.000Z', { spam: true }),
+  ];
+  const log = vi.spyOn(console, 'log');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(NOW));
+
+  const report = await run();
+  expect(report).toEqual({ cutoff: '2025-03-15T12:00:00.000Z', leads: 2, spam: 1, photos: 2, left: 0 });
+  expect(await blobs.keys(blobs.leads())).toEqual(kept.flatMap((lead) => lead.keys).sort());
+  expect(await blobs.keys(blobs.photos())).toEqual(kept.flatMap((lead) => lead.photoKeys).sort());
+  // The counts are logged, without personal data.
+  const line = log.mock.calls.map(([text]) => String(text)).find((text) => text.includes('"retention"'));
+  expect(JSON.parse(line ?? '{}')).toMatchObject({ kind: 'retention', status: 'done' });
+  expect(JSON.parse(JSON.parse(line ?? '{}').note)).toMatchObject({ leads: 2, spam: 1, photos: 2 });
+});
+
+test('LEADS_RETENTION_MONTHS changes the period', async () => {
+  await seed('cccccccc-0001', 'finance', '2027-01-14T00:00:00.000Z');
+  const { keys } = await seed('cccccccc-0002', 'finance', '2027-02-16T00:00:00.000Z');
+  process.env.LEADS_RETENTION_MONTHS = '1';
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(NOW));
+  expect(await run()).toMatchObject({ cutoff: '2027-02-15T12:00:00.000Z', leads: 1 });
+  expect(await blobs.keys(blobs.leads())).toEqual(keys.sort());
+});
+
+test('nothing old: nothing deleted', async () => {
+  const { keys } = await seed('dddddddd-0001', 'bankloan', '2027-03-15T11:00:00.000Z');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(NOW));
+  expect(await run()).toMatchObject({ leads: 0, spam: 0, photos: 0, left: 0 });
+  expect(await blobs.keys(blobs.leads())).toEqual(keys.sort());
+});
+
+test.each([
+  ['2027-03-15T12:00:00.000Z', 24, '2025-03-15T12:00:00.000Z'],
+  ['2026-03-31T00:00:00.000Z', 1, '2026-02-28T00:00:00.000Z'],
+  ['2028-02-29T10:00:00.000Z', 12, '2027-02-28T10:00:00.000Z'],
+  ['2027-01-10T00:00:00.000Z', 13, '2025-12-10T00:00:00.000Z'],
+])('the cut-off %s minus %i months is %s', (now, months, cutoff) => {
+  expect(retentionCutoff(new Date(now), months).toISOString()).toBe(cutoff);
+});
