@@ -114,6 +114,7 @@ test('a required field left empty, or a value of the wrong form, is refused with
     properties: 'Property pages',
     slides: 'Home carousel',
     pages: 'Pages and sections',
+    consent: 'Consent notice',
   };
   await openAdmin(page, '/collections/identity', page.getByTestId('identity'));
   for (const [name, label] of Object.entries(sidebar)) await expect(page.getByTestId(name)).toHaveText(label);
