@@ -60,13 +60,16 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arr
       if (!claimed) return { duplicate: true, receipt: { id, receivedAt: known.receivedAt }, key: known.key };
     }
     try {
-      // The pending entry first: a lead is never stored without one, even if this instance dies.
-      const [photoKeys] = await Promise.all([
-        storePhotos(id, photos),
+      // The pending entry goes with the lead (side by side, so storing takes no longer): if this
+      // instance dies before the e-mail, the sweep still finds the lead.
+      const [record] = await Promise.all([
+        storePhotos(id, photos).then(async (photoKeys) => {
+          const built = buildLeadRecord(kind, enquiry, receivedAt, { via, photos: photoKeys });
+          await store.setJSON(entry.key, built);
+          return built;
+        }),
         store.setJSON(pendingKey(id), newPendingEntry(kind, id, entry.key, receivedAt)),
       ]);
-      const record = buildLeadRecord(kind, enquiry, receivedAt, { via, photos: photoKeys });
-      await store.setJSON(entry.key, record);
       return { duplicate: false, receipt: { id, receivedAt }, key: entry.key, record };
     } catch (error) {
       // Free the id so a retry can store it.

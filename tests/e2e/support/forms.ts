@@ -172,11 +172,19 @@ export const shownReference = async (page: Page) => {
   return match![1];
 };
 
-/** The leads of a kind, as the team's export gives them (JSON). */
+/** The leads of a kind, as the team's export gives them (JSON), following its pages to the end. */
 export const exportedLeads = async (request: APIRequestContext, kind: Kind): Promise<Record<string, unknown>[]> => {
-  const answer = await request.get(`/api/leads?kind=${kind}&format=json`, { headers: { authorization: `Bearer ${EXPORT_TOKEN}` } });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()).leads;
+  const leads: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `kind=${kind}&format=json&limit=2000${cursor ? `&cursor=${cursor}` : ''}`;
+    const answer = await request.get(`/api/leads?${query}`, { headers: { authorization: `Bearer ${EXPORT_TOKEN}` } });
+    expect(answer.status()).toBe(200);
+    const page = (await answer.json()) as { leads: Record<string, unknown>[]; nextCursor: string | null };
+    leads.push(...page.leads);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return leads;
 };
 
 export const leadsWithReference = async (request: APIRequestContext, kind: Kind, reference: string) =>
