@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { contextFor, loadFunctions, toWebRequest } from './lib/warm-functions.ts';
+import { contextFor, drainRequest, loadFunctions, toWebRequest } from './lib/warm-functions.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './lib/blobs-faults.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -110,6 +110,9 @@ const server = http.createServer(async (req, res) => {
     const match: { response: Response } | undefined = fn
       ? { response: await fn(toWebRequest(req, origin), contextFor(req)) }
       : await netlify.handleAndIntrospectNodeRequest(req);
+    // A function may answer before reading the whole body (413 on the declared size): read the
+    // rest first, or closing the connection with unread data resets it and the answer is lost.
+    if (fn) await drainRequest(req);
     if (!match) {
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
       res.end(notFoundPage);

@@ -12,7 +12,6 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 
@@ -47,6 +46,56 @@ export async function loadFunctions(directory: string): Promise<FunctionRoutes> 
   return routes;
 }
 
+const draining = new WeakSet<IncomingMessage>();
+
+/**
+ * The request body as a web stream. Unlike Readable.toWeb, cancelling it (a function that stops
+ * reading a body over its limit) does not destroy the connection: the rest is read and dropped,
+ * so the function's answer (413) still reaches the client.
+ */
+const bodyOf = (req: IncomingMessage) =>
+  new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (draining.has(req)) return;
+          controller.enqueue(new Uint8Array(chunk));
+          if ((controller.desiredSize ?? 1) <= 0) req.pause();
+        });
+        req.on('end', () => !draining.has(req) && controller.close());
+        req.on('error', (error) => !draining.has(req) && controller.error(error));
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        drainRequest(req);
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+
+/**
+ * Reads and drops what is left of a request body (at most `ms` long), so that an answer given
+ * before the whole body was read is not lost: closing a connection with unread data resets it.
+ * Netlify reads the whole request before the function runs, so there it cannot happen.
+ */
+export const drainRequest = (req: IncomingMessage, ms = 10_000): Promise<void> =>
+  new Promise((resolve) => {
+    if (req.complete || req.destroyed) return resolve();
+    draining.add(req);
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    req.once('end', done);
+    req.once('close', done);
+    req.once('error', done);
+    req.resume();
+  });
+
 /** A web Request for a Node request; the body streams, so the function's own size limits apply. */
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
@@ -57,7 +106,7 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body: hasBody ? bodyOf(req) : undefined,
     // @ts-expect-error Node's fetch needs `duplex` for a streamed body; the DOM types lack it.
     duplex: hasBody ? 'half' : undefined,
   });

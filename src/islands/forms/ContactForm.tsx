@@ -3,7 +3,7 @@ import { contactSchema } from '@/lib/enquiry/contact';
 import { FORM_TEXT } from '@/lib/enquiry/form-text';
 import type { ContactLinks } from '@/lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { Group, MessageField, TextField } from './fields';
+import { ContactDetails, Group, MessageField } from './fields';
 
 interface Props {
   page: string;
@@ -22,11 +22,7 @@ export default function ContactForm({ page, contact }: Props) {
       submitLabel={FORM_TEXT.submitContact}
     >
       <Group id="details" title={FORM_TEXT.groups.details}>
-        <div className="group__row">
-          <TextField name="Username" />
-          <TextField name="phone" />
-        </div>
-        <TextField name="email" />
+        <ContactDetails />
       </Group>
       <Group id="message" title={FORM_TEXT.groups.message}>
         <MessageField />

@@ -4,7 +4,7 @@ import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS, type LoanType } from '@/l
 import { FIELD_TEXT, FORM_TEXT, PLACEHOLDERS } from '@/lib/enquiry/form-text';
 import type { ContactLinks } from '@/lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ChoiceField, Group, TextField } from './fields';
+import { ChoiceField, ContactDetails, Group } from './fields';
 import LocationFields from './LocationFields';
 
 interface Props {
@@ -34,11 +34,7 @@ export default function LoanForm({ loanType, page, contact }: Props) {
         <LocationFields />
       </Group>
       <Group id="details" title={FORM_TEXT.groups.details}>
-        <div className="group__row">
-          <TextField name="Username" />
-          <TextField name="phone" />
-        </div>
-        <TextField name="email" />
+        <ContactDetails />
       </Group>
     </EnquiryForm>
   );

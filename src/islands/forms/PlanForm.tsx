@@ -4,7 +4,7 @@ import { PLANNING_OPTIONS, type PlanningOption } from '@/lib/enquiry/options';
 import { FIELD_TEXT, FORM_TEXT } from '@/lib/enquiry/form-text';
 import type { ContactLinks } from '@/lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ChoiceField, Group, TextField } from './fields';
+import { ChoiceField, ContactDetails, Group } from './fields';
 
 interface Props {
   planning: PlanningOption;
@@ -27,11 +27,7 @@ export default function PlanForm({ planning, page, contact }: Props) {
         <ChoiceField name="Planning" text={FIELD_TEXT.Planning} options={PLANNING_OPTIONS} preselected={planning} chips />
       </Group>
       <Group id="details" title={FORM_TEXT.groups.details}>
-        <div className="group__row">
-          <TextField name="Username" />
-          <TextField name="phone" />
-        </div>
-        <TextField name="email" />
+        <ContactDetails />
       </Group>
     </EnquiryForm>
   );

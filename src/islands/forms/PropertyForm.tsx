@@ -4,7 +4,7 @@ import type { Category, Intent } from '@/lib/enquiry/options';
 import { FIELD_TEXT, FORM_TEXT, PLACEHOLDERS } from '@/lib/enquiry/form-text';
 import type { ContactLinks } from '@/lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ChoiceField, Group, MessageField, TextField } from './fields';
+import { ChoiceField, ContactDetails, Group, MessageField } from './fields';
 import LocationFields from './LocationFields';
 
 interface Props {
@@ -40,11 +40,7 @@ export default function PropertyForm({ intent, category, page, contact }: Props)
         <LocationFields />
       </Group>
       <Group id="details" title={FORM_TEXT.groups.details}>
-        <div className="group__row">
-          <TextField name="Username" />
-          <TextField name="phone" />
-        </div>
-        <TextField name="email" />
+        <ContactDetails />
         <MessageField />
       </Group>
     </EnquiryForm>

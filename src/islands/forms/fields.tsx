@@ -276,3 +276,16 @@ export function Group({ id, title, children }: { id: string; title: string; chil
     </div>
   );
 }
+
+/** The visitor's name and mobile (side by side where there is room) and e-mail: every form has them. */
+export function ContactDetails() {
+  return (
+    <>
+      <div className="group__row">
+        <TextField name="Username" />
+        <TextField name="phone" />
+      </div>
+      <TextField name="email" />
+    </>
+  );
+}

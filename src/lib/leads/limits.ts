@@ -18,7 +18,10 @@ export const readBodyLimited = async (request: Request, max: number): Promise<Ui
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // A stream that fails midway (the client went away) is the client's problem, not ours.
+    const { done, value } = await reader.read().catch(() => {
+      throw new HttpError(400, 'The enquiry did not arrive completely. Please send it again.');
+    });
     if (done) break;
     size += value.byteLength;
     if (size > max) {

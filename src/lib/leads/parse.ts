@@ -26,6 +26,12 @@ const decodeJsonObject = (text: string): Record<string, unknown> => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new HttpError(400, 'The enquiry must be a JSON object of fields.');
   }
+  // JSON escapes can carry half a surrogate pair ("\ud800"), which UTF-8 cannot: refuse it like broken UTF-8.
+  for (const [name, field] of Object.entries(value)) {
+    if (!name.isWellFormed() || (typeof field === 'string' && !field.isWellFormed())) {
+      throw new HttpError(400, 'The enquiry contains text that is not valid Unicode.');
+    }
+  }
   return value as Record<string, unknown>;
 };
 

@@ -1,0 +1,79 @@
+/**
+ * Bodies that `npm run fuzz:api` found the pipeline mishandling, kept as regressions:
+ * - a body that fails while it is read (the client went away midway) was a 500;
+ * - JSON escapes can carry half a surrogate pair ("\ud800"), which got stored as a lead's text.
+ * Both are now a 400 that says so, and nothing is stored.
+ */
+import { beforeEach, expect, test } from 'vitest';
+import type { LocalBlobs } from '../support/blobs.ts';
+import { useLocalServers } from '../support/servers.ts';
+import { BROWSER_NAVIGATION_ACCEPT, handlers, jsonRequest, sendRequest, valid, type Kind } from '../support/enquiries.ts';
+import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+
+let blobs: LocalBlobs;
+let standIn: EmailJsStandIn;
+useLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(async () => {
+  blobs.use();
+  await blobs.clear();
+  standIn.requests.length = 0;
+});
+
+const KINDS: Kind[] = ['realestate', 'bankloan', 'finance', 'contact'];
+
+/** A POST whose body sends its first half and then fails. */
+const brokenStreamRequest = (kind: Kind, headers: Record<string, string>) => {
+  const bytes = new TextEncoder().encode(JSON.stringify(valid[kind]()));
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes.slice(0, bytes.byteLength >> 1));
+      controller.error(new Error('the client went away'));
+    },
+  });
+  return new Request(`http://localhost/api/${kind}`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+};
+
+const storedKeys = async () => [...(await blobs.keys(blobs.leads())), ...(await blobs.keys(blobs.photos()))];
+
+test.each(KINDS)('%s: a body that fails midway is a 400 that says so, and nothing is stored', async (kind) => {
+  const answer = await sendRequest(kind, brokenStreamRequest(kind, { 'content-type': 'application/json' }));
+  expect(answer.status).toBe(400);
+  expect(answer.body).toEqual({ error: 'The enquiry did not arrive completely. Please send it again.' });
+  expect(await storedKeys()).toEqual([]);
+  expect(standIn.requests).toHaveLength(0);
+});
+
+test("a browser's native post that fails midway gets the problem page with 400", async () => {
+  const request = brokenStreamRequest('finance', { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate' });
+  const answer = await sendRequest('finance', request);
+  expect(answer.status).toBe(400);
+  expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(answer.text).toContain('The enquiry did not arrive completely');
+});
+
+test.each([
+  ['message', 'contact'],
+  ['message', 'realestate'],
+  ['page', 'finance'],
+  ['Username', 'bankloan'],
+] as const)('half a surrogate pair in %s (%s) is refused with 400, and nothing is stored', async (field, kind) => {
+  const body = JSON.stringify(valid[kind]()).replace(/}$/, `,${JSON.stringify(field)}:"x\\ud800y"}`);
+  const answer = await sendRequest(kind, jsonRequest(kind, body));
+  expect(answer.status).toBe(400);
+  expect(answer.body).toEqual({ error: 'The enquiry contains text that is not valid Unicode.' });
+  expect(await storedKeys()).toEqual([]);
+});
+
+test('half a surrogate pair in a field name is refused too', async () => {
+  const body = JSON.stringify(valid.finance()).replace(/}$/, ',"a\\udfff":"x"}');
+  expect((await sendRequest('finance', jsonRequest('finance', body))).status).toBe(400);
+});
+
+test('a whole surrogate pair (an emoji written as escapes) is ordinary text and is stored as such', async () => {
+  const enquiry = valid.contact();
+  const body = JSON.stringify(enquiry).replace(/}$/, ',"message":"Call me \\ud83d\\ude00"}');
+  const answer = await handlers.contact(jsonRequest('contact', body));
+  expect(answer.status).toBe(201);
+  const [lead] = await blobs.records('contact/');
+  expect(lead.message).toBe('Call me 😀');
+});
