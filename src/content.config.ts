@@ -35,6 +35,15 @@ const from = (name: keyof typeof sources) =>
   glob({ pattern: `*.${sources[name].extension}`, base: `./${sources[name].folder}` });
 
 const text = z.string().trim().min(1);
+/** One line under a page's title. */
+const subtitle = text.max(110);
+
+/** The short call to action a page ends with: a heading, a line, and links to enquiry pages. */
+const cta = z.object({
+  title: text,
+  text,
+  links: z.array(z.object({ label: text, href: z.string().startsWith('/') })).min(1),
+});
 
 /** The four divisions: realty, consulting, immigration, training. Body: the intro. */
 const divisions = defineCollection({
@@ -48,6 +57,8 @@ const divisions = defineCollection({
       title: text,
       /** Short name on the home-page card and in the navigation. */
       cardTitle: text,
+      /** One line under the page title. */
+      subtitle,
       summary: text,
       image: image(),
       imageAlt: text,
@@ -55,10 +66,12 @@ const divisions = defineCollection({
       services: z
         .array(z.object({ title: text, body: text, image: image(), imageAlt: text }))
         .default([]),
+      /** How the page ends: a short call to action leading to the relevant enquiry pages. */
+      cta,
     }),
 });
 
-/** Training programs (4), shown on the home page and on Training_Growth. Body: the paragraph. */
+/** Training programmes (4), shown on the home page and on Training_Growth. Body: the paragraph. */
 const programs = defineCollection({
   loader: from('programs'),
   schema: ({ image }) => z.object({ title: text, order: z.number().int(), image: image(), imageAlt: text }),
@@ -165,11 +178,15 @@ const pages = defineCollection({
     z.object({
       title: text,
       description: text,
+      /** One line under the page title (pages with a header). */
+      subtitle: subtitle.optional(),
       /** Optional list, e.g. the services list of the home intro. */
       items: z.array(text).default([]),
       image: image().optional(),
       imageAlt: text.optional(),
       updated: z.coerce.date().optional(),
+      /** A closing call to action (About, the end of the home page). */
+      cta: cta.optional(),
     })
     .refine((page) => !page.image || page.imageAlt, {
       path: ['imageAlt'],

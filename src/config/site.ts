@@ -49,6 +49,31 @@ export const identitySchema = z.object({
     immigration: z.email(),
     careers: z.email(),
     marketing: z.email(),
+    realEstate: z.email(),
+    loans: z.email(),
+    planning: z.email(),
+  }),
+  /** Office hours, one line each. */
+  hours: z.array(line).min(1),
+  /**
+   * Registration numbers; an empty one is not shown. RERA: the real-estate agent's registration,
+   * which must appear on property advertising. AMFI ARN: the mutual fund distributor's
+   * registration. GSTIN and CIN: tax and company registration.
+   */
+  registrations: z.object({
+    rera: z.string().trim(),
+    amfiArn: z
+      .string()
+      .trim()
+      .regex(/^(ARN-\d{1,8})?$/, 'Write the AMFI registration as ARN- and its number, e.g. ARN-123456, or leave it empty.'),
+    gstin: z
+      .string()
+      .trim()
+      .regex(/^(\d{2}[A-Z0-9]{13})?$/, 'A GSTIN has 15 characters: 2 digits, then 13 capital letters or digits. Or leave it empty.'),
+    cin: z
+      .string()
+      .trim()
+      .regex(/^([LU]\d{5}[A-Z]{2}\d{4}[A-Z]{3}\d{6})?$/, 'A CIN has 21 characters, e.g. U70100TN2020PTC000000. Or leave it empty.'),
   }),
   address: z.object({
     street: line,
@@ -83,6 +108,10 @@ export const site = {
   /** Digits only, as used by tel: links and the WhatsApp chat link. */
   phoneDigits: identity.phone.replace(/\D/g, ''),
   emails: identity.emails,
+  /** Office hours, one line each (footer, contact and About pages). */
+  hours: identity.hours,
+  /** Registration numbers; the footer shows those that are set (registrationLines). */
+  registrations: identity.registrations,
   address: identity.address,
   socials: SOCIAL_KINDS.map((kind): SocialLink => ({ kind, label: SOCIAL_LABELS[kind], url: identity.socials[kind] })),
 } as const;
@@ -95,3 +124,16 @@ export const addressLine = `${site.address.town}, ${site.address.district}, ${si
 export const configuredSocials = (links: readonly SocialLink[]) =>
   links.filter((s): s is SocialLink & { url: string } => Boolean(s.url?.trim()));
 export const activeSocials = configuredSocials(site.socials);
+
+export type Registrations = Identity['registrations'];
+const REGISTRATION_LABELS: Record<keyof Registrations, string> = {
+  rera: 'RERA registration',
+  amfiArn: 'AMFI ARN',
+  gstin: 'GSTIN',
+  cin: 'CIN',
+};
+/** The registration numbers that are set, with their labels, in a fixed order. */
+export const registrationLines = (registrations: Registrations) =>
+  (Object.keys(REGISTRATION_LABELS) as (keyof Registrations)[])
+    .map((key) => ({ key, label: REGISTRATION_LABELS[key], value: registrations[key].trim() }))
+    .filter((line) => line.value !== '');

@@ -61,3 +61,26 @@ export async function getNavigation(): Promise<NavItem[]> {
     { label: 'Contact', href: STATIC_ROUTES.contact },
   ];
 }
+
+/** The routes whose page has an enquiry form (#enquiry): the header's Enquire button jumps to it there. */
+export async function formRoutes(): Promise<Set<string>> {
+  const [properties, loans, plans] = await Promise.all([getCollection('properties'), getCollection('loans'), getCollection('plans')]);
+  return new Set([...properties, ...loans, ...plans].map((entry) => `/${entry.data.route}`).concat(STATIC_ROUTES.contact));
+}
+
+/**
+ * Where each family of enquiries starts: the Buy and Sell landings, the first loan page and the
+ * general "Financial Plan" page (each form also lets the visitor pick another loan or plan).
+ */
+export async function enquiryFamilies(): Promise<NavLink[]> {
+  const [loans, plans] = await Promise.all([getCollection('loans'), getCollection('plans')]);
+  const generalPlan = plans.find((p) => p.data.planning === 'Financial Plan');
+  const first = <T extends { data: { order: number; route: string } }>(entries: T[]) => `/${entries.sort(byOrder)[0].data.route}`;
+  return [
+    { label: 'Buy property', href: STATIC_ROUTES.buy },
+    { label: 'Sell property', href: STATIC_ROUTES.sell },
+    { label: 'Bank loans', href: first(loans) },
+    { label: 'Financial planning', href: generalPlan ? `/${generalPlan.data.route}` : first(plans) },
+    { label: 'Anything else', href: STATIC_ROUTES.contact },
+  ];
+}

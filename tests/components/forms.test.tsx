@@ -112,6 +112,9 @@ describe('loan form', () => {
     // The reference is the first 8 characters of the stored id.
     expect(screen.getByText(FORM_TEXT.success.reference(String(lead.id).slice(0, 8)))).toBeTruthy();
     expect(String(lead.currentdate)).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{2} \d{4}$/);
+    // The next step offered is WhatsApp, with the reference to quote.
+    const next = screen.getByText(FORM_TEXT.success.next, { exact: false });
+    expect(within(next).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/919000000000');
   });
 
   test('after success the form is empty again, with its preselection and a new submissionId', async () => {

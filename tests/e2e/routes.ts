@@ -18,26 +18,29 @@ export const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: '/Sellcommercial', heading: 'Sell Commercial Property' },
   { path: '/Sellagricultural', heading: 'Sell Agricultural Lands' },
   { path: '/Sellindividual', heading: 'Sell Individual House/Villa' },
-  ...['Vehicleloan', 'Goldloan', 'Depositloan', 'Securitiesloan', 'Insuranceloan', 'Renovationloan', 'Overdraftloan', 'Letterofcredit'].map(
-    (p) => ({ path: `/${p}`, heading: 'Loans Offered by Aranya Finserv' }),
-  ),
-  ...['Mutualfunds', 'PMS', 'AIF', 'Financialplan'].map((p) => ({ path: `/${p}`, heading: 'Financial Planning' })),
+  // Loan and planning pages: the page's own subject is the h1; SPEC's heading sits directly above it (KICKERS).
+  { path: '/Vehicleloan', heading: 'Vehicle Loan' },
+  { path: '/Goldloan', heading: 'Gold Loan' },
+  { path: '/Depositloan', heading: 'Loan Against Deposits' },
+  { path: '/Securitiesloan', heading: 'Loan Against Securities' },
+  { path: '/Insuranceloan', heading: 'Loan Against Insurance' },
+  { path: '/Renovationloan', heading: 'Home Renovation Loan' },
+  { path: '/Overdraftloan', heading: 'Overdraft' },
+  { path: '/Letterofcredit', heading: 'Letter of Credit' },
+  { path: '/Mutualfunds', heading: 'Mutual Funds' },
+  { path: '/PMS', heading: 'Portfolio Management Services' },
+  { path: '/AIF', heading: 'Alternative Investment Fund' },
+  { path: '/Financialplan', heading: 'Financial Plan' },
   { path: '/Contactus', heading: 'Contact Us' },
   { path: '/Privacy', heading: 'Privacy Policy and Terms and Conditions' },
 ];
 
-/** The h2 that tells the loan and planning pages apart. */
-export const SUBHEADINGS: Record<string, string> = {
-  '/Vehicleloan': 'Vehicle Loan',
-  '/Goldloan': 'Gold Loan',
-  '/Depositloan': 'Loan Against Deposits',
-  '/Securitiesloan': 'Loan Against Securities',
-  '/Insuranceloan': 'Loan Against Insurance',
-  '/Renovationloan': 'Home Renovation Loan',
-  '/Overdraftloan': 'Overdraft',
-  '/Letterofcredit': 'Letter of Credit',
-  '/Mutualfunds': 'Mutual Funds',
-  '/PMS': 'Portfolio Management Services',
-  '/AIF': 'Alternative Investment Fund',
-  '/Financialplan': 'Financial Plan',
+/** SPEC's heading of the loan and planning pages, shown directly above the page's h1. */
+export const KICKERS: Record<string, string> = {
+  ...Object.fromEntries(
+    ['/Vehicleloan', '/Goldloan', '/Depositloan', '/Securitiesloan', '/Insuranceloan', '/Renovationloan', '/Overdraftloan', '/Letterofcredit'].map(
+      (path) => [path, 'Loans Offered by Aranya Finserv'],
+    ),
+  ),
+  ...Object.fromEntries(['/Mutualfunds', '/PMS', '/AIF', '/Financialplan'].map((path) => [path, 'Financial Planning'])),
 };

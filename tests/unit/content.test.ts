@@ -10,7 +10,7 @@ describe('content collections load with the counts of SPEC', () => {
     expect(divisions.find((d) => d.data.key === 'training')?.data.title).toBe('Training & Growth: Elevate Your Potential');
   });
 
-  it('has 4 training programs', async () => {
+  it('has 4 training programmes', async () => {
     expect(await getCollection('programs')).toHaveLength(4);
   });
 
@@ -48,6 +48,29 @@ describe('content collections load with the counts of SPEC', () => {
       expect(PLANNING_OPTIONS).toContain(p.data.planning);
       expect(p.body?.trim().length).toBeGreaterThan(80);
     }
+  });
+
+  it('gives each buy page and its sell page different illustrations', async () => {
+    const properties = await getCollection('properties');
+    for (const category of ['flats', 'plots', 'commercial', 'agricultural', 'individual']) {
+      const [buy, sell] = (['buy', 'sell'] as const).map((intent) => properties.find((p) => p.data.intent === intent && p.data.category === category));
+      expect(buy?.data.image.src, category).toBeTruthy();
+      expect(sell?.data.image.src, category).not.toBe(buy?.data.image.src);
+    }
+  });
+
+  it('writes "programme", the Indian English spelling, in every piece of copy', async () => {
+    const collections = ['divisions', 'programs', 'team', 'reviews', 'loans', 'plans', 'properties', 'slides', 'pages'] as const;
+    const found: string[] = [];
+    for (const name of collections) {
+      for (const entry of await getCollection(name)) {
+        const text = JSON.stringify(entry.data) + (entry.body ?? '');
+        // Field names and asset paths ("programs/...") are not copy.
+        const copy = text.replace(/"[^"]*\/programs\/[^"]*"/g, '');
+        if (/\bprograms?\b/i.test(copy)) found.push(`${name}/${entry.id}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it('has 5 buy and 5 sell property pages covering every category once', async () => {

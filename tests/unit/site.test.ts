@@ -6,6 +6,7 @@ import {
   configuredSocials,
   mailHref,
   parseIdentity,
+  registrationLines,
   site,
   telHref,
   whatsappHref,
@@ -30,7 +31,7 @@ describe('identity (one config file)', () => {
 
   it('uses example.com addresses and an office in Tamil Nadu', () => {
     for (const address of Object.values(site.emails)) expect(address).toMatch(/^[a-z]+@example\.com$/);
-    expect(Object.keys(site.emails).sort()).toEqual(['careers', 'immigration', 'info', 'marketing']);
+    expect(Object.keys(site.emails).sort()).toEqual(['careers', 'immigration', 'info', 'loans', 'marketing', 'planning', 'realEstate']);
     expect(site.address).toMatchObject({ town: 'Hosur', district: 'Krishnagiri District', state: 'Tamil Nadu' });
   });
 
@@ -44,14 +45,27 @@ describe('identity (one config file)', () => {
     expect(links.map((l) => l.kind)).toEqual(['youtube']);
     expect(activeSocials.every((s) => /^https:\/\//.test(s.url))).toBe(true);
   });
+
+  it('lists only the registration numbers that are set, in a fixed order with their labels', () => {
+    expect(registrationLines({ rera: '', amfiArn: ' ', gstin: '', cin: '' })).toEqual([]);
+    expect(registrationLines({ cin: 'U70100TZ2020PTC000000', rera: ' TN/29/Agent/0000/2024 ', amfiArn: '', gstin: '33AAAAA0000A1Z5' })).toEqual([
+      { key: 'rera', label: 'RERA registration', value: 'TN/29/Agent/0000/2024' },
+      { key: 'gstin', label: 'GSTIN', value: '33AAAAA0000A1Z5' },
+      { key: 'cin', label: 'CIN', value: 'U70100TZ2020PTC000000' },
+    ]);
+    // Nothing made up: until the group sets them, no registration line is rendered.
+    expect(registrationLines(site.registrations)).toEqual([]);
+  });
 });
 
 describe('editable identity (src/content/identity.json, checked by identitySchema)', () => {
   const file = JSON.parse(readFileSync(new URL('../../src/content/identity.json', import.meta.url), 'utf8'));
 
-  it('is what site.ts exports: phone, e-mails, address and socials come from the file', () => {
+  it('is what site.ts exports: phone, e-mails, hours, registrations, address and socials come from the file', () => {
     expect(site.phone).toBe(file.phone);
     expect(site.emails).toEqual(file.emails);
+    expect(site.hours).toEqual(file.hours);
+    expect(site.registrations).toEqual(file.registrations);
     expect(site.address).toEqual(file.address);
     expect(site.socials).toEqual([
       { kind: 'youtube', label: 'YouTube', url: file.socials.youtube },
@@ -64,8 +78,13 @@ describe('editable identity (src/content/identity.json, checked by identitySchem
   });
 
   it('does not hold the brand: it renames routes, so it stays in code', () => {
-    expect(Object.keys(file).sort()).toEqual(['address', 'emails', 'phone', 'socials']);
+    expect(Object.keys(file).sort()).toEqual(['address', 'emails', 'hours', 'phone', 'registrations', 'socials']);
     expect(JSON.stringify(file)).not.toMatch(/"brand"|"provider"/);
+  });
+
+  it('accepts registration numbers in their usual forms', () => {
+    const registrations = { rera: 'TN/29/Agent/0000/2024', amfiArn: 'ARN-123456', gstin: '33AAAAA0000A1Z5', cin: 'U70100TN2020PTC000000' };
+    expect(parseIdentity({ ...file, registrations }).registrations).toEqual(registrations);
   });
 
   it('derives the links from whatever phone an editor writes', () => {
@@ -81,6 +100,10 @@ describe('editable identity (src/content/identity.json, checked by identitySchem
       [{ address: { ...file.address, postcode: '6351' } }, /6 digits[\s\S]*at address\.postcode/],
       [{ address: { ...file.address, town: ' ' } }, /at address\.town/],
       [{ socials: { ...file.socials, youtube: 'www.youtube.com/@x' } }, /https:\/\/[\s\S]*at socials\.youtube/],
+      [{ hours: [] }, /at hours/],
+      [{ registrations: { ...file.registrations, gstin: '33AAAAA0000A1Z' } }, /15 characters[\s\S]*at registrations\.gstin/],
+      [{ registrations: { ...file.registrations, cin: 'U70100' } }, /21 characters[\s\S]*at registrations\.cin/],
+      [{ registrations: { ...file.registrations, amfiArn: '123456' } }, /ARN-[\s\S]*at registrations\.amfiArn/],
     ] as const;
     for (const [change, message] of bad) {
       expect(() => parseIdentity({ ...file, ...change })).toThrow(/^src\/content\/identity\.json is invalid/);

@@ -39,6 +39,12 @@ const ROUTE = {
   patternMessage: 'Use letters only (A–Z, a–z), with no spaces, digits or slash',
 };
 const COMMON: FieldTexts = { order: ORDER, image: IMAGE, imageAlt: IMAGE_ALT };
+const CTA = { label: 'Closing call to action', hint: 'The band the page ends with: a heading, a line, and links to enquiry pages.' };
+const CTA_TITLE = { label: 'Heading' };
+const CTA_TEXT = { label: 'Line', multiline: true };
+const CTA_LINKS = { label: 'Links', singular: 'link', summary: '{{fields.label}}', hint: 'The first one is the main button.' };
+const CTA_LINK_LABEL = { label: 'Button text' };
+const CTA_LINK_HREF = { label: 'Page address', hint: 'A page of this site, starting with /, e.g. /Buy.' };
 
 export const COLLECTION_TEXT: Record<CollectionName, CollectionText> = {
   divisions: {
@@ -55,21 +61,28 @@ export const COLLECTION_TEXT: Record<CollectionName, CollectionText> = {
       title: { label: 'Page heading' },
       cardTitle: { label: 'Short name', hint: 'Shown on the home-page card and in the menu.' },
       summary: { label: 'Card text', hint: 'One or two sentences on the home-page card.', multiline: true },
-      services: { label: 'Service blocks', singular: 'service block', summary: '{{fields.title}}', hint: 'The training page shows the training programs instead.' },
+      subtitle: { label: 'Subtitle', hint: 'One short line under the page heading.' },
+      services: { label: 'Service blocks', singular: 'service block', summary: '{{fields.title}}', hint: 'The training page shows the training programmes instead.' },
       'services.title': { label: 'Heading' },
       'services.body': { label: 'Text', multiline: true },
       'services.image': IMAGE,
       'services.imageAlt': IMAGE_ALT,
+      cta: CTA,
+      'cta.title': CTA_TITLE,
+      'cta.text': CTA_TEXT,
+      'cta.links': CTA_LINKS,
+      'cta.links.label': CTA_LINK_LABEL,
+      'cta.links.href': CTA_LINK_HREF,
     },
   },
   programs: {
-    label: 'Training programs',
-    singular: 'Training program',
-    description: 'The training programs on the home page and on the Training & Growth page.',
+    label: 'Training programmes',
+    singular: 'Training programme',
+    description: 'The training programmes on the home page (first sentence) and on the Training & Growth page.',
     identifier: 'title',
     create: true,
     body: { label: 'Text' },
-    fields: { ...COMMON, title: { label: 'Program name' } },
+    fields: { ...COMMON, title: { label: 'Programme name' } },
   },
   team: {
     label: 'Leadership team',
@@ -181,7 +194,7 @@ export const COLLECTION_TEXT: Record<CollectionName, CollectionText> = {
     label: 'Pages and sections',
     singular: 'Page',
     description:
-      'About, Privacy and Contact pages, and sections of other pages: home-intro, home-training, home-team and home-reviews (home page), promo (the massage promotion), buy/sell/loans/plans (landing texts), form-fallback (beside enquiry forms), thank-you (after an enquiry is sent) and not-found (the 404 page).',
+      'About, Privacy and Contact pages, and sections of other pages: home-intro, home-training, home-team and home-reviews (home page), home-enquire (the call to action that ends the home page), promo (the massage promotion), buy/sell/loans/plans (landing texts), property-enquiry ("How your enquiry works" on property pages), form-fallback (beside enquiry forms), thank-you (after an enquiry is sent) and not-found (the 404 page).',
     identifier: 'title',
     create: false,
     body: { label: 'Text' },
@@ -196,6 +209,13 @@ export const COLLECTION_TEXT: Record<CollectionName, CollectionText> = {
       image: { ...IMAGE, hint: `Optional. ${IMAGE.hint}` },
       imageAlt: { ...IMAGE_ALT, hint: 'Required when there is a picture. Describe it for people who cannot see it.' },
       updated: { label: 'Last updated', hint: 'Shown on the privacy page.' },
+      subtitle: { label: 'Subtitle', hint: 'One short line under the page heading (pages with a header).' },
+      cta: CTA,
+      'cta.title': CTA_TITLE,
+      'cta.text': CTA_TEXT,
+      'cta.links': CTA_LINKS,
+      'cta.links.label': CTA_LINK_LABEL,
+      'cta.links.href': CTA_LINK_HREF,
     },
   },
 };
@@ -203,7 +223,7 @@ export const COLLECTION_TEXT: Record<CollectionName, CollectionText> = {
 export const IDENTITY_TEXT = {
   label: 'Contact details',
   description:
-    'Phone, e-mail addresses, office address and social links, shown in the header, the footer and on the Contact page. ' +
+    'Phone, e-mail addresses, office hours, registration numbers, office address and social links, shown in the header, the footer and on the Contact page. ' +
     'The brand name (Aranya) cannot be changed here: it is part of page addresses such as /Aranya_Realty, so a developer changes it in src/config/site.ts.',
   fields: {
     phone: {
@@ -216,6 +236,15 @@ export const IDENTITY_TEXT = {
     'emails.immigration': { label: 'Immigration and international services', patternMessage: 'Enter an e-mail address' },
     'emails.careers': { label: 'Careers (hiring, bootcamps, job seekers)', patternMessage: 'Enter an e-mail address' },
     'emails.marketing': { label: 'Marketing and communications', patternMessage: 'Enter an e-mail address' },
+    'emails.realEstate': { label: 'Real estate (buying, selling, property management)', patternMessage: 'Enter an e-mail address' },
+    'emails.loans': { label: 'Bank loans', patternMessage: 'Enter an e-mail address' },
+    'emails.planning': { label: 'Financial planning', patternMessage: 'Enter an e-mail address' },
+    hours: { label: 'Office hours', singular: 'line', hint: 'One line each, e.g. "Monday to Saturday, 9:30 am to 6:30 pm". Shown in the footer and on the Contact and About pages.' },
+    registrations: { label: 'Registration numbers', hint: 'Shown in the footer. Leave a number empty to hide it.' },
+    'registrations.rera': { label: 'RERA registration', hint: 'The real estate agent registration. The law asks for it on property advertising.' },
+    'registrations.amfiArn': { label: 'AMFI ARN', hint: 'The mutual fund distributor registration, e.g. ARN-123456.', patternMessage: 'Write ARN- and the number, e.g. ARN-123456, or leave it empty' },
+    'registrations.gstin': { label: 'GSTIN', patternMessage: 'A GSTIN has 15 characters: 2 digits, then 13 capital letters or digits' },
+    'registrations.cin': { label: 'CIN', patternMessage: 'A CIN has 21 characters, e.g. U70100TN2020PTC000000' },
     address: { label: 'Office address' },
     'address.street': { label: 'Street' },
     'address.town': { label: 'Town' },

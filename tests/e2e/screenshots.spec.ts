@@ -1,0 +1,68 @@
+/**
+ * Screenshot baselines of the pages that carry the look: home, a division, Buy, one enquiry page
+ * of each family, Contact and 404, at 390 and 1280 px. Rendered in Debian's Chromium with the
+ * fonts the project installs (CI runs on the same machine image). To accept an intended change:
+ *   npx playwright test tests/e2e/screenshots.spec.ts --update-snapshots
+ * Kept still: reduced motion (no carousel autoplay), islands hydrated, heading font and every
+ * image loaded; the footer's year is masked so the baselines outlive the year.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+test.describe.configure({ timeout: 90_000 });
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'realty', path: '/Aranya_Realty' },
+  { name: 'buy', path: '/Buy' },
+  { name: 'flats', path: '/Flats' },
+  { name: 'vehicle-loan', path: '/Vehicleloan' },
+  { name: 'mutual-funds', path: '/Mutualfunds' },
+  { name: 'contact', path: '/Contactus' },
+  { name: 'not-found', path: '/no-such-page' },
+];
+
+async function settle(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.evaluate(async () => {
+    document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager'));
+    await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+    await document.fonts.load('700 1em Heading');
+    await document.fonts.ready;
+  });
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 600 ? 844 : 800 } });
+
+    for (const { name, path } of PAGES) {
+      test(`${name} looks as agreed`, async ({ page }) => {
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.goto(path);
+        await settle(page);
+        // Fixed elements would land mid-page in a full-page shot; the phone bar has its own shot below.
+        await page.addStyleTag({ content: '.phone-bar, .to-top { display: none !important; }' });
+        await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
+          fullPage: true,
+          mask: [page.locator('.site-footer .bottom p')],
+          maxDiffPixelRatio: 0.001,
+          // Long pages on a busy machine take a while to capture twice alike.
+          timeout: 30_000,
+        });
+      });
+    }
+  });
+}
+
+test.describe('on a phone, at the end of a page', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the Call and WhatsApp bar, with scroll-to-top above it', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/Aboutpage');
+    await settle(page);
+    await page.locator('footer').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await expect(page.getByRole('button', { name: 'Back to top' })).toBeVisible();
+    await expect(page).toHaveScreenshot('phone-bar-390.png', { mask: [page.locator('.site-footer .bottom p')], maxDiffPixelRatio: 0.001, timeout: 30_000 });
+  });
+});
