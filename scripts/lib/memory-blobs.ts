@@ -86,7 +86,9 @@ export class MemoryBlobs {
       const started = performance.now();
       const request = new Request(input, init);
       try {
-        return request.url.startsWith(`${ORIGIN}/`) ? await this.handle(request) : await realFetch(request);
+        if (!request.url.startsWith(`${ORIGIN}/`)) return await realFetch(request);
+        request.signal.throwIfAborted(); // as fetch does: an aborted call never reaches the store
+        return await this.handle(request);
       } finally {
         const used = process.cpuUsage(cpu);
         onFetch?.(request.url, performance.now() - started, (used.user + used.system) / 1000);

@@ -4,6 +4,7 @@
  * `npm start`, and by the tests to point at a local BlobsServer), always with strong consistency
  * so a lead written is a lead read.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { getStore, type Store } from '@netlify/blobs';
 import { StoreUnavailableError } from './errors.ts';
 import { storeTimeoutMs } from './config.ts';
@@ -12,8 +13,18 @@ import type { EnquiryKind } from '../enquiry/index.ts';
 export const LEADS_STORE = 'leads';
 export const PHOTOS_STORE = 'lead-photos';
 
-export const leadsStore = (): Store => getStore({ name: LEADS_STORE, consistency: 'strong' });
-export const photosStore = (): Store => getStore({ name: PHOTOS_STORE, consistency: 'strong' });
+/** The signal of the store deadline the current work runs under (see withStoreDeadline). */
+const deadlineSignal = new AsyncLocalStorage<AbortSignal>();
+
+/** Opens a store; under a deadline, its calls (and the Blobs client's own retries) stop when the deadline passes. */
+const openStore = (name: string): Store => {
+  const signal = deadlineSignal.getStore();
+  const fetch: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, { ...init, signal });
+  return getStore({ name, consistency: 'strong', ...(signal ? { fetch } : {}) });
+};
+
+export const leadsStore = (): Store => openStore(LEADS_STORE);
+export const photosStore = (): Store => openStore(PHOTOS_STORE);
 
 const monthOf = (iso: string) => iso.slice(0, 7); // yyyy-mm of an ISO UTC timestamp
 
@@ -30,11 +41,17 @@ export const photoKey = (id: string, n: number, extension: string) => `${id}/${n
  */
 export const withStoreDeadline = async <T>(work: () => Promise<T>, ms = storeTimeoutMs()): Promise<T> => {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Past the deadline the work must not write any more: an attempt answered 503 that still wrote
+  // (the Blobs client retries on its own) would race the visitor's retry of the same lead.
+  const abandon = new AbortController();
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError()), ms);
+    timer = setTimeout(() => {
+      abandon.abort();
+      reject(new StoreUnavailableError());
+    }, ms);
   });
   try {
-    return await Promise.race([work(), deadline]);
+    return await Promise.race([deadlineSignal.run(abandon.signal, work), deadline]);
   } catch (error) {
     throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError();
   } finally {

@@ -1,0 +1,81 @@
+/**
+ * An attempt that ran out of its store deadline (answered 503) must not write afterwards.
+ * `npm run bench:faults` found it did: the Blobs client kept retrying the attempt's calls after
+ * the 503, so when the store came back the old attempt wrote its claim, queue entry and lead
+ * while the visitor's retry was writing the same lead: two e-mails for one lead, and a receipt
+ * that differed from the stored lead. Now the store calls made under a deadline are aborted when
+ * it passes. Driven through the local fault switch in front of a real Blobs server.
+ */
+import { setEnvironmentContext } from '@netlify/blobs';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { startStandIn } from '../support/emailjs.ts';
+import { send, validFinance } from '../support/enquiries.ts';
+import { startBlobsFaultProxy, type BlobsFaultProxy } from '../../scripts/lib/blobs-faults.ts';
+import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+
+let blobs: LocalBlobs;
+let standIn: EmailJsStandIn;
+let proxy: BlobsFaultProxy;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  blobs = await startLocalBlobs();
+  standIn = await startStandIn();
+  proxy = await startBlobsFaultProxy(blobs.url);
+});
+beforeEach(async () => {
+  blobs.use();
+  await blobs.clear();
+  standIn.received.length = 0;
+  // The pipeline reaches the store through the fault switch, as under `npm start`.
+  setEnvironmentContext({ edgeURL: proxy.origin, uncachedEdgeURL: proxy.origin, siteID: 'test-site', token: 'local-test-token' });
+  process.env.LEADS_STORE_TIMEOUT_MS = '300';
+});
+afterEach(() => {
+  proxy.set('up');
+});
+afterAll(async () => {
+  delete process.env.LEADS_STORE_TIMEOUT_MS;
+  await proxy.close();
+  await standIn.close();
+  await blobs.stop();
+});
+
+const keysOf = async (id: string) => {
+  blobs.use();
+  const keys = (await blobs.keys(blobs.leads())).filter((key) => key.includes(id));
+  setEnvironmentContext({ edgeURL: proxy.origin, uncachedEdgeURL: proxy.origin, siteID: 'test-site', token: 'local-test-token' });
+  return keys;
+};
+
+test('an attempt answered 503 writes nothing once the store comes back', async () => {
+  const enquiry = validFinance();
+  proxy.set('hang', enquiry.submissionId);
+  expect((await send('finance', enquiry)).status).toBe(503);
+  proxy.set('up'); // the held calls fail now; the Blobs client would retry them at once
+  await sleep(500);
+  expect(await keysOf(enquiry.submissionId)).toEqual([]);
+  expect(standIn.received).toHaveLength(0);
+});
+
+test('two attempts answered 503, then the store comes back: the retry stores the lead once, e-mails it once, and its receipt is the stored one', async () => {
+  const enquiry = validFinance();
+  proxy.set('hang', enquiry.submissionId);
+  expect((await send('finance', enquiry)).status).toBe(503);
+  expect((await send('finance', enquiry)).status).toBe(503);
+  proxy.set('up');
+  await sleep(500);
+
+  const retry = await send('finance', enquiry);
+  expect(retry.status).toBe(201);
+  await sleep(300);
+  const keys = await keysOf(enquiry.submissionId);
+  expect(keys.filter((key) => key.startsWith('finance/'))).toHaveLength(1);
+  blobs.use();
+  const [lead] = await blobs.records('finance/');
+  expect(lead.receivedAt).toBe(retry.body.receivedAt);
+  expect(lead.notified).toBe(true);
+  expect(keys.filter((key) => key.startsWith('pending/'))).toEqual([]);
+  expect(standIn.received.filter((email) => email.template_params.id === enquiry.submissionId)).toHaveLength(1);
+});
