@@ -20,7 +20,9 @@
  * missing. Leads go to the local store (.netlify/blobs-serve) and e-mails to outbox/, as under
  * `npm start`. Exits 1 when a target is missed.
  */
+import { spawn } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORIES, ENQUIRY_KINDS, INTENTS, type EnquiryKind } from '../src/lib/enquiry/index.ts';
 import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, type Fields } from '../tests/fixtures/enquiries.ts';
@@ -40,6 +42,7 @@ const concurrency = Number(values.c);
 const dupShare = Number(values.dup);
 const outageMs = Number(values.outage) * 1000;
 
+const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => console.log(line);
 
@@ -188,9 +191,48 @@ await standIn({ status: 200, delayMs: 0 });
 
 // ---- what was stored and e-mailed ---------------------------------------------------------
 
-const emails = new Map<string, number>();
-const received = (await fetch(`${site.standInOrigin}/__standin/received`).then((r) => r.json())) as { template_params: { id?: string } }[];
-for (const email of received) emails.set(String(email.template_params.id), (emails.get(String(email.template_params.id)) ?? 0) + 1);
+const emailsById = async () => {
+  const received = (await fetch(`${site.standInOrigin}/__standin/received`).then((r) => r.json())) as { template_params: { id?: string } }[];
+  const byId = new Map<string, number>();
+  for (const email of received) byId.set(String(email.template_params.id), (byId.get(String(email.template_params.id)) ?? 0) + 1);
+  return { sent: received.length, byId };
+};
+const emailsAfterLoad = await emailsById();
+
+// One run of the notification sweep (`npm run leads:sweep`), as it runs once these leads are due:
+// its first re-send is 10 minutes after receipt, so its clock is set 11 minutes ahead. It sends
+// through the served site's EmailJS stand-in, so the e-mails are counted with the others.
+const SWEEP_AHEAD_MS = 11 * 60_000;
+const sweepStarted = performance.now();
+const sweep = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+  const child = spawn(process.execPath, ['--import', './scripts/lib/clock-ahead.ts', 'scripts/leads-sweep.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      CLOCK_AHEAD_MS: String(SWEEP_AHEAD_MS),
+      EMAILJS_API_ORIGIN: site.standInOrigin,
+      EMAILJS_SERVICE_ID: 'service_local',
+      EMAILJS_TEMPLATE_ID: 'template_local',
+      EMAILJS_PUBLIC_KEY: 'public_local',
+      EMAILJS_PRIVATE_KEY: 'private_local',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
+  child.on('exit', (code) => resolve({ code, stdout, stderr }));
+});
+const sweepSeconds = (performance.now() - sweepStarted) / 1000;
+let sweepReport: Record<string, unknown> = {};
+try {
+  sweepReport = JSON.parse(sweep.stdout);
+} catch {
+  log(`the sweep failed (exit ${sweep.code}): ${sweep.stderr}`);
+}
+const emailsAfterSweep = await emailsById();
+const emails = emailsAfterSweep.byId;
 
 const store = await openServedStore();
 const leads = store.leads();
@@ -251,10 +293,11 @@ const storedLate = got503.filter((id) => {
   return answersOf.get(id)?.some((s) => s.status === 503 && receivedAt < s.answeredAt);
 });
 
-const emailedLeads = stored.filter((id) => (emails.get(id) ?? 0) > 0);
+const owedAfterLoad = stored.filter((id) => (emailsAfterLoad.byId.get(id) ?? 0) === 0);
+const emailedAfterLoad = stored.length - owedAfterLoad.length;
 const owed = stored.filter((id) => (emails.get(id) ?? 0) === 0);
 const twice = stored.filter((id) => (emails.get(id) ?? 0) > 1);
-const notifiedFalse = stored.filter((id) => storedOf.get(id)?.record?.notified === false);
+const notifiedFalse = stored.filter((id) => storedOf.get(id)?.record?.notified !== true);
 
 const latencies = sent.filter((s) => s.status === 201 || s.status === 303).map((s) => s.endedMs - s.startedMs).sort((a, b) => a - b);
 const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0);
@@ -271,8 +314,9 @@ log(`accepted ${accepted.length}, stored ${stored.length}, lost ${lost.length}, 
 log(`answers that differ from the stored receipt: ${receiptMismatch.length}`);
 log(`503s: ${statuses.get(503) ?? 0} answers to ${got503.length} enquiries; stored on retry: ${storedOnRetry.length} of ${got503.length} (${storedLate.length} of them written by the attempt answered 503, after its deadline); 503s outside the outage: ${stray503.length}`);
 log(`other 5xx: ${failures.length}; 4xx: ${other4xx.length}; no answer: ${unanswered.length}`);
-log(`e-mails: ${received.length} sent for ${emailedLeads.length} leads (${twice.length} leads e-mailed more than once); owed: ${owed.length} (leads with notified:false: ${notifiedFalse.length})`);
-log('e-mails owed after one sweep: pending (the notification sweep is not on this branch yet)');
+log(`e-mails after the load: ${emailsAfterLoad.sent} sent for ${emailedAfterLoad} leads; owed: ${owedAfterLoad.length}`);
+log(`one sweep (${sweepSeconds.toFixed(1)} s): ${JSON.stringify(sweepReport)}`);
+log(`e-mails after one sweep: ${emailsAfterSweep.sent} sent for ${stored.length - owed.length} leads (${twice.length} leads e-mailed more than once); owed: ${owed.length} (leads not marked notified: ${notifiedFalse.length})`);
 
 const missed = [
   lost.length && `${lost.length} lost`,
@@ -283,8 +327,10 @@ const missed = [
   other4xx.length && `${other4xx.length} × 4xx`,
   accepted.length !== total && `${total - accepted.length} never accepted`,
   receiptMismatch.length && `${receiptMismatch.length} receipts differ`,
+  owed.length && `${owed.length} e-mails owed after the sweep`,
+  twice.length && `${twice.length} leads e-mailed twice`,
 ].filter(Boolean);
-log(missed.length ? `\nMISSED: ${missed.join(', ')}` : '\nOK: 0 lost, 0 duplicated, no 5xx but 503 during the outage');
+log(missed.length ? `\nMISSED: ${missed.join(', ')}` : '\nOK: 0 lost, 0 duplicated, no 5xx but 503 during the outage, nothing owed after the sweep');
 if (missed.length) {
   for (const id of [...lost, ...duplicated, ...receiptMismatch].slice(0, 10)) {
     log(`  ${id}: ${JSON.stringify(answersOf.get(id)?.map((s) => [s.status, s.receivedAt, Math.round(s.startedMs)]))} stored ${JSON.stringify(storedOf.get(id)?.keys)}`);
