@@ -7,7 +7,9 @@
  * identical submissions racing on different instances only one stores and notifies; within one
  * instance, identical submissions in flight share one promise (`once`).
  * A claim whose lead never got written (the store failed midway) is taken over by the next retry
- * once it is older than the store deadline, so a failed attempt never blocks the lead.
+ * once its attempt's deadline has passed (its store calls stop there), so a failed attempt never
+ * blocks the lead; until then the retry waits for it. A retry is answered as a duplicate only
+ * when the lead is stored.
  *
  * Every lead is written with a `pending/<id>` entry (pending.ts) that goes once the team's e-mail
  * has; the scheduled sweep (sweep.ts) re-sends whatever is still pending.
@@ -39,6 +41,12 @@ interface IndexEntry extends Receipt {
   key: string;
 }
 
+/** After an attempt's deadline, how long a write it had already sent may take to land. */
+const IN_FLIGHT_MARGIN_MS = 1000;
+/** How often a retry looks again at a lead another attempt is still storing. */
+const POLL_MS = 250;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 type StoreOutcome = { duplicate: true; receipt: Receipt; key: string } | { duplicate: false; receipt: Receipt; key: string; record: LeadRecord };
 
 const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arrival): Promise<StoreOutcome> =>
@@ -50,14 +58,24 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arr
 
     // The common case first: claim the id. Only when it is taken do we look at who holds it.
     let claimed = (await store.setJSON(indexKey(id), entry, { onlyIfNew: true })).modified;
-    if (!claimed) {
+    while (!claimed) {
       const known = (await store.get(indexKey(id), { type: 'json' })) as IndexEntry | null;
-      if (!known) throw new Error('index entry vanished');
-      const abandoned = Date.now() - Date.parse(known.receivedAt) > storeTimeoutMs() && (await store.get(known.key)) === null;
-      // The listing carries the entry's etag (a local store's GET does not), for a conditional take-over.
-      const etag = abandoned ? (await store.list({ prefix: indexKey(id) })).blobs.find((b) => b.key === indexKey(id))?.etag : undefined;
+      if (!known) {
+        claimed = (await store.setJSON(indexKey(id), entry, { onlyIfNew: true })).modified; // freed meanwhile
+        continue;
+      }
+      // A duplicate is answered only once its lead is stored: a claim is not a lead.
+      if ((await store.get(known.key)) !== null) return { duplicate: true, receipt: { id, receivedAt: known.receivedAt }, key: known.key };
+      // Claimed, not stored: its attempt may be writing it until its deadline (then its calls are
+      // aborted, see withStoreDeadline). Wait for it, within this attempt's own deadline.
+      const ownerEnds = Date.parse(known.receivedAt) + storeTimeoutMs() + IN_FLIGHT_MARGIN_MS;
+      if (Date.now() < ownerEnds) {
+        await sleep(Math.min(POLL_MS, ownerEnds - Date.now()));
+        continue;
+      }
+      // Abandoned: take it over, conditionally (the listing carries the etag; a local store's GET does not).
+      const etag = await etagOf(store, indexKey(id));
       if (etag) claimed = (await store.setJSON(indexKey(id), entry, { onlyIfMatch: etag })).modified;
-      if (!claimed) return { duplicate: true, receipt: { id, receivedAt: known.receivedAt }, key: known.key };
     }
     try {
       // The pending entry goes with the lead (side by side, so storing takes no longer): if this
