@@ -15,7 +15,7 @@
  *   BASE_URL=http://localhost:8888 npm run bench:api -- --mode served   # an `npm start` already running
  *
  * Served mode starts `node scripts/serve.ts` (PORT and EMAILJS_STANDIN_PORT if set, else free
- * ports; builds dist/ if missing). Submissions carry elapsedMs well above the minimum fill time so
+ * ports; builds dist/ if missing) on a fresh local store (LOCAL_BLOBS_DIR, a temp folder). Submissions carry elapsedMs well above the minimum fill time so
  * none is spam. Locally nothing enforces `config.rateLimit`. Exits 1 if anything is lost,
  * duplicated, classed as spam or answered non-2xx.
  */
@@ -28,7 +28,7 @@ import autocannon from 'autocannon';
 import { validBankLoan } from '../tests/fixtures/enquiries.ts';
 import { EMAILJS_ENV, clearEmailJsEnv } from '../tests/support/emailjs.ts';
 import { MemoryBlobs } from './lib/memory-blobs.ts';
-import { ensureBuilt, freePort, openServedStore, startServedSite } from './lib/served-site.ts';
+import { DEFAULT_BLOBS_DIR, ensureBuilt, freePort, freshBlobsDir, openServedStore, startServedSite } from './lib/served-site.ts';
 
 const { values } = parseArgs({
   options: {
@@ -137,7 +137,7 @@ const reconcile = (keys: string[], sent: Set<string>, answered: Map<string, stri
 
 // ---- served -------------------------------------------------------------------------------
 
-const runServed = async (baseUrl: string, concurrency: number): Promise<Row> => {
+const runServed = async (baseUrl: string, blobsDir: string, concurrency: number): Promise<Row> => {
   const ids = idChooser();
   const latency: number[] = [];
   const statuses = new Map<number, number>();
@@ -165,7 +165,7 @@ const runServed = async (baseUrl: string, concurrency: number): Promise<Row> => 
     statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
   });
   const result: any = await new Promise((resolve, reject) => instance.on('done', resolve).on('error', reject));
-  const store = await openServedStore();
+  const store = await openServedStore(blobsDir);
   const keys: string[] = [];
   for (const prefix of ['bankloan/', 'spam/bankloan/']) for await (const page of store.leads().list({ prefix, paginate: true })) keys.push(...page.blobs.map((b) => b.key));
   await store.stop();
@@ -174,17 +174,23 @@ const runServed = async (baseUrl: string, concurrency: number): Promise<Row> => 
 
 const served = async (): Promise<Row[]> => {
   let baseUrl = process.env.BASE_URL;
+  let blobsDir = DEFAULT_BLOBS_DIR; // an `npm start` already running keeps its store there
   let stop = async () => {};
   if (!baseUrl) {
     ensureBuilt(log);
-    const site = await startServedSite();
+    const blobs = await freshBlobsDir();
+    const site = await startServedSite({ LOCAL_BLOBS_DIR: blobs.dir });
     baseUrl = site.origin;
-    stop = site.stop;
+    blobsDir = blobs.dir;
+    stop = async () => {
+      await site.stop();
+      await blobs.remove();
+    };
   }
   const warmup = await fetch(`${baseUrl}/api/bankloan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...base, submissionId: randomUUID() }) });
   if (warmup.status !== 201) throw new Error(`warm-up enquiry answered ${warmup.status}`);
   const rows: Row[] = [];
-  for (const c of concurrencies) rows.push(await runServed(baseUrl, c));
+  for (const c of concurrencies) rows.push(await runServed(baseUrl, blobsDir, c));
   await stop();
   return rows;
 };

@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
 import { contextFor, drainRequest, loadFunctions, toWebRequest } from './lib/warm-functions.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './lib/blobs-faults.ts';
 
@@ -62,11 +63,19 @@ const origin = `http://localhost:${port}`;
 // The functions reach @netlify/dev's Blobs server through a proxy that can fail on demand:
 //   POST /__local/faults {"store": "down" | "hang" | "up", "match"?: "<text of the blob path>"}
 //   GET  /__local/faults   → the rules in force
+// LOCAL_BLOBS_DIR (benchmarks, fuzzing): the functions use a local Blobs store kept in that
+// folder instead of .netlify/blobs-serve, so a run starts empty and leaves the usual store alone.
 async function withFaultSwitch(): Promise<BlobsFaultProxy | null> {
   const encoded = process.env.NETLIFY_BLOBS_CONTEXT;
   if (!encoded) return null;
   const context = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
-  const proxy = await startBlobsFaultProxy(context.edgeURL);
+  let target: string = context.edgeURL;
+  if (process.env.LOCAL_BLOBS_DIR) {
+    const own = new BlobsServer({ directory: path.resolve(process.env.LOCAL_BLOBS_DIR), token: context.token });
+    target = `http://127.0.0.1:${(await own.start()).port}`;
+    console.log(`Local Blobs store: ${path.resolve(process.env.LOCAL_BLOBS_DIR)} (LOCAL_BLOBS_DIR)`);
+  }
+  const proxy = await startBlobsFaultProxy(target);
   setEnvironmentContext({ ...context, edgeURL: proxy.origin, uncachedEdgeURL: proxy.origin });
   return proxy;
 }

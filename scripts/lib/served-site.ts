@@ -1,10 +1,14 @@
 /**
  * The served site for scripts that load it (fuzz:api, bench:faults, bench:api): `node
  * scripts/serve.ts`, what `npm start` serves after building, as a child process; and its local
- * Blobs store (.netlify/blobs-serve, site "0"), opened for reading with a BlobsServer of our own.
+ * Blobs store (site "0"), opened for reading with a BlobsServer of our own. The scripts give it a
+ * fresh store folder (LOCAL_BLOBS_DIR), so every run starts empty and `npm start`'s store
+ * (.netlify/blobs-serve) is left alone.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
@@ -42,6 +46,8 @@ export interface ServedSite {
   origin: string;
   port: number;
   standInOrigin: string;
+  /** Where its local Blobs store keeps its files. */
+  blobsDir: string;
   child: ChildProcess;
   stop(): Promise<void>;
 }
@@ -52,6 +58,7 @@ export interface ServedSite {
  * its own EmailJS stand-in: no EMAILJS_* or LEADS_* settings are passed on from this process.
  */
 export const startServedSite = async (env: Record<string, string> = {}): Promise<ServedSite> => {
+  const blobsDir = env.LOCAL_BLOBS_DIR;
   const port = Number(process.env.PORT || (await freePort()));
   const standInPort = Number(process.env.EMAILJS_STANDIN_PORT || (await freePort()));
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(EMAILJS_|LEADS_)/.test(name)));
@@ -85,6 +92,7 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
     origin,
     port,
     standInOrigin: `http://127.0.0.1:${standInPort}`,
+    blobsDir: blobsDir ?? DEFAULT_BLOBS_DIR,
     child,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -95,9 +103,18 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
   };
 };
 
-/** Opens the served site's local store (.netlify/blobs-serve, site "0") for reading. */
-export const openServedStore = async () => {
-  const server = new BlobsServer({ directory: path.join(root, '.netlify', 'blobs-serve'), token: 'local-reader' });
+/** The folder `npm start` keeps its local Blobs store in. */
+export const DEFAULT_BLOBS_DIR = path.join(root, '.netlify', 'blobs-serve');
+
+/** A fresh folder for a served site's store (LOCAL_BLOBS_DIR), removed by `remove()`. */
+export const freshBlobsDir = async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'aranya-served-blobs-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+};
+
+/** Opens a served site's local store (site "0") for reading: .netlify/blobs-serve unless `dir`. */
+export const openServedStore = async (dir = DEFAULT_BLOBS_DIR) => {
+  const server = new BlobsServer({ directory: dir, token: 'local-reader' });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
   const use = () => setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, siteID: '0', token: 'local-reader' });

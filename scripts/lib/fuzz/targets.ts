@@ -5,7 +5,7 @@
  *   the case's view) and notifying the EmailJS stand-in;
  * - served: `node scripts/serve.ts` (what `npm start` serves) as a child process, reached with
  *   raw HTTP/1.1 over a socket so that lying Content-Length and chunked bodies go out as
- *   written; its local store (.netlify/blobs-serve) is read with a BlobsServer of our own, by id.
+ *   written; its local store (a fresh folder) is read with a BlobsServer of our own, by id.
  */
 import net from 'node:net';
 import type { Store } from '@netlify/blobs';
@@ -13,7 +13,7 @@ import { startLocalBlobs } from '../../../tests/support/blobs.ts';
 import { startStandIn } from '../../../tests/support/emailjs.ts';
 import { handlers } from '../../../tests/support/enquiries.ts';
 import leadsHandler from '../../../netlify/functions/leads.mts';
-import { openServedStore, startServedSite } from '../served-site.ts';
+import { freshBlobsDir, openServedStore, startServedSite } from '../served-site.ts';
 import { FUZZ_EXPORT_TOKEN, OWN_ORIGIN, type FuzzCase, type Materialized } from './cases.ts';
 import type { Answer, StoreView, StoredRecord } from './oracle.ts';
 
@@ -202,8 +202,9 @@ const monthOf = (iso: string) => iso.slice(0, 7);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const servedTarget = async (): Promise<Target> => {
-  const site = await startServedSite({ LEADS_EXPORT_TOKEN: FUZZ_EXPORT_TOKEN });
-  const store = await openServedStore();
+  const blobs = await freshBlobsDir();
+  const site = await startServedSite({ LEADS_EXPORT_TOKEN: FUZZ_EXPORT_TOKEN, LOCAL_BLOBS_DIR: blobs.dir });
+  const store = await openServedStore(blobs.dir);
 
   const getJson = async (s: Store, key: string) => (await s.get(key, { type: 'json' })) as Record<string, unknown> | null;
 
@@ -259,6 +260,7 @@ export const servedTarget = async (): Promise<Target> => {
     async close() {
       await site.stop();
       await store.stop();
+      await blobs.remove();
     },
   };
 };
