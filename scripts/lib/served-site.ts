@@ -67,6 +67,15 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
     env: { ...inherited, ...env, PORT: String(port), EMAILJS_STANDIN_PORT: String(standInPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server goes with this process, however it ends.
+  const killChild = () => child.exitCode === null && child.kill('SIGTERM');
+  process.once('exit', killChild);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killChild();
+      process.exit(130);
+    });
+  }
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk).slice(-4000);

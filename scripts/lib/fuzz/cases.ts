@@ -443,19 +443,22 @@ const multipartBody = (parts: { name: string; value: string | Uint8Array; filena
   return concat(chunks);
 };
 
-const idsIn = (pairs: Pair[], json: boolean): string[] =>
-  pairs
-    .filter(([k]) => k === 'submissionId')
-    .map(([, v]) => {
-      if (!json) return v;
-      try {
-        const parsed = JSON.parse(v);
-        return typeof parsed === 'string' ? parsed : '';
-      } catch {
-        return '';
-      }
-    })
-    .filter((id) => id !== '');
+/**
+ * The submissionId that counts: in JSON the last of a repeated key, in a form the first. An empty
+ * or missing one in a form is made by the server (then none is known here).
+ */
+const idsIn = (pairs: Pair[], json: boolean): string[] => {
+  const values = pairs.filter(([k]) => k === 'submissionId').map(([, v]) => v);
+  const counted = json ? values.at(-1) : values[0];
+  if (counted === undefined) return [];
+  if (!json) return counted === '' ? [] : [counted];
+  try {
+    const parsed = JSON.parse(counted);
+    return typeof parsed === 'string' && parsed !== '' ? [parsed] : [];
+  } catch {
+    return [];
+  }
+};
 
 const ACCEPT_HEADERS: Record<Accept, Record<string, string>> = {
   json: { accept: 'application/json' },
