@@ -239,39 +239,41 @@ const encodingFor = (endpoint: EnquiryKind) =>
 const enquiryCase = (options: { hostileHeaders: boolean }): fc.Arbitrary<EnquiryCase> =>
   fc
     .constantFrom(...ENQUIRY_KINDS)
-    .chain((endpoint) => fc.record({
-      endpoint: fc.constant(endpoint),
-      encoding: encodingFor(endpoint),
-      realEstate: realEstateBase,
-      mutations: fc.oneof({ arbitrary: fc.constant([] as Mutation[]), weight: 2 }, { arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }), weight: 3 }),
-      files: fc.oneof({ arbitrary: fc.constant([] as FileSpec[]), weight: 2 }, { arbitrary: fc.array(fileSpec, { minLength: 1, maxLength: 7 }), weight: 2 }),
-      brokenBody: fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.constant(true), weight: 1 }),
-      method: options.hostileHeaders
-        ? fc.oneof({ arbitrary: fc.constant('POST'), weight: 6 }, { arbitrary: fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'), weight: 1 })
-        : fc.constant('POST'),
-      contentType: options.hostileHeaders
-        ? fc.oneof(
-            { arbitrary: fc.constant('right'), weight: 8 },
-            {
-              arbitrary: fc.constantFrom(
-                'missing', 'text/plain', 'application/xml', 'APPLICATION/JSON', 'application/json; charset=utf-8', 'application/json;charset=latin1',
-                'application/json-patch+json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=',
-                'application/x-www-form-urlencoded; charset=iso-8859-1', '*/*', ';;;', 'application/json, text/html',
-              ),
-              weight: 2,
-            },
-          )
-        : fc.constant('right'),
-      accept: fc.constantFrom<Accept>('json', 'any', 'none', 'html', 'navigate'),
-      site: options.hostileHeaders
-        ? fc.oneof({ arbitrary: fc.constantFrom<Site>('none', 'same-origin', 'own-origin', 'null-origin-same-origin'), weight: 6 }, { arbitrary: fc.constantFrom<Site>('foreign-origin', 'null-origin', 'cross-site', 'same-site'), weight: 1 })
-        : fc.constantFrom<Site>('none', 'same-origin', 'own-origin'),
-      framing: options.hostileHeaders
-        ? fc.oneof({ arbitrary: fc.constant<Framing>('plain'), weight: 8 }, { arbitrary: fc.constantFrom<Framing>('chunked', 'declared-huge', 'short', 'long'), weight: 1 })
-        : fc.constant<Framing>('plain'),
-      copies: fc.oneof({ arbitrary: fc.constant(1), weight: 6 }, { arbitrary: fc.integer({ min: 2, max: 4 }), weight: 1 }),
-      resend: fc.boolean(),
-    }))
+    .chain((endpoint) =>
+      fc.record({
+        endpoint: fc.constant(endpoint),
+        encoding: encodingFor(endpoint),
+        realEstate: realEstateBase,
+        mutations: fc.oneof({ arbitrary: fc.constant([] as Mutation[]), weight: 2 }, { arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }), weight: 3 }),
+        files: fc.oneof({ arbitrary: fc.constant([] as FileSpec[]), weight: 2 }, { arbitrary: fc.array(fileSpec, { minLength: 1, maxLength: 7 }), weight: 2 }),
+        brokenBody: fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.constant(true), weight: 1 }),
+        method: options.hostileHeaders
+          ? fc.oneof({ arbitrary: fc.constant('POST'), weight: 6 }, { arbitrary: fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'), weight: 1 })
+          : fc.constant('POST'),
+        contentType: options.hostileHeaders
+          ? fc.oneof(
+              { arbitrary: fc.constant('right'), weight: 8 },
+              {
+                arbitrary: fc.constantFrom(
+                  'missing', 'text/plain', 'application/xml', 'APPLICATION/JSON', 'application/json; charset=utf-8', 'application/json;charset=latin1',
+                  'application/json-patch+json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=',
+                  'application/x-www-form-urlencoded; charset=iso-8859-1', '*/*', ';;;', 'application/json, text/html',
+                ),
+                weight: 2,
+              },
+            )
+          : fc.constant('right'),
+        accept: fc.constantFrom<Accept>('json', 'any', 'none', 'html', 'navigate'),
+        site: options.hostileHeaders
+          ? fc.oneof({ arbitrary: fc.constantFrom<Site>('none', 'same-origin', 'own-origin', 'null-origin-same-origin'), weight: 6 }, { arbitrary: fc.constantFrom<Site>('foreign-origin', 'null-origin', 'cross-site', 'same-site'), weight: 1 })
+          : fc.constantFrom<Site>('none', 'same-origin', 'own-origin'),
+        framing: options.hostileHeaders
+          ? fc.oneof({ arbitrary: fc.constant<Framing>('plain'), weight: 8 }, { arbitrary: fc.constantFrom<Framing>('chunked', 'declared-huge', 'short', 'long'), weight: 1 })
+          : fc.constant<Framing>('plain'),
+        copies: fc.oneof({ arbitrary: fc.constant(1), weight: 6 }, { arbitrary: fc.integer({ min: 2, max: 4 }), weight: 1 }),
+        resend: fc.boolean(),
+      }),
+    )
     .chain((draft) =>
       (draft.brokenBody ? breakage(draft.encoding) : fc.constant(null)).map(
         (broken): EnquiryCase => ({
