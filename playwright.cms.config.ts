@@ -32,7 +32,10 @@ export default defineConfig({
       args: [...LAUNCH_OPTIONS.args, '--disable-features=LocalNetworkAccessChecks'],
     },
   },
-  projects: [{ name: 'cms', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'cms-warm-up', testMatch: /warm-up\.setup\.ts/, use: { channel: undefined } },
+    { name: 'cms', dependencies: ['cms-warm-up'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: 'npm run cms',
     url: `${CMS_URL}/admin`,

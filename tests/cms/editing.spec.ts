@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import YAML from 'yaml';
-import { expect, file, frontMatter, openAdmin, openEntry, publish, ROOT, test, waitForFile } from './support';
+import { expect, file, frontMatter, openAdmin, openEntry, publish, replaceValue, ROOT, test, waitForFile } from './support';
 
 const LOAN = 'src/content/loans/vehicle.md';
 const MEMBER = 'src/content/team/arun-venkatesan.yaml';
@@ -56,7 +56,7 @@ test('an editor changes a loan, a team member and the phone; the files stay vali
 
   await test.step('team member: a new designation', async () => {
     await openEntry(page, 'team', 'arun-venkatesan', 'Designation');
-    await page.getByLabel('Designation', { exact: true }).fill(DESIGNATION);
+    await replaceValue(page, 'Designation', before.member.designation, DESIGNATION);
     await publish(page);
     const saved = YAML.parse(await waitForFile(MEMBER, (text) => text.includes(DESIGNATION)), { strict: true });
     expect(saved).toEqual({ ...before.member, designation: DESIGNATION });
@@ -64,7 +64,7 @@ test('an editor changes a loan, a team member and the phone; the files stay vali
 
   await test.step('contact details: a new phone number', async () => {
     await openEntry(page, 'identity', 'identity', 'Phone');
-    await page.getByLabel('Phone', { exact: true }).fill(PHONE);
+    await replaceValue(page, 'Phone', before.identity.phone, PHONE);
     await publish(page);
     const saved = JSON.parse(await waitForFile(IDENTITY, (text) => text.includes(PHONE)));
     expect(saved).toEqual({ ...before.identity, phone: PHONE });
@@ -106,7 +106,7 @@ test('a required field left empty, or a value of the wrong form, is refused with
   const sidebar = {
     identity: 'Contact details',
     divisions: 'Divisions',
-    programs: 'Training programs',
+    programs: 'Training programmes',
     team: 'Leadership team',
     reviews: 'Reviews',
     loans: 'Loan pages',
@@ -122,12 +122,12 @@ test('a required field left empty, or a value of the wrong form, is refused with
   await expect(page.getByText(/The brand name \(Aranya\) cannot be changed here: it is part of page addresses/)).toBeVisible();
 
   await openEntry(page, 'team', 'arun-venkatesan', 'Designation');
-  await page.getByLabel('Designation', { exact: true }).fill('');
+  await replaceValue(page, 'Designation', YAML.parse(member).designation, '');
   await publish(page);
   await expect(page.getByText('Designation is required.')).toBeVisible();
 
   await openEntry(page, 'identity', 'identity', 'Phone');
-  await page.getByLabel('Phone', { exact: true }).fill('90000 00000');
+  await replaceValue(page, 'Phone', JSON.parse(identity).phone, '90000 00000');
   await publish(page);
   await expect(page.getByText(/Write the phone with its country code, e\.g\. \+91 90000 00000/)).toBeVisible();
 

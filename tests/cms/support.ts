@@ -53,6 +53,10 @@ export const test = base.extend<{ tree: WorkingTree }>({
         await route.abort().catch(() => {});
       }
     });
+    // The dev server's reload channel (Vite's HMR socket) answers locally and stays silent: `astro dev`
+    // reloads open pages when .astro/ changes (as the build in a test does), which would cut a test's
+    // page off mid-load. Each step opens /admin afresh anyway; the warm-up saw the dev server settle.
+    await page.routeWebSocket(/[?&]token=/, () => {});
     await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
@@ -69,6 +73,8 @@ export { expect };
 
 /** Opens /admin at `hash`, signing in to the local backend (a click, no account) if asked to. */
 export async function openAdmin(page: Page, hash: string, ready: Locator) {
+  // A fresh load each time: a change of hash alone can leave Decap showing the last entry's unsaved state.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.goto(`/admin#${hash}`);
   const login = page.getByRole('button', { name: 'Login', exact: true });
   // The first visit waits for `astro dev` to compile Decap.
@@ -80,10 +86,24 @@ export async function openAdmin(page: Page, hash: string, ready: Locator) {
 /** Opens an entry's editor; `readyLabel` is one of its fields. */
 export async function openEntry(page: Page, collection: string, entry: string, readyLabel: string) {
   await openAdmin(page, `/collections/${collection}/entries/${entry}`, page.getByLabel(readyLabel, { exact: true }));
+  // The entry is loaded (and can be changed) once Decap offers its actions; a field filled before that is reset.
+  await expect(page.getByRole('button', { name: 'Delete entry' }).or(page.getByRole('button', { name: 'Published' })).first()).toBeVisible();
+}
+
+/**
+ * Types `value` into a field of an open entry, once the field shows `current` (the saved value):
+ * Decap fills the form in after the field appears, and would otherwise overwrite what was typed.
+ */
+export async function replaceValue(page: Page, label: string, current: string, value: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toHaveValue(current);
+  await field.fill(value);
+  await expect(field).toHaveValue(value);
 }
 
 /** Publish now (with the local backend Decap saves straight to the working tree). */
 export async function publish(page: Page) {
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
 }

@@ -27,6 +27,8 @@ function unwrap(schema: z.ZodType): z.ZodType {
 
 /** Whether a file may leave the field out (optional, or filled by a default). */
 const mayBeMissing = (schema: z.ZodType) => schema.safeParse(undefined).success;
+/** A text that may be left empty (Decap saves an emptied optional text as ""). */
+const mayBeEmpty = (schema: z.ZodType) => unwrap(schema)._zod.def.type === 'string' && schema.safeParse('').success;
 
 interface Options {
   isImage: (schema: z.ZodType) => boolean;
@@ -54,7 +56,7 @@ export function compareFields(schema: z.ZodObject, fields: readonly CmsField[], 
 function compareField(zodField: z.ZodType, field: CmsField, options: Options, path: string): string[] {
   const problems: string[] = [];
   const required = field.required !== false;
-  if (required === mayBeMissing(zodField)) {
+  if (required === (mayBeMissing(zodField) || (!options.isImage(unwrap(zodField)) && mayBeEmpty(zodField)))) {
     problems.push(`${path}: ${required ? 'required in Decap, optional in the schema' : 'optional in Decap, required in the schema'}`);
   }
   const inner = unwrap(zodField);

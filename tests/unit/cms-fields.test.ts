@@ -13,6 +13,8 @@ describe('zod schema to Decap fields', () => {
       ratio: z.number(),
       kind: z.enum(['buy', 'sell']),
       route: z.string().regex(/^[A-Za-z]+$/),
+      rera: z.string().trim(),
+      arn: z.string().regex(/^(ARN-\d{1,8})?$/),
       items: z.array(text).default([]),
       image: cmsImage(),
       imageAlt: text,
@@ -35,6 +37,9 @@ describe('zod schema to Decap fields', () => {
       { name: 'ratio', label: 'Ratio', required: true, widget: 'number', value_type: 'float' },
       { name: 'kind', label: 'Kind', required: true, widget: 'select', options: ['buy', 'sell'] },
       { name: 'route', label: 'Route', required: true, widget: 'string', pattern: ['^[A-Za-z]+$', 'Letters only'] },
+      // Texts the schema lets be empty are not demanded by Decap (its fields are required by default).
+      { name: 'rera', label: 'Rera', required: false, widget: 'string' },
+      { name: 'arn', label: 'Arn', required: false, widget: 'string', pattern: ['^(ARN-\\d{1,8})?$', 'it does not have the expected form'] },
       {
         name: 'items',
         label: 'Items',

@@ -40,6 +40,7 @@ interface JsonSchema {
   items?: JsonSchema;
   enum?: unknown[];
   pattern?: string;
+  minLength?: number;
   format?: string;
   default?: unknown;
   /** Set on the schemas made by `cmsImage`. */
@@ -74,12 +75,16 @@ export function fieldsOf(schema: JsonSchema, texts: FieldTexts, prefix = ''): Cm
   );
 }
 
+/** A text the schema lets be empty (e.g. a registration number not set yet): Decap must not demand it. */
+const acceptsEmpty = (schema: JsonSchema) =>
+  schema.type === 'string' && !schema['x-cms-image'] && !schema.enum && !schema.minLength && (!schema.pattern || new RegExp(schema.pattern).test(''));
+
 function fieldOf(path: string, name: string, schema: JsonSchema, required: boolean, texts: FieldTexts): CmsField {
   const text = texts[path] ?? {};
   const base = {
     name,
     label: text.label ?? humanise(name),
-    required,
+    required: required && !acceptsEmpty(schema),
     ...(text.hint ? { hint: text.hint } : {}),
   };
   const widget = widgetOf(path, schema, text, texts);
