@@ -118,6 +118,8 @@ interface Sent {
   endedMs: number;
   /** Wall clock at the answer, to compare with a receivedAt. */
   answeredAt: number;
+  /** Why there was no answer (the fetch error's cause). */
+  error?: string;
 }
 const sent: Sent[] = [];
 const t0 = performance.now();
@@ -128,15 +130,18 @@ const send = async (v: Visitor): Promise<Sent> => {
   const startedMs = now();
   let status = 0;
   let receivedAt: string | undefined;
+  let error: string | undefined;
   try {
     const response = await fetch(requestOf(v), { redirect: 'manual' });
     status = response.status;
     const text = await response.text();
     if (status === 201) receivedAt = JSON.parse(text).receivedAt;
-  } catch {
+  } catch (e) {
     status = 0; // no answer
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    error = String(cause?.code ?? cause?.message ?? (e as Error).message);
   }
-  const result = { id: v.enquiry.submissionId as string, status, receivedAt, startedMs, endedMs: now(), answeredAt: Date.now() };
+  const result = { id: v.enquiry.submissionId as string, status, receivedAt, startedMs, endedMs: now(), answeredAt: Date.now(), error };
   sent.push(result);
   return result;
 };
@@ -327,6 +332,9 @@ log(`accepted ${accepted.length}, stored ${stored.length}, lost ${lost.length}, 
 log(`answers that differ from the stored receipt: ${receiptMismatch.length}`);
 log(`503s: ${statuses.get(503) ?? 0} answers to ${got503.length} enquiries; stored on retry: ${storedOnRetry.length} of ${got503.length} (${storedLate.length} of them written by the attempt answered 503, after its deadline); 503s later than the outage and the 7 s after it: ${stray503.length}`);
 log(`other 5xx: ${failures.length}; 4xx: ${other4xx.length}; no answer: ${unanswered.length}`);
+for (const [cause, list] of Map.groupBy(unanswered, (s) => s.error ?? '?')) {
+  log(`  no answer, ${cause}: ${list.length}, started ${list.map((s) => secs(s.startedMs)).join(', ')} s, ended after ${list.map((s) => secs(s.endedMs - s.startedMs)).join(', ')} s`);
+}
 const sendsTo = (byIdMap: Map<string, number>) => [...byId.keys()].reduce((n, id) => n + (byIdMap.get(id) ?? 0), 0);
 log(`e-mails after the load: ${sendsTo(emailsAfterLoad.byId)} sent for ${emailedAfterLoad} leads; owed: ${owedAfterLoad.length}`);
 log(`one sweep (${sweepSeconds.toFixed(1)} s): ${JSON.stringify(sweepReport)}`);
