@@ -223,7 +223,7 @@ describe('fields', () => {
   test('mobile, e-mail and name use the right type, inputmode and autocomplete; the mobile shows +91', () => {
     render(<ContactForm page="/Contactus" contact={contact} />);
     const phone = screen.getByLabelText('Mobile number');
-    expect([phone.getAttribute('type'), phone.getAttribute('inputmode'), phone.getAttribute('autocomplete')]).toEqual(['tel', 'numeric', 'tel-national']);
+    expect([phone.getAttribute('type'), phone.getAttribute('inputmode'), phone.getAttribute('autocomplete')]).toEqual(['tel', 'numeric', 'tel']);
     expect(phone.closest('.field__prefixed')?.textContent).toContain('+91');
     const email = screen.getByLabelText('E-mail');
     expect([email.getAttribute('type'), email.getAttribute('inputmode'), email.getAttribute('autocomplete')]).toEqual(['email', 'email', 'email']);

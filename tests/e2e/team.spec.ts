@@ -42,7 +42,9 @@ test('with sessionStorage blocked the page runs without errors', async ({ page }
     });
   });
   await page.goto('/?utm_source=blocked');
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  // The page's scripts ran after the attribution script: the carousel and scroll-to-top started.
+  await page.locator('.carousel[data-ready]').waitFor({ state: 'attached' });
+  await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
   expect(errors).toEqual([]);
 });
 

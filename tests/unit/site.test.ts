@@ -11,7 +11,8 @@ import {
   telHref,
   whatsappHref,
 } from '../../src/config/site';
-import { divisionHref } from '../../src/lib/routes';
+import { hrefOf } from '../../src/lib/links';
+const divisionHref = (key: 'realty' | 'consulting' | 'immigration' | 'training') => hrefOf({ collection: 'divisions', data: { key } });
 
 describe('identity (one config file)', () => {
   it('derives the brand routes and the provider from the brand', () => {

@@ -67,7 +67,7 @@ interface TextFieldProps {
 const TEXT_INPUTS = {
   Username: { type: 'text', inputMode: 'text', autoComplete: 'name', maxLength: 60 },
   email: { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 },
-  phone: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 16 },
+  phone: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 16 },
 } as const;
 
 /**

@@ -6,7 +6,7 @@
  * page or an HTML page of problems.
  */
 import { enquirySchemas, fieldMessages, realEstateFieldsFor, type EnquiryKind, type RealEstateEnquiry } from '../enquiry/index.ts';
-import { HttpError, asHttpError, jsonResponse } from './errors.ts';
+import { HttpError, apiHeaders, asHttpError, jsonResponse } from './errors.ts';
 import { parseEnquiryRequest, type ParsedRequest } from './parse.ts';
 import { refuseCrossSite } from './origin.ts';
 import { prefersHtml } from './negotiate.ts';
@@ -37,7 +37,7 @@ const processEnquiry = async (kind: EnquiryKind, { raw, files, via }: ParsedRequ
     : once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via }));
 };
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+const seeOther = (location: string) => new Response(null, { status: 303, headers: apiHeaders({ location }) });
 
 /** The default export of an enquiry function: `export default enquiryHandler('bankloan')`. */
 export const enquiryHandler = (kind: EnquiryKind) => async (request: Request): Promise<Response> => {
