@@ -7,8 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 const bar = (page: Page) => page.locator('.phone-bar');
 const toTop = (page: Page) => page.getByRole('button', { name: 'Back to top' });
-/** The bar's script runs as a module once the page is parsed; the islands hydrate after that. */
-const ready = (page: Page) => page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+/** The bar's script runs as a module once the page is parsed; scroll-to-top's starts after that, when the browser is idle. */
+const ready = (page: Page) => page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
 const scrollToFooter = (page: Page) => page.locator('footer').evaluate((el) => el.scrollIntoView({ block: 'end' }));
 
 test.describe('on a phone (390 px)', () => {

@@ -162,17 +162,39 @@ test('robots.txt names the sitemap; the manifest and its icons load', async ({ r
   }
 });
 
-test('images: a photo comes out as WebP with a srcset and its size, lazy below the fold; the LCP image is eager and high priority', async ({ request }) => {
+test('images: a photo comes out as WebP with a srcset and its size; the picture at the top of a page is eager and high priority', async ({ request }) => {
+  // The About page's header picture is a photo (src/assets/pages/about-hills.jpg), its LCP element.
   const about = (await headOf(request, '/Aboutpage')).html;
   const photo = /<img [^>]*about-hills[^>]*>/.exec(about)?.[0] ?? '';
   expect(photo).toMatch(/ src="\/_astro\/about-hills\.[\w-]+\.(webp|avif)"/);
   expect(photo).toMatch(/ srcset="[^"]*\.(webp|avif) \d+w, [^"]*\.(webp|avif) \d+w/);
   expect(photo).toMatch(/ width="\d+"/);
   expect(photo).toMatch(/ height="\d+"/);
-  expect(photo).toMatch(/ loading="lazy"/);
+  expect(photo).toMatch(/ loading="eager"/);
+  expect(photo).toMatch(/ fetchpriority="high"/i);
   const home = (await headOf(request, '/')).html;
   const hero = /<img [^>]*>/.exec(home.slice(home.indexOf('class="carousel__slide"')))?.[0] ?? '';
   expect(hero).toMatch(/ loading="eager"/);
   expect(hero).toMatch(/ fetchpriority="high"/i);
   expect(hero).toMatch(/ width="\d+" height="\d+"/);
+});
+
+test('images: every picture below the top of a page loads lazily, with its width and height', async ({ request }) => {
+  // Eager only: the logo in the header, a page header's picture and the first slide (above the fold).
+  const ABOVE_THE_FOLD = /class="page-header__img"|fetchpriority="high"/;
+  let lazy = 0;
+  for (const path of INDEXED) {
+    const html = (await headOf(request, path)).html;
+    const brand = html.indexOf('class="brand"');
+    for (const match of html.matchAll(/<img [^>]*>/g)) {
+      const img = match[0];
+      expect(img, `${path}: ${img}`).toMatch(/ width="\d+"/);
+      expect(img, `${path}: ${img}`).toMatch(/ height="\d+"/);
+      const inBrand = brand !== -1 && match.index! > brand && match.index! < html.indexOf('</a>', brand);
+      if (inBrand || ABOVE_THE_FOLD.test(img)) continue;
+      expect(img, `${path}: ${img}`).toMatch(/ loading="lazy"/);
+      lazy++;
+    }
+  }
+  expect(lazy).toBeGreaterThan(20);
 });

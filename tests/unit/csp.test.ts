@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { withInlineHashes } from '../../scripts/lib/csp-inline';
+import { withInlineHashes, withPolicy } from '../../scripts/lib/csp-inline';
+import { ADMIN_CSP_DIRECTIVES, adminMetaCsp } from '../../src/lib/cms/csp';
 import { stylesIntoHead } from '../../scripts/lib/head-styles';
 import { HEADER_CSP, connectSources, pageDirectives } from '../../src/config/security';
 
@@ -49,6 +50,24 @@ describe('inline scripts and styles Astro does not hash (is:inline)', () => {
   it('a page without a policy is left as it is', () => {
     const html = '<html><head></head><body><script>x()</script></body></html>';
     expect(withInlineHashes(html).html).toBe(html);
+  });
+});
+
+describe("a page with its own policy (/admin's Decap)", () => {
+  it("gets that policy in place of the site's, inline scripts not hashed in", () => {
+    const html = withPolicy(page('<script>x()</script>'), adminMetaCsp());
+    expect(policyOf(html)).toBe(adminMetaCsp());
+    expect(html.match(/content-security-policy/g)).toHaveLength(1);
+  });
+
+  it('is the written-down policy less frame-ancestors, which a <meta> cannot carry (the header does)', () => {
+    expect(adminMetaCsp()).not.toContain('frame-ancestors');
+    expect(adminMetaCsp().split('; ')).toHaveLength(Object.keys(ADMIN_CSP_DIRECTIVES).length - 1);
+    expect(HEADER_CSP).toContain("frame-ancestors 'none'");
+  });
+
+  it('a page without a CSP <meta> is an error, not silently left without a policy', () => {
+    expect(() => withPolicy('<html><head></head></html>', adminMetaCsp())).toThrow(/no CSP <meta>/);
   });
 });
 
