@@ -151,12 +151,12 @@ const runServed = async (baseUrl: string, blobsDir: string, concurrency: number)
         method: 'POST',
         path: '/api/bankloan',
         headers: { 'content-type': 'application/json' },
-        setupRequest: (request: any, context: any) => {
+        setupRequest: (request: Record<string, unknown>, context: { id?: string; duplicate?: boolean }) => {
           const { id, duplicate } = ids.next();
           Object.assign(context, { id, duplicate });
           return { ...request, body: JSON.stringify({ ...base, submissionId: id }) };
         },
-        onResponse: (status: number, body: string, context: any) => ids.answer(context.id, context.duplicate, status, body),
+        onResponse: (status: number, body: string, context: { id: string; duplicate: boolean }) => ids.answer(context.id, context.duplicate, status, body),
       },
     ],
   });
@@ -164,7 +164,7 @@ const runServed = async (baseUrl: string, blobsDir: string, concurrency: number)
     latency.push(responseTime);
     statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
   });
-  const result: any = await new Promise((resolve, reject) => instance.on('done', resolve).on('error', reject));
+  const result = await new Promise<{ duration?: number }>((resolve, reject) => instance.on('done', resolve).on('error', reject));
   const store = await openServedStore(blobsDir);
   const keys: string[] = [];
   for (const prefix of ['bankloan/', 'spam/bankloan/']) for await (const page of store.leads().list({ prefix, paginate: true })) keys.push(...page.blobs.map((b) => b.key));

@@ -106,7 +106,7 @@ test('a required field left empty, or a value of the wrong form, is refused with
   const sidebar = {
     identity: 'Contact details',
     divisions: 'Divisions',
-    programs: 'Training programs',
+    programs: 'Training programmes',
     team: 'Leadership team',
     reviews: 'Reviews',
     loans: 'Loan pages',

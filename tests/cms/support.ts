@@ -26,6 +26,7 @@ export interface WorkingTree {
 const DEV_CSP = adminCsp([DECAP_SERVER_URL]).replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
 
 export const test = base.extend<{ tree: WorkingTree }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires a fixture's first argument to be an object pattern
   tree: async ({}, use) => {
     const kept = new Map<string, Buffer>();
     const created: string[] = [];

@@ -14,6 +14,7 @@ import type { ContactLinks } from '@/lib/contact-links';
 import { CONSENT_NOTICE } from '@/lib/consent';
 import { readAttribution } from '@/lib/attribution';
 import { FormMetaContext } from './context';
+import { useHydrated } from './useHydrated';
 import { ConsentField, Honeypot } from './fields';
 import PhotoField, { type ChosenPhoto } from './PhotoField';
 import { postEnquiry } from './submit';
@@ -70,7 +71,7 @@ const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
   form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
 
 export default function EnquiryForm({ kind, schema, hidden, contact, title, intro, submitLabel, photos: withPhotos = false, children }: EnquiryFormProps) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [announcement, setAnnouncement] = useState('');
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
@@ -83,10 +84,9 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
   // The version of the consent notice shown is sent with the enquiry, in the plain form too.
   const fixed = { ...hidden, consentNotice: CONSENT_NOTICE.version };
 
-  // Ids, clocks and `window` only after hydration, so the server render and the first client render agree.
+  // The submission's id is made in the browser, after hydration.
   useEffect(() => {
     submissionId.current = newSubmissionId();
-    setHydrated(true);
   }, []);
 
   const base = useMemo(() => zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>, [schema]);
@@ -198,7 +198,7 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
           noValidate={hydrated}
           aria-labelledby={ids.title}
           aria-describedby={ids.intro}
-          onSubmit={methods.handleSubmit(onValid, onInvalid)}
+          onSubmit={(event) => methods.handleSubmit(onValid, onInvalid)(event)}
         >
           <p className="enquiry-form__eyebrow">{FORM_TEXT.eyebrow}</p>
           <h2 className="enquiry-form__title" id={ids.title}>

@@ -37,7 +37,9 @@ export default function PhotoField({ photos, onChange, serverError }: Props) {
 
   // Thumbnails are object URLs: free them with the photos they show.
   const latest = useRef(photos);
-  latest.current = photos;
+  useEffect(() => {
+    latest.current = photos;
+  }, [photos]);
   useEffect(() => () => latest.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
 
   const add = async (files: File[]) => {

@@ -120,6 +120,7 @@ export function MessageField({ max = 2000 }: { max?: number }) {
   const [used, setUsed] = useState(0);
   const registered = register('message');
   // Text typed before the script arrived counts too.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on hydration: the length of what was typed in the plain form (read from the DOM)
   useEffect(() => setUsed(String(getValues('message') ?? '').length), [getValues]);
   const described = describe(ids, false, error);
   return (

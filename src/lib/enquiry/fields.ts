@@ -37,7 +37,7 @@ export const phoneField = z.pipe(
 
 // Letters of any script with their combining marks (Tamil, Telugu, Kannada and Devanagari
 // vowel signs are \p{M}), zero-width (non-)joiners used in Indic spelling, space . ' -
-const NAME_PATTERN = /^\p{L}[\p{L}\p{M}\u200C\u200D .'-]*$/u;
+const NAME_PATTERN = /^\p{L}(?:[\p{L}\p{M} .'-]|\u200C|\u200D)*$/u;
 export const nameField = z.string({ error: M.nameMissing }).check(
   z.trim(),
   z.minLength(1, M.nameMissing),
