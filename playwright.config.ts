@@ -42,7 +42,12 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /forms-faults\.spec\.ts/ },
     // The fault switches act on the whole served site, so these run alone, after the rest.
-    { name: 'faults', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /forms-faults\.spec\.ts/, dependencies: ['chromium'] },
+    {
+      name: 'faults',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /forms-faults\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
   ],
   webServer: {
     command: 'npm start',

@@ -25,7 +25,18 @@ const root = path.resolve(import.meta.dirname, '..');
 const DOC = path.join(root, 'docs/performance.md');
 const START = '<!-- bench:lighthouse:start -->';
 const END = '<!-- bench:lighthouse:end -->';
-const PAGES = ['/', '/Aboutpage', '/Aranya_Realty', '/Flats', '/Sellflats', '/Vehicleloan', '/Mutualfunds', '/Contactus', '/Privacy', '/Thankyou'];
+const PAGES = [
+  '/',
+  '/Aboutpage',
+  '/Aranya_Realty',
+  '/Flats',
+  '/Sellflats',
+  '/Vehicleloan',
+  '/Mutualfunds',
+  '/Contactus',
+  '/Privacy',
+  '/Thankyou',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Mode = 'compressed' | 'uncompressed';
 
@@ -40,7 +51,10 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-const pages = values.pages.split(',').map((p) => p.trim()).filter(Boolean);
+const pages = values.pages
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 const modes = values.modes.split(',').map((m) => m.trim()) as Mode[];
 if (modes.some((m) => m !== 'compressed' && m !== 'uncompressed')) throw new Error('--modes takes compressed and/or uncompressed');
 
@@ -76,7 +90,13 @@ const freePort = async () => {
 const waitFor = async (url: string, ms: number) => {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${ms} ms`);
@@ -110,7 +130,14 @@ interface NetworkItem {
 const measure = async (url: string): Promise<Figures> => {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
@@ -118,9 +145,11 @@ const measure = async (url: string): Promise<Figures> => {
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+    const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     // Lighthouse 13 names the LCP element in the LCP breakdown insight, as an item of type "node".
-    const lcpItems = (lhr.audits['lcp-breakdown-insight']?.details as { items?: { type?: string; selector?: string; nodeLabel?: string }[] } | undefined)?.items;
+    const lcpItems = (
+      lhr.audits['lcp-breakdown-insight']?.details as { items?: { type?: string; selector?: string; nodeLabel?: string }[] } | undefined
+    )?.items;
     const lcpNode = lcpItems?.find((item) => item.type === 'node');
     const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
     return {
@@ -193,7 +222,11 @@ const table = (rows: { page: string; figures: Figures; all: Figures[] }[]) => {
 // 1. Build (what `npm run build` does), unless told not to.
 if (values.build && !values['no-build']) {
   console.log('bench:lighthouse: building ...');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'ignore', env: process.env });
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: process.env,
+  });
   if (build.status !== 0) throw new Error('astro build failed');
 }
 
@@ -201,8 +234,15 @@ if (values.build && !values['no-build']) {
 const sections: string[] = [];
 const indexes: number[] = [];
 const started = new Date();
-const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
-const loadAtEnd = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ');
+const loadAtEnd = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 const chromeVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const lighthouseVersion = JSON.parse(await readFile(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version as string;
 for (const mode of modes) {
@@ -216,7 +256,9 @@ for (const mode of modes) {
       for (let run = 1; run <= runs; run++) {
         const figures = await measureWithRetries(`${origin}${page}`);
         all.push(figures);
-        console.log(`${mode} ${page} run ${run}: perf ${figures.performance}, LCP ${seconds(figures.lcpMs)}, TBT ${Math.round(figures.tbtMs)} ms, benchmark index ${Math.round(figures.benchmarkIndex)}`);
+        console.log(
+          `${mode} ${page} run ${run}: perf ${figures.performance}, LCP ${seconds(figures.lcpMs)}, TBT ${Math.round(figures.tbtMs)} ms, benchmark index ${Math.round(figures.benchmarkIndex)}`,
+        );
       }
       rows.push({ page, figures: medians(all), all });
       indexes.push(...all.map((f) => f.benchmarkIndex));
@@ -224,7 +266,10 @@ for (const mode of modes) {
   } finally {
     await stop(server);
   }
-  const title = mode === 'compressed' ? 'Served compressed (brotli), as Netlify serves it: what a visitor gets' : 'Served uncompressed (SERVE_COMPRESSION=0)';
+  const title =
+    mode === 'compressed'
+      ? 'Served compressed (brotli), as Netlify serves it: what a visitor gets'
+      : 'Served uncompressed (SERVE_COMPRESSION=0)';
   const section = `#### ${title}\n\n${table(rows)}`;
   console.log(`\n${section}\n`);
   sections.push(section);

@@ -53,7 +53,9 @@ for (const page of pages) {
     page.route !== ADMIN && page.scripts.some((s) => adminScripts.has(s)) ? "loads /admin's JS" : '',
   ].filter(Boolean);
   if (problems.length > 0) over.push(`${page.route} (${problems.join(', ')})`);
-  rows.push(`| \`${page.route}\` | ${kb(page.jsGz)} KB | ${kb(page.htmlGz + page.linkedCssGz)} KB | ${kb(page.cssGz)} KB | ${budget.label} | ${problems.length ? `✗ ${problems.join(', ')}` : 'within'} |`);
+  rows.push(
+    `| \`${page.route}\` | ${kb(page.jsGz)} KB | ${kb(page.htmlGz + page.linkedCssGz)} KB | ${kb(page.cssGz)} KB | ${budget.label} | ${problems.length ? `✗ ${problems.join(', ')}` : 'within'} |`,
+  );
   console.log(
     `${page.route.padEnd(38)} ${kb(page.jsGz).padStart(6)} KB ${kb(page.htmlGz + page.linkedCssGz).padStart(9)} KB ${kb(page.cssGz).padStart(5)} KB  ${budget.label}${problems.length ? `  ✗ ${problems.join(', ')}` : ''}`,
   );
@@ -71,7 +73,10 @@ if (process.argv.includes('--write')) {
   ].join('\n');
   const text = await readFile(doc, 'utf8');
   const block = `${start}\n${table}\n${end}`;
-  await writeFile(doc, text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => block) : `${text.trimEnd()}\n\n${block}\n`);
+  await writeFile(
+    doc,
+    text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => block) : `${text.trimEnd()}\n\n${block}\n`,
+  );
   console.log('budget: table written to docs/performance.md');
 }
 if (over.length > 0) {

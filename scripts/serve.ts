@@ -34,7 +34,9 @@ if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
   const outboxDir = path.join(root, 'outbox');
   const standInPort = Number(process.env.EMAILJS_STANDIN_PORT || 8899);
   const standIn = await startEmailJsStandIn({ outboxDir, port: standInPort }).catch((error: NodeJS.ErrnoException) => {
-    console.error(`serve: the EmailJS stand-in cannot listen on port ${standInPort} (${error.code ?? error.message}). Set EMAILJS_STANDIN_PORT to a free port.`);
+    console.error(
+      `serve: the EmailJS stand-in cannot listen on port ${standInPort} (${error.code ?? error.message}). Set EMAILJS_STANDIN_PORT to a free port.`,
+    );
     process.exit(1);
   });
   Object.assign(process.env, {
@@ -44,7 +46,9 @@ if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
     EMAILJS_PUBLIC_KEY: 'public_local',
     EMAILJS_PRIVATE_KEY: 'private_local',
   });
-  console.log(`Lead notifications: no EmailJS settings, so e-mails go to the stand-in at ${standIn.origin} and are written to ${outboxDir}/`);
+  console.log(
+    `Lead notifications: no EmailJS settings, so e-mails go to the stand-in at ${standIn.origin} and are written to ${outboxDir}/`,
+  );
 }
 // --- end EmailJS stand-in ---
 

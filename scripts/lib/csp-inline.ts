@@ -25,7 +25,10 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 export function withInlineHashes(html: string): { html: string; added: number } {
   const meta = META.exec(html);
   if (!meta) return { html, added: 0 };
-  const directives = meta[1].split(';').map((d) => d.trim()).filter(Boolean);
+  const directives = meta[1]
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
   let added = 0;
   for (const [, tag, attrs, body] of html.matchAll(INLINE)) {
     if (/\ssrc=/.test(attrs)) continue;

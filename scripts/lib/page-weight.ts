@@ -81,7 +81,17 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
     let linkedCssGz = 0;
     for (const sheet of stylesheets) linkedCssGz += gz(await readFile(path.join(dist, sheet)));
     const cssGz = (inlineStyles ? gz(inlineStyles) : 0) + linkedCssGz;
-    pages.push({ route: routeOf(file), jsGz, inlineJsGz, moduleGz, htmlGz: gz(html), cssGz, linkedCssGz, scripts: [...seen].sort(), islands: [...new Set(islands)].sort() });
+    pages.push({
+      route: routeOf(file),
+      jsGz,
+      inlineJsGz,
+      moduleGz,
+      htmlGz: gz(html),
+      cssGz,
+      linkedCssGz,
+      scripts: [...seen].sort(),
+      islands: [...new Set(islands)].sort(),
+    });
   }
   return pages;
 };

@@ -80,7 +80,10 @@ export const identitySchema = z.object({
     town: line,
     district: line,
     state: line,
-    postcode: z.string().trim().regex(/^\d{6}$/, 'A PIN code has 6 digits.'),
+    postcode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'A PIN code has 6 digits.'),
   }),
   socials: z.object(Object.fromEntries(SOCIAL_KINDS.map((kind) => [kind, socialUrl])) as Record<SocialKind, typeof socialUrl>),
 });

@@ -26,7 +26,8 @@ export function initCarousel(root: HTMLElement): void {
   // The pictures of slides 2 and on are hidden in the HTML, so that they do not compete with the
   // first slide's picture (the page's LCP element). Each comes in when the slide before it is
   // shown, in idle time: the work is spread out instead of one long task at start.
-  const idle = (task: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 50));
+  const idle = (task: () => void) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 50);
   const showPicture = (i: number) => {
     const img = slides[i]?.querySelector<HTMLImageElement>('img[hidden]');
     if (img) idle(() => (img.hidden = false));
@@ -37,7 +38,12 @@ export function initCarousel(root: HTMLElement): void {
   let timer: number | undefined;
 
   const playing = () =>
-    shouldAutoplay({ slideCount: count, paused: state.paused, hovered: state.hovered || state.focused, reducedMotion: state.reducedMotion });
+    shouldAutoplay({
+      slideCount: count,
+      paused: state.paused,
+      hovered: state.hovered || state.focused,
+      reducedMotion: state.reducedMotion,
+    });
 
   const render = () => {
     const nav = { slideCount: count, index: state.index, animating: state.animating };

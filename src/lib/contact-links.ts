@@ -16,5 +16,3 @@ export const contactLinks: ContactLinks = {
   whatsappHref,
   email: site.emails.info,
 };
-
-

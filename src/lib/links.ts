@@ -41,7 +41,10 @@ export const slugOf = (target: Exclude<LinkTarget, 'home'>): string => hrefOf(ta
 
 /** A built file's pathname (`/Flats.html`, `/index.html`) as the address the host serves. */
 export const routeOfPath = (pathname: string): string => {
-  const route = pathname.replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/$/, '');
+  const route = pathname
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '')
+    .replace(/\/$/, '');
   return route === '' ? '/' : route;
 };
 

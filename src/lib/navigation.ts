@@ -38,9 +38,7 @@ export async function getNavigation(): Promise<NavItem[]> {
   return [
     {
       label: 'Divisions',
-      sections: [
-        { links: divisions.sort(byOrder).map((d) => ({ label: d.data.cardTitle, href: hrefOf(d) })) },
-      ],
+      sections: [{ links: divisions.sort(byOrder).map((d) => ({ label: d.data.cardTitle, href: hrefOf(d) })) }],
     },
     {
       label: 'Real Estate',
@@ -75,7 +73,8 @@ export async function formRoutes(): Promise<Set<string>> {
 export async function enquiryFamilies(): Promise<NavLink[]> {
   const [loans, plans] = await Promise.all([getCollection('loans'), getCollection('plans')]);
   const generalPlan = plans.find((p) => p.data.planning === 'Financial Plan');
-  const first = <T extends { collection: 'loans' | 'plans'; data: { order: number; route: string } }>(entries: T[]) => hrefOf(entries.sort(byOrder)[0]);
+  const first = <T extends { collection: 'loans' | 'plans'; data: { order: number; route: string } }>(entries: T[]) =>
+    hrefOf(entries.sort(byOrder)[0]);
   return [
     { label: 'Buy property', href: hrefOf({ collection: 'pages', id: 'buy' }) },
     { label: 'Sell property', href: hrefOf({ collection: 'pages', id: 'sell' }) },

@@ -93,10 +93,13 @@ export async function publish(page: Page) {
 export async function waitForFile(relative: string, check: (text: string) => boolean) {
   let text = '';
   await expect
-    .poll(async () => {
-      text = await readFile(file(relative), 'utf8');
-      return check(text);
-    }, { timeout: 30_000, message: `${relative} was not saved` })
+    .poll(
+      async () => {
+        text = await readFile(file(relative), 'utf8');
+        return check(text);
+      },
+      { timeout: 30_000, message: `${relative} was not saved` },
+    )
     .toBe(true);
   return text;
 }

@@ -23,7 +23,7 @@ test('/admin is not for search engines: noindex, out of the sitemap, linked from
   }
 });
 
-test('/admin carries its config as data and loads one script of our own: script-src \'self\' covers the page', async ({ request }) => {
+test("/admin carries its config as data and loads one script of our own: script-src 'self' covers the page", async ({ request }) => {
   const html = await (await request.get('/admin')).text();
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attrs, body]) => ({ attrs: attrs!, body: body! }));
   expect(scripts).toHaveLength(2);
@@ -39,7 +39,7 @@ test('/admin carries its config as data and loads one script of our own: script-
   expect(config).not.toHaveProperty('local_backend');
 });
 
-test('/admin carries its own CSP, not the site\'s: the one written down in src/lib/cms/csp.ts', async ({ request }) => {
+test("/admin carries its own CSP, not the site's: the one written down in src/lib/cms/csp.ts", async ({ request }) => {
   const admin = await (await request.get('/admin')).text();
   const policies = [...admin.matchAll(/<meta http-equiv="content-security-policy" content="([^"]*)"/g)].map((m) => m[1]);
   expect(policies).toEqual([adminMetaCsp()]);
@@ -68,7 +68,7 @@ test('Decap starts under the CSP the served /admin carries, with no violation, a
   await expect(page.getByText(/Error loading the CMS configuration/i)).toHaveCount(0);
 });
 
-test('no other page loads any of /admin\'s JavaScript', async ({ browser, request }) => {
+test("no other page loads any of /admin's JavaScript", async ({ browser, request }) => {
   test.setTimeout(180_000);
   const admin = await (await request.get('/admin')).text();
   const entry = admin.match(/src="(\/_astro\/cms-admin\.[\w-]+\.js)"/)![1]!;
@@ -85,7 +85,10 @@ test('no other page loads any of /admin\'s JavaScript', async ({ browser, reques
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 60_000 });
     await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
     expect(scripts.length, `${path} loads scripts`).toBeGreaterThan(0);
-    expect(scripts.filter((s) => s === entry || s.startsWith('/_astro/cms-')), path).toEqual([]);
+    expect(
+      scripts.filter((s) => s === entry || s.startsWith('/_astro/cms-')),
+      path,
+    ).toEqual([]);
     await context.close();
   }
 });

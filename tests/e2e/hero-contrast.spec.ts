@@ -24,7 +24,12 @@ for (const width of [320, 390, 768, 1280, 1440]) {
     await page.locator('.carousel[data-ready]').waitFor();
     // Measure the words where they end up: in the heading font, once it has loaded.
     await page.evaluate(() => document.fonts.load('700 1em Heading'));
-    const color = parseRgb(await page.locator('.carousel__title').first().evaluate((el) => getComputedStyle(el).color));
+    const color = parseRgb(
+      await page
+        .locator('.carousel__title')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    );
     // A style sheet rather than inline styles, so the words stay hidden whatever the carousel's script changes.
     await page.addStyleTag({ content: `${TEXT} { color: transparent !important; text-shadow: none !important; }` });
 
@@ -54,7 +59,10 @@ for (const width of [320, 390, 768, 1280, 1440]) {
       );
       expect(boxes.length).toBeGreaterThan(1);
       const worst = await lowestContrast(await page.screenshot(), boxes, color);
-      expect(worst.ratio, `slide ${i + 1} at ${width} px: ${worst.ratio.toFixed(2)}:1 at (${worst.x}, ${worst.y}) on rgb(${worst.pixel})`).toBeGreaterThanOrEqual(4.5);
+      expect(
+        worst.ratio,
+        `slide ${i + 1} at ${width} px: ${worst.ratio.toFixed(2)}:1 at (${worst.x}, ${worst.y}) on rgb(${worst.pixel})`,
+      ).toBeGreaterThanOrEqual(4.5);
     }
   });
 }

@@ -94,7 +94,7 @@ test.describe('on a desktop (1280 px)', () => {
     expect(height).toBeLessThan(80);
   });
 
-  test('on an enquiry page, Enquire goes to that page\'s own form', async ({ page }) => {
+  test("on an enquiry page, Enquire goes to that page's own form", async ({ page }) => {
     await page.goto('/Vehicleloan');
     const enquire = page.locator('header.site-header').getByRole('link', { name: 'Enquire' });
     await expect(enquire).toHaveAttribute('href', '#enquiry');
@@ -121,6 +121,7 @@ for (const width of [720, 1024, 1239, 1240, 1280, 1440]) {
     const middle = width >= 1240 ? parts.nav : parts.toggle;
     expect(middle.visible).toBe(true);
     const row = width >= 1240 ? [parts.brand, parts.nav, parts.actions] : [parts.brand, parts.actions, parts.toggle];
-    for (let i = 1; i < row.length; i++) expect(row[i].left, `part ${i} starts after part ${i - 1} ends`).toBeGreaterThanOrEqual(row[i - 1].right);
+    for (let i = 1; i < row.length; i++)
+      expect(row[i].left, `part ${i} starts after part ${i - 1} ends`).toBeGreaterThanOrEqual(row[i - 1].right);
   });
 }

@@ -68,6 +68,10 @@ test.describe('on a phone, at the end of a page', () => {
     await settle(page);
     await page.locator('footer').evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await expect(page.getByRole('button', { name: 'Back to top' })).toBeVisible();
-    await expect(page).toHaveScreenshot('phone-bar-390.png', { mask: [page.locator('.site-footer .bottom p')], maxDiffPixelRatio: 0.001, timeout: 30_000 });
+    await expect(page).toHaveScreenshot('phone-bar-390.png', {
+      mask: [page.locator('.site-footer .bottom p')],
+      maxDiffPixelRatio: 0.001,
+      timeout: 30_000,
+    });
   });
 });

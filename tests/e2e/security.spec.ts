@@ -21,7 +21,8 @@ const watch = async (page: Page) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     // The 404 page's own status is logged by Chromium as a failed load; it is the answer we want.
-    const own404 = message.text().includes('status of 404') && message.location().url === page.url() && page.url().endsWith('/no-such-page');
+    const own404 =
+      message.text().includes('status of 404') && message.location().url === page.url() && page.url().endsWith('/no-such-page');
     if (message.type() === 'error' && !own404) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
@@ -54,10 +55,15 @@ test('every page declares the policy: script-src self and hashes, no unsafe-inli
   for (const path of ALL_PAGES) {
     const html = await (await request.get(path)).text();
     const policy = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
-    const scriptSrc = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? '';
+    const scriptSrc =
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src ')) ?? '';
     expect(scriptSrc, path).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*$/);
     expect(policy, path).toContain("connect-src 'self' https://api.emailjs.com");
-    for (const directive of ["default-src 'self'", "form-action 'self'", "base-uri 'self'", "object-src 'none'"]) expect(policy, path).toContain(directive);
+    for (const directive of ["default-src 'self'", "form-action 'self'", "base-uri 'self'", "object-src 'none'"])
+      expect(policy, path).toContain(directive);
   }
 });
 

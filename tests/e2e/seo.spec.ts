@@ -9,7 +9,9 @@ import { ROUTES } from './routes';
 const INDEXED = ROUTES.map((r) => r.path);
 const NOINDEX = ['/Thankyou', '/no-such-page'];
 const DIVISIONS = ['/Aranya_Realty', '/Aranya_Consulting', '/Immigration_International_Services', '/Training_Growth'];
-const ENQUIRY = ROUTES.map((r) => r.path).filter((p) => /loan|credit|^\/(Flats|Plots|Commercial|Agricultural|Individual|Sell\w+|Mutualfunds|PMS|AIF|Financialplan)$/.test(p));
+const ENQUIRY = ROUTES.map((r) => r.path).filter((p) =>
+  /loan|credit|^\/(Flats|Plots|Commercial|Agricultural|Individual|Sell\w+|Mutualfunds|PMS|AIF|Financialplan)$/.test(p),
+);
 
 /** A JSON-LD node, as far as these tests read it. */
 interface LdNode {
@@ -32,7 +34,11 @@ interface Head {
 }
 
 const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 
 const headOf = async (request: APIRequestContext, path: string): Promise<Head> => {
   const html = await (await request.get(path)).text();
@@ -162,7 +168,9 @@ test('robots.txt names the sitemap; the manifest and its icons load', async ({ r
   }
 });
 
-test('images: a photo comes out as WebP with a srcset and its size; the picture at the top of a page is eager and high priority', async ({ request }) => {
+test('images: a photo comes out as WebP with a srcset and its size; the picture at the top of a page is eager and high priority', async ({
+  request,
+}) => {
   // The About page's header picture is a photo (src/assets/pages/about-hills.jpg), its LCP element.
   const about = (await headOf(request, '/Aboutpage')).html;
   const photo = /<img [^>]*about-hills[^>]*>/.exec(about)?.[0] ?? '';

@@ -18,7 +18,13 @@ describe('zod schema to Decap fields', () => {
       imageAlt: text,
       updated: z.coerce.date().optional(),
       visible: z.boolean(),
-      address: z.object({ town: text, postcode: z.string().regex(/^\d{6}$/).optional() }),
+      address: z.object({
+        town: text,
+        postcode: z
+          .string()
+          .regex(/^\d{6}$/)
+          .optional(),
+      }),
       blocks: z.array(z.object({ heading: text, picture: cmsImage() })).default([]),
     });
     const fields = fieldsOf(toJsonSchema(schema), {
@@ -64,7 +70,13 @@ describe('zod schema to Decap fields', () => {
         collapsed: false,
         fields: [
           { name: 'town', label: 'Town', required: true, widget: 'string' },
-          { name: 'postcode', label: 'PIN code', required: false, widget: 'string', pattern: ['^\\d{6}$', 'it does not have the expected form'] },
+          {
+            name: 'postcode',
+            label: 'PIN code',
+            required: false,
+            widget: 'string',
+            pattern: ['^\\d{6}$', 'it does not have the expected form'],
+          },
         ],
       },
       {

@@ -25,7 +25,8 @@ describe('the page policy', () => {
   it('netlify.toml sends the header half of the policy on every path', () => {
     const toml = readFileSync(new URL('../../netlify.toml', import.meta.url), 'utf8');
     expect(toml).toContain(`Content-Security-Policy = "${HEADER_CSP}"`);
-    for (const directive of ["frame-ancestors 'none'", "form-action 'self'", "base-uri 'self'", "object-src 'none'"]) expect(HEADER_CSP).toContain(directive);
+    for (const directive of ["frame-ancestors 'none'", "form-action 'self'", "base-uri 'self'", "object-src 'none'"])
+      expect(HEADER_CSP).toContain(directive);
   });
 });
 
@@ -43,7 +44,10 @@ describe('inline scripts and styles Astro does not hash (is:inline)', () => {
 
   it('leave a policy that already has them, external scripts and JSON-LD alone', () => {
     const script = 'console.log(1)';
-    const before = page(`<script>${script}</script><script type="module" src="/_astro/a.js"></script><script type="application/ld+json">{"a":1}</script>`, `script-src 'self' ${hash(script)}`);
+    const before = page(
+      `<script>${script}</script><script type="module" src="/_astro/a.js"></script><script type="application/ld+json">{"a":1}</script>`,
+      `script-src 'self' ${hash(script)}`,
+    );
     expect(withInlineHashes(before)).toEqual({ html: before, added: 0 });
   });
 
@@ -74,6 +78,8 @@ describe("a page with its own policy (/admin's Decap)", () => {
 describe('styles in the body', () => {
   it('move to the end of the head, unchanged', () => {
     const html = '<html><head><title>t</title></head><body><p>a</p><style>astro-island{display:contents}</style><p>b</p></body></html>';
-    expect(stylesIntoHead(html)).toBe('<html><head><title>t</title><style>astro-island{display:contents}</style></head><body><p>a</p><p>b</p></body></html>');
+    expect(stylesIntoHead(html)).toBe(
+      '<html><head><title>t</title><style>astro-island{display:contents}</style></head><body><p>a</p><p>b</p></body></html>',
+    );
   });
 });

@@ -12,7 +12,10 @@ const claims = async (): Promise<[string, string][]> => {
   ]);
   const entries: [LinkTarget, string][] = [
     ['home', 'home'],
-    ...Object.keys(PAGE_ROUTES).map((id): [LinkTarget, string] => [{ collection: 'pages', id: id as keyof typeof PAGE_ROUTES }, `pages/${id}`]),
+    ...Object.keys(PAGE_ROUTES).map((id): [LinkTarget, string] => [
+      { collection: 'pages', id: id as keyof typeof PAGE_ROUTES },
+      `pages/${id}`,
+    ]),
     ...[...loans, ...plans, ...properties, ...divisions].map((e): [LinkTarget, string] => [e, `${e.collection}/${e.id}`]),
   ];
   return entries.map(([target, who]) => [hrefOf(target), who]);

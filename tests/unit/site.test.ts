@@ -49,7 +49,9 @@ describe('identity (one config file)', () => {
 
   it('lists only the registration numbers that are set, in a fixed order with their labels', () => {
     expect(registrationLines({ rera: '', amfiArn: ' ', gstin: '', cin: '' })).toEqual([]);
-    expect(registrationLines({ cin: 'U70100TZ2020PTC000000', rera: ' TN/29/Agent/0000/2024 ', amfiArn: '', gstin: '33AAAAA0000A1Z5' })).toEqual([
+    expect(
+      registrationLines({ cin: 'U70100TZ2020PTC000000', rera: ' TN/29/Agent/0000/2024 ', amfiArn: '', gstin: '33AAAAA0000A1Z5' }),
+    ).toEqual([
       { key: 'rera', label: 'RERA registration', value: 'TN/29/Agent/0000/2024' },
       { key: 'gstin', label: 'GSTIN', value: '33AAAAA0000A1Z5' },
       { key: 'cin', label: 'CIN', value: 'U70100TZ2020PTC000000' },

@@ -70,7 +70,17 @@ const readStoredAttribution = () => {
 const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
   form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
 
-export default function EnquiryForm({ kind, schema, hidden, contact, title, intro, submitLabel, photos: withPhotos = false, children }: EnquiryFormProps) {
+export default function EnquiryForm({
+  kind,
+  schema,
+  hidden,
+  contact,
+  title,
+  intro,
+  submitLabel,
+  photos: withPhotos = false,
+  children,
+}: EnquiryFormProps) {
   const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [announcement, setAnnouncement] = useState('');
@@ -93,7 +103,11 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
   // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
   const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
   const resolver: Resolver<FieldValues> = (values, context, options) =>
-    base({ ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() }, context, options);
+    base(
+      { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() },
+      context,
+      options,
+    );
 
   const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
 
@@ -160,7 +174,8 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
       return form;
     };
     try {
-      const onProgress = files.length > 0 ? (fraction: number) => setPhase({ name: 'sending', percent: Math.round(fraction * 100) }) : undefined;
+      const onProgress =
+        files.length > 0 ? (fraction: number) => setPhase({ name: 'sending', percent: Math.round(fraction * 100) }) : undefined;
       const { outcome, step } = await postEnquiry(endpoint, body, { onProgress });
       if (outcome.type === 'stored') return succeed(outcome.id || submissionId.current, false);
       if (step === 'fallback') {
@@ -278,7 +293,12 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
                     : submitLabel}
               </button>
               {sendingNow && phase.percent !== null && (
-                <progress className="enquiry-form__progress" max={100} value={phase.percent} aria-label={FORM_TEXT.uploading(phase.percent)} />
+                <progress
+                  className="enquiry-form__progress"
+                  max={100}
+                  value={phase.percent}
+                  aria-label={FORM_TEXT.uploading(phase.percent)}
+                />
               )}
             </>
           )}

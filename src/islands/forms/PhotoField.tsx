@@ -107,7 +107,11 @@ export default function PhotoField({ photos, onChange, serverError }: Props) {
         }}
       />
       <p className="photos__status" aria-live="polite">
-        {busy ? FORM_TEXT.photos.preparing : hydrated && photos.length > 0 ? FORM_TEXT.photos.count(photos.length, PHOTO_LIMITS.maxCount) : ''}
+        {busy
+          ? FORM_TEXT.photos.preparing
+          : hydrated && photos.length > 0
+            ? FORM_TEXT.photos.count(photos.length, PHOTO_LIMITS.maxCount)
+            : ''}
       </p>
       {photos.length > 0 && (
         <ul className="photos__list">

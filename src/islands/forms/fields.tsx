@@ -160,7 +160,15 @@ interface ChoiceProps {
 }
 
 /** A select whose placeholder is never a valid value, or a group of radio chips. */
-export function ChoiceField({ name, text, options, placeholder = PLACEHOLDERS.type, preselected, chips = false, onValueChange }: ChoiceProps) {
+export function ChoiceField({
+  name,
+  text,
+  options,
+  placeholder = PLACEHOLDERS.type,
+  preselected,
+  chips = false,
+  onValueChange,
+}: ChoiceProps) {
   const { register } = useFormContext();
   const registered = register(name);
   const field = {

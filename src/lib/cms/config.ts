@@ -90,7 +90,13 @@ function folderCollection(name: CollectionName): CmsCollection {
   const { folder, extension } = sources[name];
   const fields = withFieldFolders(fieldsOf(toJsonSchema(collectionSchema(name)), text.fields), folder, `${name}.`);
   if (extension === 'md') {
-    fields.push({ name: 'body', label: text.body?.label ?? 'Text', widget: 'markdown', required: true, ...(text.body?.hint ? { hint: text.body.hint } : {}) });
+    fields.push({
+      name: 'body',
+      label: text.body?.label ?? 'Text',
+      widget: 'markdown',
+      required: true,
+      ...(text.body?.hint ? { hint: text.body.hint } : {}),
+    });
   }
   const names = new Set(fields.map((f) => f.name));
   return {

@@ -61,8 +61,7 @@ export class StoreUnavailableError extends HttpError {
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again, or call us.';
 
 /** An HttpError as it is; anything unexpected as a plain 500 without detail. */
-export const asHttpError = (error: unknown): HttpError =>
-  error instanceof HttpError ? error : new HttpError(500, INTERNAL_MESSAGE);
+export const asHttpError = (error: unknown): HttpError => (error instanceof HttpError ? error : new HttpError(500, INTERNAL_MESSAGE));
 
 /**
  * Wraps a handler so that every outcome is a JSON answer: HttpErrors as they are, anything

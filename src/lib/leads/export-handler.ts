@@ -40,7 +40,8 @@ const exportLeads = async (params: URLSearchParams): Promise<Response> => {
 };
 
 const erase = async (id: string): Promise<Response> => {
-  if (!UUID.test(id)) throw new HttpError(400, 'That is not a lead id.', { fields: { id: 'id must be the submission id of a lead (a UUID)' } });
+  if (!UUID.test(id))
+    throw new HttpError(400, 'That is not a lead id.', { fields: { id: 'id must be the submission id of a lead (a UUID)' } });
   const erased = await withStoreDeadline(() => eraseLead(id.toLowerCase()), EXPORT_DEADLINE_MS);
   if (!erased) throw new HttpError(404, 'No lead has that id.');
   logLead({ kind: 'erase', id, status: 'erased' });
@@ -55,7 +56,9 @@ const handleLeads = async (request: Request): Promise<Response> => {
   const id = /^\/api\/leads\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   const allowed = id === undefined ? 'GET' : 'DELETE';
   if (request.method !== allowed) {
-    throw new HttpError(405, id === undefined ? 'Use GET to export leads.' : 'Use DELETE to erase a lead.', { headers: { allow: allowed } });
+    throw new HttpError(405, id === undefined ? 'Use GET to export leads.' : 'Use DELETE to erase a lead.', {
+      headers: { allow: allowed },
+    });
   }
   if (!bearerMatches(request.headers.get('authorization'), token)) {
     throw new HttpError(401, 'A valid export token is required.', { headers: { 'www-authenticate': 'Bearer' } });

@@ -72,8 +72,7 @@ const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')
 export const renderProblemPage = (error: HttpError, backTo: string): string => {
   const heading = HEADINGS[error.status] ?? DEFAULT_HEADING;
   const problems = Object.entries(error.fields ?? {});
-  const intro =
-    error.status === 422 ? 'Your enquiry has not been sent yet. Please go back to the form and correct these:' : error.message;
+  const intro = error.status === 422 ? 'Your enquiry has not been sent yet. Please go back to the form and correct these:' : error.message;
   const list = problems.length
     ? `<ul>${problems.map(([field, message]) => `<li><strong>${escapeHtml(labelOf(field))}:</strong> ${escapeHtml(message)}</li>`).join('')}</ul>`
     : '';
