@@ -5,6 +5,9 @@ import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { site } from './src/config/site.ts';
 import { adminBundle } from './scripts/lib/admin-bundle.ts';
+import { pageDirectives } from './src/config/security.ts';
+import { adminMetaCsp } from './src/lib/cms/csp.ts';
+import { cspInlineHashes } from './scripts/lib/csp-inline.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -14,13 +17,33 @@ export default defineConfig({
   // Keep the content data store where `astro dev` and Vitest read it, so tests see what the build sees.
   cacheDir: './.astro',
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // Real addresses without .html (/Flats). The CSS (under 5 KB gzipped a page) is inlined: no
+  // render-blocking stylesheet request before the first paint (docs/performance.md).
+  build: { format: 'file', inlineStylesheets: 'always' },
+  image: {
+    // Raster images (JPEG/PNG/WebP an editor drops into an `image:` field) come out as WebP with a
+    // responsive srcset and width/height; SVG illustrations pass through as SVG.
+    layout: 'constrained',
+    // Our own SVGs (logo, illustrations) are rasterized only where a PNG is asked for: the share
+    // image and the app icons. They are repository files, never uploads.
+    dangerouslyProcessSVG: true,
+  },
+  // No code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the CSP.
+  markdown: { syntaxHighlight: false },
+  // Content Security Policy: a <meta> in every page with script-src/style-src 'self' plus the hash
+  // of each inline script and style Astro emits (cspInlineHashes adds is:inline ones), beside the directives of
+  // src/config/security.ts. The header half lives in netlify.toml.
+  security: {
+    csp: { directives: [...pageDirectives(process.env.PUBLIC_EMAILJS_API_ORIGIN)] },
+  },
   // Static fallback for hosts without netlify.toml; on Netlify the 301 in netlify.toml wins.
   redirects: { '/Contactpage': '/Contactus' },
   // `npm run cms` is for editors: no developer toolbar over Decap's screens.
   devToolbar: { enabled: process.env.ARANYA_CMS !== '1' },
   integrations: [
     react(),
+    // /admin (Decap) gets its own policy instead of the site's (src/lib/cms/csp.ts).
+    cspInlineHashes({ ownPolicy: { 'admin.html': adminMetaCsp() } }),
     // Pages that are not for search engines stay out of the sitemap (they are noindex too);
     // /admin is the editors' CMS.
     sitemap({ filter: (page) => !/\/(Thankyou|404|admin)$/.test(new URL(page).pathname) }),

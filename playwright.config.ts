@@ -1,13 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/lib/chromium.ts';
 
-/** E2E tests run in Debian's Chromium against the served build (`npm start`). */
+/** E2E tests run in Chromium (scripts/lib/chromium.ts: Debian's, or Playwright's own) against the served build (`npm start`). */
 const PORT = Number(process.env.E2E_PORT || 8890);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The export token the served site gets for the e2e run (see tests/e2e/api.spec.ts). */
 export const EXPORT_TOKEN = 'e2e-export-token';
-/** Debian's Chromium; shared with playwright.cms.config.ts. */
+/** The Chromium to launch (scripts/lib/chromium.ts); shared with playwright.cms.config.ts. */
 export const LAUNCH_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: findChromium(),
   args: [
     '--no-sandbox',
     '--disable-gpu',
@@ -41,7 +42,12 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /forms-faults\.spec\.ts/ },
     // The fault switches act on the whole served site, so these run alone, after the rest.
-    { name: 'faults', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /forms-faults\.spec\.ts/, dependencies: ['chromium'] },
+    {
+      name: 'faults',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /forms-faults\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
   ],
   webServer: {
     command: 'npm start',

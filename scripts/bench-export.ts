@@ -50,11 +50,29 @@ try {
     const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (i % monthCount), 1 + (i % 28), 10, i % 60));
     const receivedAt = month.toISOString();
     return {
-      id: randomUUID(), kind, receivedAt, consentAt: receivedAt, consentNotice: '2026-11-v1', page: '/Vehicleloan',
-      Username: 'முருகன் செல்வம்', phone: '9876543210', email: 'bench@example.com', currentdate: 'Mon, Jan 05 2025',
-      selectedState: 'Tamil Nadu', selectedCity: 'Hosur', Loantype: 'Vehicle Loan', Banktype: 'Private banks', Amount: '25 to 50 lakhs',
-      Profession: 'Salaried', message: 'Looking for a two-bedroom flat near the bus stand, ready to move in within three months.',
-      utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'bench', landingPath: '/Vehicleloan', via: 'js', notified: true,
+      id: randomUUID(),
+      kind,
+      receivedAt,
+      consentAt: receivedAt,
+      consentNotice: '2026-11-v1',
+      page: '/Vehicleloan',
+      Username: 'முருகன் செல்வம்',
+      phone: '9876543210',
+      email: 'bench@example.com',
+      currentdate: 'Mon, Jan 05 2025',
+      selectedState: 'Tamil Nadu',
+      selectedCity: 'Hosur',
+      Loantype: 'Vehicle Loan',
+      Banktype: 'Private banks',
+      Amount: '25 to 50 lakhs',
+      Profession: 'Salaried',
+      message: 'Looking for a two-bedroom flat near the bus stand, ready to move in within three months.',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'bench',
+      landingPath: '/Vehicleloan',
+      via: 'js',
+      notified: true,
     };
   };
   const seedStarted = performance.now();
@@ -73,7 +91,13 @@ try {
 
   // 2. Full exports through the function, one per page size.
   const runs = [];
-  for (const [limit, cold] of limits.flatMap((limit) => [[limit, false], [limit, true]] as const)) {
+  for (const [limit, cold] of limits.flatMap(
+    (limit) =>
+      [
+        [limit, false],
+        [limit, true],
+      ] as const,
+  )) {
     const seen = new Map<string, number>();
     const pageMs: number[] = [];
     let bytes = 0;
@@ -86,7 +110,10 @@ try {
       if (response.status !== 200) throw new Error(`page answered ${response.status}: ${await response.text()}`);
       const body = await response.text();
       bytes += Buffer.byteLength(body);
-      const pageIds = values.format === 'json' ? (JSON.parse(body).leads as LeadRecord[]).map((l) => l.id) : [...body.matchAll(/^\uFEFF?([0-9a-f-]{36}),/gm)].map((m) => m[1]);
+      const pageIds =
+        values.format === 'json'
+          ? (JSON.parse(body).leads as LeadRecord[]).map((l) => l.id)
+          : [...body.matchAll(/^\uFEFF?([0-9a-f-]{36}),/gm)].map((m) => m[1]);
       for (const id of pageIds) seen.set(id, (seen.get(id) ?? 0) + 1);
       cursor = response.headers.get('x-next-cursor');
       // A fresh instance knows nothing of this export: the same position under a new name.

@@ -66,7 +66,12 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 200
 const visitors: Visitor[] = Array.from({ length: total }, (_, n) => {
   const kind = ENQUIRY_KINDS[n % ENQUIRY_KINDS.length];
   const photo = kind === 'realestate' && n % 40 === 0;
-  const base = kind === 'realestate' ? (photo ? { intent: 'sell' as const, category: 'flats' as const } : REAL_ESTATE[Math.floor(n / 4) % REAL_ESTATE.length]) : null;
+  const base =
+    kind === 'realestate'
+      ? photo
+        ? { intent: 'sell' as const, category: 'flats' as const }
+        : REAL_ESTATE[Math.floor(n / 4) % REAL_ESTATE.length]
+      : null;
   const enquiry = { ...validEnquiry(kind, base), Username: 'Fault Bench', elapsedMs: 60_000 };
   const way: Way = photo ? 'photo' : n % 5 === 2 ? 'native' : 'json';
   const twinEvery = dupShare > 0 ? Math.round(1 / dupShare) : Infinity;
@@ -79,14 +84,19 @@ const visitors: Visitor[] = Array.from({ length: total }, (_, n) => {
 ensureBuilt(log);
 const blobs = await freshBlobsDir();
 const site = await startServedSite({ LOCAL_BLOBS_DIR: blobs.dir });
-const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
 const standIn = (behaviour: { status?: number; delayMs?: number }) => post(`${site.standInOrigin}/__standin/behaviour`, behaviour);
 const storeSwitch = (store: 'up' | 'down') => post(`${site.origin}/__local/faults`, { store });
 
 // Warm up first (the functions are warm on Netlify): a few enquiries one at a time, not counted.
 for (let i = 0; i < 20; i += 1) {
   const enquiry = { ...validEnquiry(ENQUIRY_KINDS[i % 4]), Username: 'Warm Up', elapsedMs: 60_000 };
-  await fetch(`${site.origin}/api/${ENQUIRY_KINDS[i % 4]}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(enquiry) });
+  await fetch(`${site.origin}/api/${ENQUIRY_KINDS[i % 4]}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(enquiry),
+  });
 }
 
 const requestOf = (v: Visitor): Request => {
@@ -94,7 +104,13 @@ const requestOf = (v: Visitor): Request => {
   if (v.way === 'native') {
     return new Request(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin', origin: site.origin },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: BROWSER_NAVIGATION_ACCEPT,
+        'sec-fetch-mode': 'navigate',
+        'sec-fetch-site': 'same-origin',
+        origin: site.origin,
+      },
       // A native form carries its id in a hidden field here, so the bench can follow it.
       body: new URLSearchParams({ ...asNativeForm(v.enquiry), submissionId: v.enquiry.submissionId }),
     });
@@ -206,7 +222,9 @@ await standIn({ status: 200, delayMs: 0 });
 // ---- what was stored and e-mailed ---------------------------------------------------------
 
 const emailsById = async () => {
-  const received = (await fetch(`${site.standInOrigin}/__standin/received`).then((r) => r.json())) as { template_params: { id?: string } }[];
+  const received = (await fetch(`${site.standInOrigin}/__standin/received`).then((r) => r.json())) as {
+    template_params: { id?: string };
+  }[];
   const byId = new Map<string, number>();
   for (const email of received) byId.set(String(email.template_params.id), (byId.get(String(email.template_params.id)) ?? 0) + 1);
   return { byId };
@@ -255,7 +273,9 @@ const byId = new Map(visitors.map((v) => [v.enquiry.submissionId as string, v]))
 const answersOf = new Map<string, Sent[]>();
 for (const s of sent) answersOf.set(s.id, [...(answersOf.get(s.id) ?? []), s]);
 
-const months = [...new Set([...sent.map((s) => s.receivedAt?.slice(0, 7)), new Date().toISOString().slice(0, 7)].filter(Boolean))] as string[];
+const months = [
+  ...new Set([...sent.map((s) => s.receivedAt?.slice(0, 7)), new Date().toISOString().slice(0, 7)].filter(Boolean)),
+] as string[];
 interface Stored {
   keys: string[];
   record: Record<string, unknown> | null;
@@ -263,7 +283,9 @@ interface Stored {
 const storedOf = new Map<string, Stored>();
 for (const [id, v] of byId) {
   const index = (await leads.get(`ids/${id}`, { type: 'json' })) as { key?: string } | null;
-  const candidates = [...new Set([index?.key, ...months.flatMap((m) => [`${v.kind}/${m}/${id}`, `spam/${v.kind}/${m}/${id}`])].filter(Boolean))] as string[];
+  const candidates = [
+    ...new Set([index?.key, ...months.flatMap((m) => [`${v.kind}/${m}/${id}`, `spam/${v.kind}/${m}/${id}`])].filter(Boolean)),
+  ] as string[];
   const keys: string[] = [];
   let record: Record<string, unknown> | null = null;
   for (const key of candidates) {
@@ -289,7 +311,12 @@ const lost = accepted.filter((id) => !stored.includes(id));
 const duplicated = [...storedOf].filter(([, s]) => s.keys.length > 1).map(([id]) => id);
 const spam = [...storedOf].filter(([, s]) => s.keys.some((k) => k.startsWith('spam/'))).map(([id]) => id);
 const receiptMismatch = accepted.filter((id) => {
-  const receipts = new Set(answersOf.get(id)?.filter((s) => s.receivedAt).map((s) => s.receivedAt));
+  const receipts = new Set(
+    answersOf
+      .get(id)
+      ?.filter((s) => s.receivedAt)
+      .map((s) => s.receivedAt),
+  );
   const record = storedOf.get(id)?.record;
   return receipts.size > 1 || (receipts.size === 1 && record && !receipts.has(record.receivedAt as string));
 });
@@ -317,28 +344,52 @@ const owed = stored.filter((id) => (emails.get(id) ?? 0) === 0);
 const twice = stored.filter((id) => (emails.get(id) ?? 0) > 1);
 const notifiedFalse = stored.filter((id) => storedOf.get(id)?.record?.notified !== true);
 
-const latencies = sent.filter((s) => s.status === 201 || s.status === 303).map((s) => s.endedMs - s.startedMs).sort((a, b) => a - b);
+const latencies = sent
+  .filter((s) => s.status === 201 || s.status === 303)
+  .map((s) => s.endedMs - s.startedMs)
+  .sort((a, b) => a - b);
 const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0);
 const secs = (ms?: number) => (ms === undefined ? '?' : (ms / 1000).toFixed(1));
 const ways = (way: Way) => visitors.filter((v) => v.way === way).length;
 
-log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; load average ${os.loadavg()[0].toFixed(1)}`);
-log(`enquiries: ${total} (${ENQUIRY_KINDS.map((k) => `${k} ${visitors.filter((v) => v.kind === k).length}`).join(', ')}); ${ways('json')} JSON, ${ways('native')} native form posts, ${ways('photo')} Sell Flats with a photo`);
-log(`re-sent with the same id: ${visitors.filter((v) => v.twin !== 'none').length} (${visitors.filter((v) => v.twin === 'same-moment').length} at the same moment, ${visitors.filter((v) => v.twin === 'later').length} later)`);
-log(`faults: e-mail 500 ${secs(windows.emailFails.from)}-${secs(windows.emailFails.to)} s; store down ${secs(downFrom)}-${secs(downTo)} s; e-mail hanging ${secs(windows.emailHangs.from)}-${secs(windows.emailHangs.to)} s; load took ${loadSeconds.toFixed(1)} s`);
-log(`requests: ${sent.length}; answers: ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s || 'none'} × ${n}`).join(', ')}; accepted latency p50 ${pct(50)} ms, p95 ${pct(95)} ms`);
+log(
+  `machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; load average ${os.loadavg()[0].toFixed(1)}`,
+);
+log(
+  `enquiries: ${total} (${ENQUIRY_KINDS.map((k) => `${k} ${visitors.filter((v) => v.kind === k).length}`).join(', ')}); ${ways('json')} JSON, ${ways('native')} native form posts, ${ways('photo')} Sell Flats with a photo`,
+);
+log(
+  `re-sent with the same id: ${visitors.filter((v) => v.twin !== 'none').length} (${visitors.filter((v) => v.twin === 'same-moment').length} at the same moment, ${visitors.filter((v) => v.twin === 'later').length} later)`,
+);
+log(
+  `faults: e-mail 500 ${secs(windows.emailFails.from)}-${secs(windows.emailFails.to)} s; store down ${secs(downFrom)}-${secs(downTo)} s; e-mail hanging ${secs(windows.emailHangs.from)}-${secs(windows.emailHangs.to)} s; load took ${loadSeconds.toFixed(1)} s`,
+);
+log(
+  `requests: ${sent.length}; answers: ${[...statuses]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s || 'none'} × ${n}`)
+    .join(', ')}; accepted latency p50 ${pct(50)} ms, p95 ${pct(95)} ms`,
+);
 log('');
-log(`accepted ${accepted.length}, stored ${stored.length}, lost ${lost.length}, duplicated ${duplicated.length}${spam.length ? `, classed as spam ${spam.length}` : ''}`);
+log(
+  `accepted ${accepted.length}, stored ${stored.length}, lost ${lost.length}, duplicated ${duplicated.length}${spam.length ? `, classed as spam ${spam.length}` : ''}`,
+);
 log(`answers that differ from the stored receipt: ${receiptMismatch.length}`);
-log(`503s: ${statuses.get(503) ?? 0} answers to ${got503.length} enquiries; stored on retry: ${storedOnRetry.length} of ${got503.length} (${storedLate.length} of them written by the attempt answered 503, after its deadline); 503s later than the outage and the 7 s after it: ${stray503.length}`);
+log(
+  `503s: ${statuses.get(503) ?? 0} answers to ${got503.length} enquiries; stored on retry: ${storedOnRetry.length} of ${got503.length} (${storedLate.length} of them written by the attempt answered 503, after its deadline); 503s later than the outage and the 7 s after it: ${stray503.length}`,
+);
 log(`other 5xx: ${failures.length}; 4xx: ${other4xx.length}; no answer: ${unanswered.length}`);
 for (const [cause, list] of Map.groupBy(unanswered, (s) => s.error ?? '?')) {
-  log(`  no answer, ${cause}: ${list.length}, started ${list.map((s) => secs(s.startedMs)).join(', ')} s, ended after ${list.map((s) => secs(s.endedMs - s.startedMs)).join(', ')} s`);
+  log(
+    `  no answer, ${cause}: ${list.length}, started ${list.map((s) => secs(s.startedMs)).join(', ')} s, ended after ${list.map((s) => secs(s.endedMs - s.startedMs)).join(', ')} s`,
+  );
 }
 const sendsTo = (byIdMap: Map<string, number>) => [...byId.keys()].reduce((n, id) => n + (byIdMap.get(id) ?? 0), 0);
 log(`e-mails after the load: ${sendsTo(emailsAfterLoad.byId)} sent for ${emailedAfterLoad} leads; owed: ${owedAfterLoad.length}`);
 log(`one sweep (${sweepSeconds.toFixed(1)} s): ${JSON.stringify(sweepReport)}`);
-log(`e-mails after one sweep: ${sendsTo(emails)} sent for ${stored.length - owed.length} leads (${twice.length} leads e-mailed more than once); owed: ${owed.length} (leads not marked notified: ${notifiedFalse.length})`);
+log(
+  `e-mails after one sweep: ${sendsTo(emails)} sent for ${stored.length - owed.length} leads (${twice.length} leads e-mailed more than once); owed: ${owed.length} (leads not marked notified: ${notifiedFalse.length})`,
+);
 
 const missed = [
   lost.length && `${lost.length} lost`,
@@ -352,10 +403,16 @@ const missed = [
   owed.length && `${owed.length} e-mails owed after the sweep`,
   twice.length && `${twice.length} leads e-mailed twice`,
 ].filter(Boolean);
-log(missed.length ? `\nMISSED: ${missed.join(', ')}` : '\nOK: 0 lost, 0 duplicated, no 5xx but 503 during the outage, nothing owed after the sweep');
+log(
+  missed.length
+    ? `\nMISSED: ${missed.join(', ')}`
+    : '\nOK: 0 lost, 0 duplicated, no 5xx but 503 during the outage, nothing owed after the sweep',
+);
 if (missed.length) {
   for (const id of [...lost, ...duplicated, ...receiptMismatch, ...new Set(stray503.map((s) => s.id))].slice(0, 10)) {
-    log(`  ${id}: ${JSON.stringify(answersOf.get(id)?.map((s) => [s.status, s.receivedAt, Math.round(s.startedMs), Math.round(s.endedMs)]))} stored ${JSON.stringify(storedOf.get(id)?.keys)} ${String(storedOf.get(id)?.record?.receivedAt)}`);
+    log(
+      `  ${id}: ${JSON.stringify(answersOf.get(id)?.map((s) => [s.status, s.receivedAt, Math.round(s.startedMs), Math.round(s.endedMs)]))} stored ${JSON.stringify(storedOf.get(id)?.keys)} ${String(storedOf.get(id)?.record?.receivedAt)}`,
+    );
   }
 }
 process.exit(missed.length ? 1 : 0);

@@ -47,7 +47,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => st
 /** Resolves once decap-server answers, so /admin never starts without its backend. */
 async function decapServerReady(url: string, deadline = Date.now() + 60_000) {
   while (Date.now() < deadline && !stopping) {
-    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"info"}' }).catch(() => null);
+    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"info"}' }).catch(
+      () => null,
+    );
     if (answer?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

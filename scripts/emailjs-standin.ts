@@ -63,8 +63,10 @@ const behaviourProblems = (body: unknown): Record<string, string> => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { body: 'send a JSON object' };
   const { status, delayMs } = body as Record<string, unknown>;
   const problems: Record<string, string> = {};
-  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) problems.status = 'an HTTP status, 100 to 599';
-  if (delayMs !== undefined && !(typeof delayMs === 'number' && delayMs >= 0 && delayMs <= MAX_DELAY_MS)) problems.delayMs = `milliseconds, 0 to ${MAX_DELAY_MS}`;
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599))
+    problems.status = 'an HTTP status, 100 to 599';
+  if (delayMs !== undefined && !(typeof delayMs === 'number' && delayMs >= 0 && delayMs <= MAX_DELAY_MS))
+    problems.delayMs = `milliseconds, 0 to ${MAX_DELAY_MS}`;
   return problems;
 };
 
@@ -85,7 +87,9 @@ const problemWith = (body: Record<string, unknown>): string | null => {
   return null;
 };
 
-export const startEmailJsStandIn = async (options: { port?: number; outboxDir?: string } & StandInBehaviour = {}): Promise<EmailJsStandIn> => {
+export const startEmailJsStandIn = async (
+  options: { port?: number; outboxDir?: string } & StandInBehaviour = {},
+): Promise<EmailJsStandIn> => {
   let behaviour: Required<StandInBehaviour> = { status: options.status ?? 200, delayMs: options.delayMs ?? 0 };
   const received: ReceivedEmail[] = [];
   const requests: unknown[] = [];
@@ -146,7 +150,10 @@ export const startEmailJsStandIn = async (options: { port?: number; outboxDir?: 
       written += 1;
       const params = (body.template_params ?? {}) as Record<string, unknown>;
       // The kind names the file; a browser may send anything there, so only [A-Za-z0-9_-] is kept.
-      const kind = String(params.kind ?? 'email').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40) || 'email';
+      const kind =
+        String(params.kind ?? 'email')
+          .replace(/[^A-Za-z0-9_-]/g, '_')
+          .slice(0, 40) || 'email';
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(written).padStart(4, '0')}-${kind}.json`;
       await mkdir(options.outboxDir, { recursive: true });
       await writeFile(path.join(options.outboxDir, name), JSON.stringify(body, null, 2));

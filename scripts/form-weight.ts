@@ -22,7 +22,9 @@ if (pages.length === 0) {
 console.log('Form page            JS (gz)   HTML (gz)  CSS (gz)');
 for (const page of pages) {
   const mark = page.jsGz > LIMIT ? '  OVER 110 KB' : page.jsGz > AIM ? '  (above the 95 KB aim)' : '';
-  console.log(`${page.route.padEnd(20)} ${kb(page.jsGz).padStart(7)} KB ${kb(page.htmlGz).padStart(7)} KB ${kb(page.cssGz).padStart(7)} KB${mark}`);
+  console.log(
+    `${page.route.padEnd(20)} ${kb(page.jsGz).padStart(7)} KB ${kb(page.htmlGz).padStart(7)} KB ${kb(page.cssGz).padStart(7)} KB${mark}`,
+  );
 }
 const over = pages.filter((page) => page.jsGz > LIMIT);
 const largest = Math.max(...pages.map((p) => p.jsGz));

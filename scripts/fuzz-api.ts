@@ -64,7 +64,16 @@ const runMode = async (mode: 'in-process' | 'served') => {
   const target = mode === 'in-process' ? await inProcessTarget() : await servedTarget();
   const startSeconds = (performance.now() - starting) / 1000;
   const before = mode === 'served' ? new Set(await target.allKeys()) : new Set<string>();
-  const tally: Tally = { statuses: new Map(), shapes: new Map(), requests: 0, leadIds: new Set(), spamIds: new Set(), photos: 0, answersLost: 0, failed: false };
+  const tally: Tally = {
+    statuses: new Map(),
+    shapes: new Map(),
+    requests: 0,
+    leadIds: new Set(),
+    spamIds: new Set(),
+    photos: 0,
+    answersLost: 0,
+    failed: false,
+  };
   const started = performance.now();
 
   const property = fc.asyncProperty(fuzzCase, async (c) => {
@@ -119,7 +128,9 @@ const runMode = async (mode: 'in-process' | 'served') => {
     // carry it) and requests whose answer the HTTP server replaced with its own 400.
     const nativeAccepted = [...tally.statuses.values()].reduce((n, row) => n + (row.get(303) ?? 0), 0);
     if (unexplained.length > nativeAccepted + tally.answersLost) {
-      endProblems.push(`${unexplained.length} stored records match no accepted answer (303 answers: ${nativeAccepted}, answers lost: ${tally.answersLost})`);
+      endProblems.push(
+        `${unexplained.length} stored records match no accepted answer (303 answers: ${nativeAccepted}, answers lost: ${tally.answersLost})`,
+      );
     }
   }
   const emails = new Map<string, number>();
@@ -142,17 +153,30 @@ const printStatuses = (tally: Tally) => {
 };
 
 const shorten = (value: unknown): unknown =>
-  typeof value === 'string' && value.length > 120 ? `${value.slice(0, 60)}…(${value.length} chars)` : Array.isArray(value) ? value.map(shorten) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)])) : value;
+  typeof value === 'string' && value.length > 120
+    ? `${value.slice(0, 60)}…(${value.length} chars)`
+    : Array.isArray(value)
+      ? value.map(shorten)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]))
+        : value;
 
 let failed = false;
 log(`fuzz:api: ${runs.toLocaleString('en')} cases per mode, seed ${seed}`);
 for (const mode of modes) {
   const { result, tally, seconds, startSeconds, endProblems, added } = await runMode(mode);
-  log(`\n${mode}: ${result.numRuns.toLocaleString('en')} cases, ${tally.requests.toLocaleString('en')} requests in ${seconds.toFixed(1)} s (start-up ${startSeconds.toFixed(1)} s)`);
+  log(
+    `\n${mode}: ${result.numRuns.toLocaleString('en')} cases, ${tally.requests.toLocaleString('en')} requests in ${seconds.toFixed(1)} s (start-up ${startSeconds.toFixed(1)} s)`,
+  );
   log('  answers per status and endpoint:');
   printStatuses(tally);
-  log(`  stored: ${tally.leadIds.size} leads, ${tally.spamIds.size} spam, ${tally.photos} photos${mode === 'served' ? `; records added to the store: ${added}` : ''}`);
-  const top = [...tally.shapes].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([shape, n]) => `${shape} ${n}`);
+  log(
+    `  stored: ${tally.leadIds.size} leads, ${tally.spamIds.size} spam, ${tally.photos} photos${mode === 'served' ? `; records added to the store: ${added}` : ''}`,
+  );
+  const top = [...tally.shapes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([shape, n]) => `${shape} ${n}`);
   log(`  most common shapes: ${top.join('; ')}`);
   if (result.failed) {
     failed = true;
@@ -166,7 +190,12 @@ for (const mode of modes) {
   }
   if (endProblems.length) {
     failed = true;
-    log(`  after the run:\n${endProblems.slice(0, 20).map((p) => `    ${p}`).join('\n')}`);
+    log(
+      `  after the run:\n${endProblems
+        .slice(0, 20)
+        .map((p) => `    ${p}`)
+        .join('\n')}`,
+    );
   } else if (!result.failed) log('  after the run: every accepted lead e-mailed exactly once, nothing else e-mailed');
 }
 log(failed ? '\nFAILED' : '\nOK');

@@ -5,6 +5,9 @@
  * - The functions run warm in this process (scripts/lib/warm-functions.ts); with
  *   NETLIFY_DEV_FUNCTIONS=1, @netlify/dev bundles and runs them itself on every call (slow).
  * Unknown paths get dist/404.html with status 404, as on Netlify.
+ * Static answers carry netlify.toml's headers (applied by @netlify/dev), Netlify's default
+ * Cache-Control where none is set, and are compressed (brotli/gzip) as Netlify's CDN does;
+ * SERVE_COMPRESSION=0 serves them uncompressed (the Lighthouse benchmark measures both).
  * Local only: POST /__local/faults switches the local Blobs store down, hanging or up (below).
  */
 import http from 'node:http';
@@ -15,6 +18,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { contextFor, drainRequest, loadFunctions, toWebRequest } from './lib/warm-functions.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './lib/blobs-faults.ts';
+import { compress, isCompressible, negotiateEncoding } from './lib/compress.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 8888);
@@ -30,7 +34,9 @@ if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
   const outboxDir = path.join(root, 'outbox');
   const standInPort = Number(process.env.EMAILJS_STANDIN_PORT || 8899);
   const standIn = await startEmailJsStandIn({ outboxDir, port: standInPort }).catch((error: NodeJS.ErrnoException) => {
-    console.error(`serve: the EmailJS stand-in cannot listen on port ${standInPort} (${error.code ?? error.message}). Set EMAILJS_STANDIN_PORT to a free port.`);
+    console.error(
+      `serve: the EmailJS stand-in cannot listen on port ${standInPort} (${error.code ?? error.message}). Set EMAILJS_STANDIN_PORT to a free port.`,
+    );
     process.exit(1);
   });
   Object.assign(process.env, {
@@ -40,7 +46,9 @@ if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
     EMAILJS_PUBLIC_KEY: 'public_local',
     EMAILJS_PRIVATE_KEY: 'private_local',
   });
-  console.log(`Lead notifications: no EmailJS settings, so e-mails go to the stand-in at ${standIn.origin} and are written to ${outboxDir}/`);
+  console.log(
+    `Lead notifications: no EmailJS settings, so e-mails go to the stand-in at ${standIn.origin} and are written to ${outboxDir}/`,
+  );
 }
 // --- end EmailJS stand-in ---
 
@@ -110,6 +118,19 @@ async function answerFaults(req: http.IncomingMessage, res: http.ServerResponse)
 // --- end fault switch ---
 
 const notFoundPage = await readFile(path.join(root, 'dist/404.html')).catch(() => Buffer.from('Not found'));
+const compression = process.env.SERVE_COMPRESSION !== '0';
+/** Netlify's Cache-Control for a static file that netlify.toml gives none: revalidate every time. */
+const NETLIFY_DEFAULT_CACHE = 'public, max-age=0, must-revalidate';
+
+/** The 404 page with the headers netlify.toml gives every path (as Netlify sends it). */
+const notFoundResponse = async (): Promise<Response> => {
+  const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
+  const rules = await netlify.handleAndIntrospect(new Request(`${origin}/404.html`)).catch(() => undefined);
+  rules?.response.headers.forEach((value, key) => {
+    if (!['content-type', 'content-length', 'etag', 'last-modified', 'age', 'date'].includes(key)) headers.set(key, value);
+  });
+  return new Response(notFoundPage, { status: 404, headers });
+};
 
 const server = http.createServer(async (req, res) => {
   try {
@@ -122,18 +143,24 @@ const server = http.createServer(async (req, res) => {
     // A function may answer before reading the whole body (413 on the declared size): read the
     // rest first, or closing the connection with unread data resets it and the answer is lost.
     if (fn) await drainRequest(req);
-    if (!match) {
-      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(notFoundPage);
-      return;
-    }
-    const { response } = match;
+    const response = match?.response ?? (await notFoundResponse());
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
       headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
     });
+    let body: Buffer = Buffer.from(await response.arrayBuffer());
+    if (!fn) {
+      headers['cache-control'] ??= NETLIFY_DEFAULT_CACHE;
+      const encoding = compression && !headers['content-encoding'] ? negotiateEncoding(req.headers['accept-encoding']) : null;
+      if (encoding && isCompressible(response.headers.get('content-type'), body.byteLength)) {
+        body = compress(body, encoding);
+        headers['content-encoding'] = encoding;
+        headers.vary = 'Accept-Encoding';
+        delete headers['content-length'];
+      }
+    }
     res.writeHead(response.status, headers);
-    res.end(Buffer.from(await response.arrayBuffer()));
+    res.end(body);
   } catch (error) {
     console.error('serve: request failed', req.method, req.url, (error as Error).message);
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

@@ -11,7 +11,12 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SERVER_SETTINGS = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_PUBLIC_KEY', 'EMAILJS_PRIVATE_KEY', 'EMAILJS_API_ORIGIN'];
-const BROWSER_SETTINGS = ['PUBLIC_EMAILJS_PUBLIC_KEY', 'PUBLIC_EMAILJS_SERVICE_ID', 'PUBLIC_EMAILJS_TEMPLATE_ID', 'PUBLIC_EMAILJS_API_ORIGIN'];
+const BROWSER_SETTINGS = [
+  'PUBLIC_EMAILJS_PUBLIC_KEY',
+  'PUBLIC_EMAILJS_SERVICE_ID',
+  'PUBLIC_EMAILJS_TEMPLATE_ID',
+  'PUBLIC_EMAILJS_API_ORIGIN',
+];
 
 const standInPort = Number(process.env.EMAILJS_STANDIN_PORT || 8899);
 process.env.EMAILJS_STANDIN_PORT = String(standInPort);
@@ -25,7 +30,11 @@ if (![...SERVER_SETTINGS, ...BROWSER_SETTINGS].some((name) => process.env[name])
   console.log(`Forms' e-mail fallback: no EmailJS settings, so the build points it at the local stand-in on port ${standInPort}`);
 }
 
-const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 await import('./serve.ts');

@@ -31,8 +31,7 @@ export const sources = {
   consent: { folder: 'src/content/consent', extension: 'json' },
 } as const;
 
-const from = (name: keyof typeof sources) =>
-  glob({ pattern: `*.${sources[name].extension}`, base: `./${sources[name].folder}` });
+const from = (name: keyof typeof sources) => glob({ pattern: `*.${sources[name].extension}`, base: `./${sources[name].folder}` });
 
 const text = z.string().trim().min(1);
 /** One line under a page's title. */
@@ -63,9 +62,7 @@ const divisions = defineCollection({
       image: image(),
       imageAlt: text,
       /** Service blocks shown on the division page (the training page shows the programs). */
-      services: z
-        .array(z.object({ title: text, body: text, image: image(), imageAlt: text }))
-        .default([]),
+      services: z.array(z.object({ title: text, body: text, image: image(), imageAlt: text })).default([]),
       /** How the page ends: a short call to action leading to the relevant enquiry pages. */
       cta,
     }),
@@ -175,23 +172,24 @@ const slides = defineCollection({
 const pages = defineCollection({
   loader: from('pages'),
   schema: ({ image }) =>
-    z.object({
-      title: text,
-      description: text,
-      /** One line under the page title (pages with a header). */
-      subtitle: subtitle.optional(),
-      /** Optional list, e.g. the services list of the home intro. */
-      items: z.array(text).default([]),
-      image: image().optional(),
-      imageAlt: text.optional(),
-      updated: z.coerce.date().optional(),
-      /** A closing call to action (About, the end of the home page). */
-      cta: cta.optional(),
-    })
-    .refine((page) => !page.image || page.imageAlt, {
-      path: ['imageAlt'],
-      message: 'A page with an image needs imageAlt, a description of the picture for screen readers.',
-    }),
+    z
+      .object({
+        title: text,
+        description: text,
+        /** One line under the page title (pages with a header). */
+        subtitle: subtitle.optional(),
+        /** Optional list, e.g. the services list of the home intro. */
+        items: z.array(text).default([]),
+        image: image().optional(),
+        imageAlt: text.optional(),
+        updated: z.coerce.date().optional(),
+        /** A closing call to action (About, the end of the home page). */
+        cta: cta.optional(),
+      })
+      .refine((page) => !page.image || page.imageAlt, {
+        path: ['imageAlt'],
+        message: 'A page with an image needs imageAlt, a description of the picture for screen readers.',
+      }),
 });
 
 /**

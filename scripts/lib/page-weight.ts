@@ -15,10 +15,16 @@ export interface PageWeight {
   inlineJsGz: number;
   /** Of jsGz: each module file, gzipped. */
   moduleGz: Record<string, number>;
+  /** The HTML file, inline <style> and <script> included. */
   htmlGz: number;
+  /** All CSS, inline <style> (inside htmlGz) and stylesheets. */
   cssGz: number;
+  /** Of cssGz: the stylesheets the page links (outside htmlGz). */
+  linkedCssGz: number;
   /** The JS files, relative to dist/. */
   scripts: string[];
+  /** The islands' component files (component-url), relative to dist/. */
+  islands: string[];
 }
 
 const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).byteLength;
@@ -57,9 +63,10 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
   const pages: PageWeight[] = [];
   for (const file of await htmlFiles(dist)) {
     const html = await readFile(path.join(dist, file), 'utf8');
+    const islands = attr(html, /\scomponent-url="([^"]+)"/g).map((url) => url.replace(/^\//, ''));
     const entries = [
       ...attr(html, /<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"/g),
-      ...attr(html, /\scomponent-url="([^"]+)"/g),
+      ...islands,
       ...attr(html, /\srenderer-url="([^"]+)"/g),
     ].map((url) => url.replace(/^\//, ''));
     const seen = new Set<string>();
@@ -71,9 +78,20 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
     const jsGz = inlineJsGz + Object.values(moduleGz).reduce((sum, size) => sum + size, 0);
     const stylesheets = attr(html, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g).map((u) => u.replace(/^\//, ''));
     const inlineStyles = attr(html, /<style[^>]*>([\s\S]*?)<\/style>/g).join('\n');
-    let cssGz = inlineStyles ? gz(inlineStyles) : 0;
-    for (const sheet of stylesheets) cssGz += gz(await readFile(path.join(dist, sheet)));
-    pages.push({ route: routeOf(file), jsGz, inlineJsGz, moduleGz, htmlGz: gz(html), cssGz, scripts: [...seen].sort() });
+    let linkedCssGz = 0;
+    for (const sheet of stylesheets) linkedCssGz += gz(await readFile(path.join(dist, sheet)));
+    const cssGz = (inlineStyles ? gz(inlineStyles) : 0) + linkedCssGz;
+    pages.push({
+      route: routeOf(file),
+      jsGz,
+      inlineJsGz,
+      moduleGz,
+      htmlGz: gz(html),
+      cssGz,
+      linkedCssGz,
+      scripts: [...seen].sort(),
+      islands: [...new Set(islands)].sort(),
+    });
   }
   return pages;
 };

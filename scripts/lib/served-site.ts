@@ -36,7 +36,13 @@ export const waitForHttp = async (url: string, ms: number, child?: ChildProcess)
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (child && child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${ms} ms`);
@@ -87,11 +93,18 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
       keep(chunk);
       if (output.includes(`running at http://localhost:${port}`)) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`scripts/serve.ts exited with code ${code} (is port ${port} or ${standInPort} taken? set PORT and EMAILJS_STANDIN_PORT)`)));
+    child.once('exit', (code) =>
+      reject(
+        new Error(`scripts/serve.ts exited with code ${code} (is port ${port} or ${standInPort} taken? set PORT and EMAILJS_STANDIN_PORT)`),
+      ),
+    );
   });
   const origin = `http://localhost:${port}`;
   try {
-    await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error('scripts/serve.ts did not start within 90 s')), 90_000))]);
+    await Promise.race([
+      ready,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('scripts/serve.ts did not start within 90 s')), 90_000)),
+    ]);
     await waitForHttp(`${origin}/__local/faults`, 30_000, child);
   } catch (error) {
     child.kill('SIGTERM');
@@ -135,4 +148,3 @@ export const openServedStore = async (dir = DEFAULT_BLOBS_DIR) => {
     stop: () => server.stop(),
   };
 };
-

@@ -23,7 +23,10 @@ export class FunctionRoutes extends Map<string, Handler> {
 
   override set(route: string, handler: Handler): this {
     if (route.includes('/:')) {
-      const source = route.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+      const source = route
+        .split('/')
+        .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/');
       this.#patterns.push([new RegExp(`^${source}/?$`), handler]);
     }
     return super.set(route, handler);

@@ -80,7 +80,10 @@ export const identitySchema = z.object({
     town: line,
     district: line,
     state: line,
-    postcode: z.string().trim().regex(/^\d{6}$/, 'A PIN code has 6 digits.'),
+    postcode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'A PIN code has 6 digits.'),
   }),
   socials: z.object(Object.fromEntries(SOCIAL_KINDS.map((kind) => [kind, socialUrl])) as Record<SocialKind, typeof socialUrl>),
 });
@@ -101,7 +104,7 @@ export const site = {
   provider: `${brand} Finserv`,
   /** Full name used in titles and the copyright line. */
   name: `${brand} Group`,
-  tagline: 'Real estate, consulting, immigration, training and finance for South India',
+  tagline: 'Property, finance, consulting, immigration and training',
   /** Public URL of the production site; Netlify's URL wins at build time when set. */
   url: globalThis.process?.env?.SITE_URL || globalThis.process?.env?.URL || 'https://aranya.example.com',
   phone: identity.phone,
@@ -117,6 +120,10 @@ export const site = {
 } as const;
 
 export const telHref = `tel:+${site.phoneDigits}`;
+/** Text with non-breaking spaces: the text of a tel link never wraps. */
+export const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
+/** The phone as link text. */
+export const phoneText = nbsp(site.phone);
 export const whatsappHref = `https://wa.me/${site.phoneDigits}`;
 export const mailHref = (address: string) => `mailto:${address}`;
 export const addressLine = `${site.address.town}, ${site.address.district}, ${site.address.state}`;

@@ -28,7 +28,11 @@ type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 /** A value as kept: text only, control characters removed, trimmed and cut to the field's limit. */
 export const cleanAttribution = (field: AttributionField, value: unknown): string | undefined => {
   if (typeof value !== 'string') return undefined;
-  const text = value.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, ATTRIBUTION_LIMITS[field]).trim();
+  const text = value
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, ATTRIBUTION_LIMITS[field])
+    .trim();
   return text === '' ? undefined : text;
 };
 

@@ -44,7 +44,9 @@ export const consentLockProblems = (notices: readonly ConsentNotice[], lock: Con
     if (!(version in lock)) {
       problems.push(`Consent notice "${version}" is not in ${CONSENT_LOCK_FILE}. Run \`npm run consent:lock\` to record it.`);
     } else if (lock[version] !== hashNotice(text)) {
-      problems.push(`The text of consent notice "${version}" has changed since it was published. Put the old text back and add the new text as a new version.`);
+      problems.push(
+        `The text of consent notice "${version}" has changed since it was published. Put the old text back and add the new text as a new version.`,
+      );
     }
   }
   for (const version of Object.keys(lock)) {
@@ -55,9 +57,15 @@ export const consentLockProblems = (notices: readonly ConsentNotice[], lock: Con
 
 /** The files and the list in src/lib/consent.ts (which the forms and functions read) must agree. */
 export const consentListProblems = (files: readonly NoticeFile[], listed: readonly string[]): string[] => [
-  ...files.filter(({ file, version }) => file !== `${version}.json`).map(({ file, version }) => `${CONSENT_FOLDER}/${file} holds version "${version}": name the file ${version}.json.`),
-  ...files.filter(({ version }) => !listed.includes(version)).map(({ version }) => `Consent notice "${version}" is not listed in src/lib/consent.ts: import its file there, after the others.`),
-  ...listed.filter((version) => !files.some((file) => file.version === version)).map((version) => `src/lib/consent.ts lists consent notice "${version}", which has no file in ${CONSENT_FOLDER}.`),
+  ...files
+    .filter(({ file, version }) => file !== `${version}.json`)
+    .map(({ file, version }) => `${CONSENT_FOLDER}/${file} holds version "${version}": name the file ${version}.json.`),
+  ...files
+    .filter(({ version }) => !listed.includes(version))
+    .map(({ version }) => `Consent notice "${version}" is not listed in src/lib/consent.ts: import its file there, after the others.`),
+  ...listed
+    .filter((version) => !files.some((file) => file.version === version))
+    .map((version) => `src/lib/consent.ts lists consent notice "${version}", which has no file in ${CONSENT_FOLDER}.`),
 ];
 
 /** The lock with every notice not yet recorded added; recorded versions are kept as they are. */

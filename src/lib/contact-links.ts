@@ -1,5 +1,5 @@
 /** How a visitor can reach the team without a form: passed to the form islands as props. */
-import { site, telHref, whatsappHref } from '../config/site.ts';
+import { phoneText, site, telHref, whatsappHref } from '../config/site.ts';
 
 export interface ContactLinks {
   brand: string;
@@ -11,10 +11,8 @@ export interface ContactLinks {
 
 export const contactLinks: ContactLinks = {
   brand: site.brand,
-  phone: site.phone,
+  phone: phoneText,
   telHref,
   whatsappHref,
   email: site.emails.info,
 };
-
-

@@ -15,4 +15,3 @@ export async function page(id: string): Promise<CollectionEntry<'pages'>> {
   if (!entry) throw new Error(`Missing content file src/content/pages/${id}.md`);
   return entry;
 }
-

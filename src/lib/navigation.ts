@@ -3,7 +3,7 @@
  * appears in the menu without touching a component.
  */
 import { getCollection } from 'astro:content';
-import { divisionHref, STATIC_ROUTES } from './routes.ts';
+import { hrefOf } from './links.ts';
 
 export interface NavLink {
   label: string;
@@ -33,39 +33,37 @@ export async function getNavigation(): Promise<NavItem[]> {
     properties
       .filter((p) => p.data.intent === intent)
       .sort(byOrder)
-      .map((p) => ({ label: p.data.cardTitle, href: `/${p.data.route}`, context: intent === 'buy' ? 'Buy' : 'Sell' }));
+      .map((p) => ({ label: p.data.cardTitle, href: hrefOf(p), context: intent === 'buy' ? 'Buy' : 'Sell' }));
 
   return [
     {
       label: 'Divisions',
-      sections: [
-        { links: divisions.sort(byOrder).map((d) => ({ label: d.data.cardTitle, href: divisionHref(d.data.key) })) },
-      ],
+      sections: [{ links: divisions.sort(byOrder).map((d) => ({ label: d.data.cardTitle, href: hrefOf(d) })) }],
     },
     {
       label: 'Real Estate',
       sections: [
-        { heading: { label: 'Buy property', href: STATIC_ROUTES.buy }, links: propertyLinks('buy') },
-        { heading: { label: 'Sell property', href: STATIC_ROUTES.sell }, links: propertyLinks('sell') },
+        { heading: { label: 'Buy property', href: hrefOf({ collection: 'pages', id: 'buy' }) }, links: propertyLinks('buy') },
+        { heading: { label: 'Sell property', href: hrefOf({ collection: 'pages', id: 'sell' }) }, links: propertyLinks('sell') },
       ],
     },
     {
       label: 'Loans',
-      sections: [{ links: loans.sort(byOrder).map((l) => ({ label: l.data.title, href: `/${l.data.route}` })) }],
+      sections: [{ links: loans.sort(byOrder).map((l) => ({ label: l.data.title, href: hrefOf(l) })) }],
     },
     {
       label: 'Financial Planning',
-      sections: [{ links: plans.sort(byOrder).map((p) => ({ label: p.data.subheading, href: `/${p.data.route}` })) }],
+      sections: [{ links: plans.sort(byOrder).map((p) => ({ label: p.data.subheading, href: hrefOf(p) })) }],
     },
-    { label: 'About', href: STATIC_ROUTES.about },
-    { label: 'Contact', href: STATIC_ROUTES.contact },
+    { label: 'About', href: hrefOf({ collection: 'pages', id: 'about' }) },
+    { label: 'Contact', href: hrefOf({ collection: 'pages', id: 'contact' }) },
   ];
 }
 
 /** The routes whose page has an enquiry form (#enquiry): the header's Enquire button jumps to it there. */
 export async function formRoutes(): Promise<Set<string>> {
   const [properties, loans, plans] = await Promise.all([getCollection('properties'), getCollection('loans'), getCollection('plans')]);
-  return new Set([...properties, ...loans, ...plans].map((entry) => `/${entry.data.route}`).concat(STATIC_ROUTES.contact));
+  return new Set([...properties, ...loans, ...plans].map((entry) => hrefOf(entry)).concat(hrefOf({ collection: 'pages', id: 'contact' })));
 }
 
 /**
@@ -75,12 +73,13 @@ export async function formRoutes(): Promise<Set<string>> {
 export async function enquiryFamilies(): Promise<NavLink[]> {
   const [loans, plans] = await Promise.all([getCollection('loans'), getCollection('plans')]);
   const generalPlan = plans.find((p) => p.data.planning === 'Financial Plan');
-  const first = <T extends { data: { order: number; route: string } }>(entries: T[]) => `/${entries.sort(byOrder)[0].data.route}`;
+  const first = <T extends { collection: 'loans' | 'plans'; data: { order: number; route: string } }>(entries: T[]) =>
+    hrefOf(entries.sort(byOrder)[0]);
   return [
-    { label: 'Buy property', href: STATIC_ROUTES.buy },
-    { label: 'Sell property', href: STATIC_ROUTES.sell },
+    { label: 'Buy property', href: hrefOf({ collection: 'pages', id: 'buy' }) },
+    { label: 'Sell property', href: hrefOf({ collection: 'pages', id: 'sell' }) },
     { label: 'Bank loans', href: first(loans) },
-    { label: 'Financial planning', href: generalPlan ? `/${generalPlan.data.route}` : first(plans) },
-    { label: 'Anything else', href: STATIC_ROUTES.contact },
+    { label: 'Financial planning', href: generalPlan ? hrefOf(generalPlan) : first(plans) },
+    { label: 'Anything else', href: hrefOf({ collection: 'pages', id: 'contact' }) },
   ];
 }

@@ -1,6 +1,6 @@
 /**
  * Route names that are derived rather than written: the division routes carry the brand
- * (`/Aranya_Realty`), the rest are fixed by SPEC section 2. Case-sensitive.
+ * (`/Aranya_Realty`); the others are fixed by SPEC section 2 (see src/lib/links.ts). Case-sensitive.
  */
 import { site } from '../config/site.ts';
 
@@ -13,18 +13,5 @@ const DIVISION_ROUTES: Record<DivisionKey, string> = {
   training: 'Training_Growth',
 };
 
-/** Route segment (no slash) of a division page. */
+/** Route segment (no slash) of a division page. Links are built by src/lib/links.ts. */
 export const divisionSlug = (key: DivisionKey): string => DIVISION_ROUTES[key];
-export const divisionHref = (key: DivisionKey): string => `/${DIVISION_ROUTES[key]}`;
-
-/** The Buy and Sell landings. */
-export const LANDINGS = { buy: 'Buy', sell: 'Sell' } as const;
-
-export const STATIC_ROUTES = {
-  home: '/',
-  about: '/Aboutpage',
-  contact: '/Contactus',
-  privacy: '/Privacy',
-  buy: '/Buy',
-  sell: '/Sell',
-} as const;

@@ -26,7 +26,10 @@ const ALT = `A plain orange test picture (${stamp})`;
 const DESIGNATION = `Founder and Managing Director (${stamp})`;
 const PHONE = '+91 91234 56789';
 
-test('an editor changes a loan, a team member and the phone; the files stay valid and the rebuilt site shows it', async ({ page, tree }) => {
+test('an editor changes a loan, a team member and the phone; the files stay valid and the rebuilt site shows it', async ({
+  page,
+  tree,
+}) => {
   test.setTimeout(600_000);
   await tree.keep(LOAN, MEMBER, IDENTITY);
   tree.removeAfter(file(UPLOADED), BUILD_DIR);
@@ -97,7 +100,10 @@ test('an editor changes a loan, a team member and the phone; the files stay vali
   });
 });
 
-test('a required field left empty, or a value of the wrong form, is refused with a message and nothing is written', async ({ page, tree }) => {
+test('a required field left empty, or a value of the wrong form, is refused with a message and nothing is written', async ({
+  page,
+  tree,
+}) => {
   await tree.keep(MEMBER, IDENTITY);
   const member = await readFile(file(MEMBER), 'utf8');
   const identity = await readFile(file(IDENTITY), 'utf8');

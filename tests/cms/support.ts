@@ -26,6 +26,7 @@ export interface WorkingTree {
 const DEV_CSP = adminCsp([DECAP_SERVER_URL]).replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
 
 export const test = base.extend<{ tree: WorkingTree }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires a fixture's first argument to be an object pattern
   tree: async ({}, use) => {
     const kept = new Map<string, Buffer>();
     const created: string[] = [];
@@ -87,7 +88,12 @@ export async function openAdmin(page: Page, hash: string, ready: Locator) {
 export async function openEntry(page: Page, collection: string, entry: string, readyLabel: string) {
   await openAdmin(page, `/collections/${collection}/entries/${entry}`, page.getByLabel(readyLabel, { exact: true }));
   // The entry is loaded (and can be changed) once Decap offers its actions; a field filled before that is reset.
-  await expect(page.getByRole('button', { name: 'Delete entry' }).or(page.getByRole('button', { name: 'Published' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: 'Delete entry' })
+      .or(page.getByRole('button', { name: 'Published' }))
+      .first(),
+  ).toBeVisible();
 }
 
 /**
@@ -112,10 +118,13 @@ export async function publish(page: Page) {
 export async function waitForFile(relative: string, check: (text: string) => boolean) {
   let text = '';
   await expect
-    .poll(async () => {
-      text = await readFile(file(relative), 'utf8');
-      return check(text);
-    }, { timeout: 30_000, message: `${relative} was not saved` })
+    .poll(
+      async () => {
+        text = await readFile(file(relative), 'utf8');
+        return check(text);
+      },
+      { timeout: 30_000, message: `${relative} was not saved` },
+    )
     .toBe(true);
   return text;
 }

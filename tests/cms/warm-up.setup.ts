@@ -14,10 +14,13 @@ setup('first visit to /admin: Decap is bundled and loaded', async ({ page }) => 
   await expect(ready).toBeVisible({ timeout: 240_000 });
   // Any reload the optimiser asks for comes within a few seconds of the page connecting to the dev server.
   await expect
-    .poll(async () => {
-      const before = loads;
-      await page.waitForTimeout(5_000);
-      return loads === before && (await ready.isVisible());
-    }, { timeout: 120_000, intervals: [0] })
+    .poll(
+      async () => {
+        const before = loads;
+        await page.waitForTimeout(5_000);
+        return loads === before && (await ready.isVisible());
+      },
+      { timeout: 120_000, intervals: [0] },
+    )
     .toBe(true);
 });

@@ -2,7 +2,13 @@
 /** The browser's e-mail fallback against the EmailJS stand-in: what it sends and how each status reads. */
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { startEmailJsStandIn, type EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
-import { emailStatusMessage, fallbackParams, missingSettings, sendByEmail, type FallbackSettings } from '../../src/islands/forms/fallback.ts';
+import {
+  emailStatusMessage,
+  fallbackParams,
+  missingSettings,
+  sendByEmail,
+  type FallbackSettings,
+} from '../../src/islands/forms/fallback.ts';
 import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
 
 let standIn: EmailJsStandIn;

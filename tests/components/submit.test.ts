@@ -45,14 +45,20 @@ describe('postEnquiry', () => {
   };
 
   test('a 503 then a 201: one retry with the same body (same submissionId), stored', async () => {
-    const { post, bodies } = poster([{ status: 503, body: null }, { status: 201, body: { id: 'id-1' } }]);
+    const { post, bodies } = poster([
+      { status: 503, body: null },
+      { status: 201, body: { id: 'id-1' } },
+    ]);
     const result = await postEnquiry('/api/finance', () => '{"submissionId":"s1"}', { post, retryDelayMs: 0 });
     expect(result).toEqual({ outcome: { type: 'stored', id: 'id-1' }, step: 'done', attempts: 2 });
     expect(bodies).toEqual(['{"submissionId":"s1"}', '{"submissionId":"s1"}']);
   });
 
   test('two network failures: fall back after exactly two attempts', async () => {
-    const { post, bodies } = poster([{ status: 0, body: null }, { status: 0, body: null }]);
+    const { post, bodies } = poster([
+      { status: 0, body: null },
+      { status: 0, body: null },
+    ]);
     const result = await postEnquiry('/api/finance', () => '{}', { post, retryDelayMs: 0 });
     expect(result.step).toBe('fallback');
     expect(bodies).toHaveLength(2);

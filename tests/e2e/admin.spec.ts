@@ -3,7 +3,7 @@
  * in tests/cms/.
  */
 import { expect, test } from '@playwright/test';
-import { adminCsp } from '../../src/lib/cms/csp';
+import { adminMetaCsp } from '../../src/lib/cms/csp';
 import { ROUTES } from './routes';
 
 test('/admin is not for search engines: noindex, out of the sitemap, linked from no page', async ({ request }) => {
@@ -23,7 +23,7 @@ test('/admin is not for search engines: noindex, out of the sitemap, linked from
   }
 });
 
-test('/admin carries its config as data and loads one script of our own: script-src \'self\' covers the page', async ({ request }) => {
+test("/admin carries its config as data and loads one script of our own: script-src 'self' covers the page", async ({ request }) => {
   const html = await (await request.get('/admin')).text();
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attrs, body]) => ({ attrs: attrs!, body: body! }));
   expect(scripts).toHaveLength(2);
@@ -39,13 +39,19 @@ test('/admin carries its config as data and loads one script of our own: script-
   expect(config).not.toHaveProperty('local_backend');
 });
 
-test('Decap starts under the CSP written down for /admin, with no violation, and offers GitHub sign-in', async ({ page }) => {
+test("/admin carries its own CSP, not the site's: the one written down in src/lib/cms/csp.ts", async ({ request }) => {
+  const admin = await (await request.get('/admin')).text();
+  const policies = [...admin.matchAll(/<meta http-equiv="content-security-policy" content="([^"]*)"/g)].map((m) => m[1]);
+  expect(policies).toEqual([adminMetaCsp()]);
+  // Every other page keeps the site's policy: no eval, no inline styles or scripts.
+  const home = await (await request.get('/')).text();
+  const site = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(home)![1]!;
+  expect(site).not.toMatch(/unsafe-eval|unsafe-inline/);
+});
+
+test('Decap starts under the CSP the served /admin carries, with no violation, and offers GitHub sign-in', async ({ page }) => {
   test.setTimeout(120_000);
   const violations: string[] = [];
-  await page.route(/\/admin$/, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': adminCsp() } });
-  });
   await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
@@ -62,7 +68,7 @@ test('Decap starts under the CSP written down for /admin, with no violation, and
   await expect(page.getByText(/Error loading the CMS configuration/i)).toHaveCount(0);
 });
 
-test('no other page loads any of /admin\'s JavaScript', async ({ browser, request }) => {
+test("no other page loads any of /admin's JavaScript", async ({ browser, request }) => {
   test.setTimeout(180_000);
   const admin = await (await request.get('/admin')).text();
   const entry = admin.match(/src="(\/_astro\/cms-admin\.[\w-]+\.js)"/)![1]!;
@@ -75,10 +81,14 @@ test('no other page loads any of /admin\'s JavaScript', async ({ browser, reques
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto(path);
-    // Every island hydrated (they load at once or when the browser is idle): every script was asked for.
+    // Every island hydrated and the plain scripts started (at once or when the browser is idle): every script was asked for.
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 60_000 });
+    await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
     expect(scripts.length, `${path} loads scripts`).toBeGreaterThan(0);
-    expect(scripts.filter((s) => s === entry || s.startsWith('/_astro/cms-')), path).toEqual([]);
+    expect(
+      scripts.filter((s) => s === entry || s.startsWith('/_astro/cms-')),
+      path,
+    ).toEqual([]);
     await context.close();
   }
 });

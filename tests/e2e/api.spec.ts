@@ -49,7 +49,7 @@ test('a valid enquiry is stored once, e-mailed to the team and exported', async 
 
   // The export pages (500 leads a page by default): follow the cursors to the end.
   let text = '';
-  for (let cursor: string | undefined = ''; cursor !== undefined; ) {
+  for (let cursor: string | undefined = ''; cursor !== undefined;) {
     const csv: APIResponse = await request.get(`/api/leads?kind=bankloan&format=csv${cursor ? `&cursor=${cursor}` : ''}`, {
       headers: { authorization: `Bearer ${EXPORT_TOKEN}` },
     });
@@ -120,7 +120,12 @@ test('a cross-site post gets 403 (JSON for scripts, the HTML page for a browser)
 
   const html = await request.post('/api/finance', {
     form: nativeForm('finance', { submissionId: enquiry.submissionId }),
-    headers: { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site', origin: 'https://attacker.example' },
+    headers: {
+      accept: BROWSER_NAVIGATION_ACCEPT,
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-site': 'cross-site',
+      origin: 'https://attacker.example',
+    },
   });
   expect(html.status()).toBe(403);
   expect(html.headers()['content-type']).toBe('text/html; charset=utf-8');

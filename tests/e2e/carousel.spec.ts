@@ -5,7 +5,7 @@ const index = async (page: Page) => Number(await carousel(page).getAttribute('da
 
 async function ready(page: Page) {
   await page.goto('/');
-  await page.locator('astro-island:not([ssr]) .carousel').waitFor();
+  await page.locator('.carousel[data-ready]').waitFor();
 }
 
 test('autoplays every 2 s and pauses while hovered', async ({ page }) => {

@@ -31,7 +31,10 @@ const fillUnique = async (page: Page) => {
   const email = `fault-${randomUUID().slice(0, 8)}@example.com`;
   await page.goto(form.path);
   await hydrated(page);
-  await fill(page, form.steps.map((s) => (s.type === 'text' && s.label === 'E-mail' ? { ...s, value: email } : s)));
+  await fill(
+    page,
+    form.steps.map((s) => (s.type === 'text' && s.label === 'E-mail' ? { ...s, value: email } : s)),
+  );
   await humanPause(page);
   return email;
 };

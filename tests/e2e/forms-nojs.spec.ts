@@ -59,8 +59,8 @@ const INVALID: Record<string, { tweak: (page: Page) => Promise<void>; message: s
     },
     message: 'Choose a city in Karnataka',
   },
-  '/Financialplan': { tweak: (page) => page.locator('input[name="Username"]').fill('Priya 123'), message: "Use only letters" },
-  '/Contactus': { tweak: (page) => page.locator('input[name="Username"]').fill('R2-D2'), message: "Use only letters" },
+  '/Financialplan': { tweak: (page) => page.locator('input[name="Username"]').fill('Priya 123'), message: 'Use only letters' },
+  '/Contactus': { tweak: (page) => page.locator('input[name="Username"]').fill('R2-D2'), message: 'Use only letters' },
 };
 
 for (const path of FAMILIES) {

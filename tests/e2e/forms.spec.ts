@@ -151,8 +151,10 @@ test('the contact form: stored, one e-mail to the team, exported with kind=conta
 
   // The export pages: read every page.
   let text = '';
-  for (let cursor: string | undefined = ''; cursor !== undefined; ) {
-    const csv: APIResponse = await request.get(`/api/leads?kind=contact&format=csv&limit=2000${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${EXPORT_TOKEN}` } });
+  for (let cursor: string | undefined = ''; cursor !== undefined;) {
+    const csv: APIResponse = await request.get(`/api/leads?kind=contact&format=csv&limit=2000${cursor ? `&cursor=${cursor}` : ''}`, {
+      headers: { authorization: `Bearer ${EXPORT_TOKEN}` },
+    });
     text += await csv.text();
     cursor = csv.headers()['x-next-cursor'];
   }
@@ -167,8 +169,12 @@ test('Sell Flats: two photos, one larger than 1.5 MB before resizing, are stored
   // Noise does not compress: a 2,400 × 1,800 PNG of it is far over the 1.5 MB per-photo limit.
   const noise = Buffer.alloc(2400 * 1800 * 3);
   for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
-  await sharp(noise, { raw: { width: 2400, height: 1800, channels: 3 } }).png({ compressionLevel: 0 }).toFile(big);
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#88aa66' } }).jpeg().toFile(small);
+  await sharp(noise, { raw: { width: 2400, height: 1800, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toFile(big);
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#88aa66' } })
+    .jpeg()
+    .toFile(small);
   const bigSize = (await readFile(big)).byteLength;
   expect(bigSize).toBeGreaterThan(1.5 * 1024 * 1024);
 
@@ -189,7 +195,10 @@ test('Sell Flats: two photos, one larger than 1.5 MB before resizing, are stored
 
 test('Sell Flats: a photo can be removed before sending', async ({ page }, testInfo) => {
   const files = [testInfo.outputPath('a.jpg'), testInfo.outputPath('b.jpg')];
-  for (const file of files) await sharp({ create: { width: 40, height: 30, channels: 3, background: '#abc' } }).jpeg().toFile(file);
+  for (const file of files)
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: '#abc' } })
+      .jpeg()
+      .toFile(file);
   await page.goto('/Sellflats');
   await hydrated(page);
   await page.getByLabel('Photos (optional)').setInputFiles(files);

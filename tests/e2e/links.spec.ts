@@ -6,9 +6,7 @@ test('every internal link on every page resolves', async ({ page, request }) => 
   const targets = new Map<string, string>(); // href -> first page that links to it
   for (const { path } of [...ROUTES, { path: '/no-such-page' }]) {
     await page.goto(path);
-    const hrefs = await page
-      .locator('a[href]:not([href^="#"])')
-      .evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href));
+    const hrefs = await page.locator('a[href]:not([href^="#"])').evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href));
     for (const href of hrefs) {
       const url = new URL(href);
       if (url.origin !== new URL(page.url()).origin) continue;
@@ -29,9 +27,9 @@ test('every image on every page loads and has alt text', async ({ page }) => {
   test.setTimeout(120_000);
   for (const { path } of ROUTES) {
     await page.goto(path);
-    const images = await page.locator('img').evaluateAll((els) =>
-      (els as HTMLImageElement[]).map((img) => ({ src: img.currentSrc || img.src, alt: img.getAttribute('alt') })),
-    );
+    const images = await page
+      .locator('img')
+      .evaluateAll((els) => (els as HTMLImageElement[]).map((img) => ({ src: img.currentSrc || img.src, alt: img.getAttribute('alt') })));
     for (const img of images) {
       expect(img.alt, `${path}: ${img.src} has an alt attribute`).not.toBeNull();
       const response = await page.request.get(img.src);

@@ -27,11 +27,19 @@ for (const width of [390, 1280]) {
       const heading = await box(page.locator('#divisions-heading'));
       expect(Math.round(heading.x)).toBe(edges.left);
       for (const list of ['.division-cards', '.finance-cards']) {
-        const cards = await page.locator(`${list} > li`).evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: Math.round(r.left), right: Math.round(r.right), top: Math.round(r.top) })));
+        const cards = await page
+          .locator(`${list} > li`)
+          .evaluateAll((els) =>
+            els
+              .map((e) => e.getBoundingClientRect())
+              .map((r) => ({ left: Math.round(r.left), right: Math.round(r.right), top: Math.round(r.top) })),
+          );
         expect(Math.min(...cards.map((c) => c.left)), list).toBe(edges.left);
         expect(Math.max(...cards.map((c) => c.right)), list).toBe(edges.right);
       }
-      const divisionTops = new Set(await page.locator('.division-cards > li').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top))));
+      const divisionTops = new Set(
+        await page.locator('.division-cards > li').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top))),
+      );
       // 2 x 2 on phones, one row of four on a laptop.
       expect(divisionTops.size).toBe(width === 390 ? 2 : 1);
     });
@@ -53,9 +61,13 @@ for (const width of [390, 1280]) {
       await expect(page.locator(href!.slice(href!.indexOf('#')))).toBeVisible();
     });
 
-    test('home: leadership is compact on phones, the promotion is a modest band, and the page ends with a call to action', async ({ page }) => {
+    test('home: leadership is compact on phones, the promotion is a modest band, and the page ends with a call to action', async ({
+      page,
+    }) => {
       await page.goto('/');
-      const people = await page.locator('.person').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => Math.round(r.left)));
+      const people = await page
+        .locator('.person')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => Math.round(r.left)));
       expect(new Set(people).size).toBe(width === 390 ? 2 : 3);
       const promo = await box(page.locator('.promo'));
       expect(promo.height).toBeLessThan(width === 390 ? 420 : 220);
@@ -72,7 +84,13 @@ for (const width of [390, 1280]) {
       for (const path of ['/Buy', '/Sell']) {
         await page.goto(path);
         await loadAllImages(page);
-        const cards = await page.locator('main .cards > li').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, top: Math.round(r.top), bottom: r.bottom })));
+        const cards = await page
+          .locator('main .cards > li')
+          .evaluateAll((els) =>
+            els
+              .map((e) => e.getBoundingClientRect())
+              .map((r) => ({ left: r.left, right: r.right, top: Math.round(r.top), bottom: r.bottom })),
+          );
         expect(cards).toHaveLength(5);
         const edges = await contentEdges(page, 'main .cards');
         if (width === 1280) {
@@ -91,7 +109,9 @@ for (const width of [390, 1280]) {
       }
     });
 
-    test('division pages: pictures keep one size on both sides, and each page ends with a call to action to its enquiry pages', async ({ page }) => {
+    test('division pages: pictures keep one size on both sides, and each page ends with a call to action to its enquiry pages', async ({
+      page,
+    }) => {
       const ends: Record<string, string[]> = {
         '/Aranya_Realty': ['/Buy', '/Sell'],
         '/Aranya_Consulting': ['/Contactus', '/Financialplan'],
@@ -117,7 +137,9 @@ for (const width of [390, 1280]) {
   });
 }
 
-test('every inner page: its subject as h1, a short subtitle (one sentence, two lines at most), and "programme" throughout', async ({ page }) => {
+test('every inner page: its subject as h1, a short subtitle (one sentence, two lines at most), and "programme" throughout', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const problems: string[] = [];
   for (const { path } of [...ROUTES.filter((r) => r.path !== '/'), { path: '/no-such-page' }, { path: '/Thankyou' }]) {
@@ -127,7 +149,10 @@ test('every inner page: its subject as h1, a short subtitle (one sentence, two l
     const lead = header.locator('.page-header__lead');
     if ((await lead.count()) !== 1) problems.push(`${path}: no subtitle`);
     else {
-      const { lines, text } = await lead.evaluate((el) => ({ text: el.textContent ?? '', lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) }));
+      const { lines, text } = await lead.evaluate((el) => ({
+        text: el.textContent ?? '',
+        lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      }));
       if (text.trim().length < 10 || text.length > 120 || lines > 2) problems.push(`${path}: subtitle "${text}" on ${lines} lines`);
     }
     const body = await page.locator('body').innerText();
@@ -156,8 +181,17 @@ test('buy and sell pages show different illustrations', async ({ page }) => {
 test('the footer: divisions, enquiry families, office hours and WhatsApp; no registration line until one is set', async ({ page }) => {
   await page.goto('/Privacy');
   const footer = page.locator('footer');
-  const hrefs = async (name: string) => footer.getByRole('navigation', { name }).locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-  expect(await hrefs('Divisions')).toEqual(['/Aranya_Realty', '/Aranya_Consulting', '/Immigration_International_Services', '/Training_Growth']);
+  const hrefs = async (name: string) =>
+    footer
+      .getByRole('navigation', { name })
+      .locator('a')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  expect(await hrefs('Divisions')).toEqual([
+    '/Aranya_Realty',
+    '/Aranya_Consulting',
+    '/Immigration_International_Services',
+    '/Training_Growth',
+  ]);
   expect(await hrefs('Enquire')).toEqual(['/Buy', '/Sell', '/Vehicleloan', '/Financialplan', '/Contactus']);
   expect(await hrefs('Privacy Pages')).toEqual(['/Contactus', '/Privacy']);
   await expect(footer).toContainText('Monday to Saturday, 9:30 am to 6:30 pm');

@@ -22,7 +22,10 @@ const postLarge = (size: number, framing: 'declared' | 'chunked'): Promise<{ sta
       Buffer.alloc(size, 0x41),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const body = framing === 'declared' ? part : Buffer.concat([Buffer.from(`${part.byteLength.toString(16)}\r\n`), part, Buffer.from('\r\n0\r\n\r\n')]);
+    const body =
+      framing === 'declared'
+        ? part
+        : Buffer.concat([Buffer.from(`${part.byteLength.toString(16)}\r\n`), part, Buffer.from('\r\n0\r\n\r\n')]);
     const head = [
       'POST /api/realestate HTTP/1.1',
       `host: ${hostname}:${port}`,

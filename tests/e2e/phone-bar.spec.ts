@@ -7,8 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 const bar = (page: Page) => page.locator('.phone-bar');
 const toTop = (page: Page) => page.getByRole('button', { name: 'Back to top' });
-/** The bar's script runs as a module once the page is parsed; the islands hydrate after that. */
-const ready = (page: Page) => page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+/** The bar's script runs as a module once the page is parsed; scroll-to-top's starts after that, when the browser is idle. */
+const ready = (page: Page) => page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
 const scrollToFooter = (page: Page) => page.locator('footer').evaluate((el) => el.scrollIntoView({ block: 'end' }));
 
 test.describe('on a phone (390 px)', () => {
@@ -94,7 +94,7 @@ test.describe('on a desktop (1280 px)', () => {
     expect(height).toBeLessThan(80);
   });
 
-  test('on an enquiry page, Enquire goes to that page\'s own form', async ({ page }) => {
+  test("on an enquiry page, Enquire goes to that page's own form", async ({ page }) => {
     await page.goto('/Vehicleloan');
     const enquire = page.locator('header.site-header').getByRole('link', { name: 'Enquire' });
     await expect(enquire).toHaveAttribute('href', '#enquiry');
@@ -121,6 +121,7 @@ for (const width of [720, 1024, 1239, 1240, 1280, 1440]) {
     const middle = width >= 1240 ? parts.nav : parts.toggle;
     expect(middle.visible).toBe(true);
     const row = width >= 1240 ? [parts.brand, parts.nav, parts.actions] : [parts.brand, parts.actions, parts.toggle];
-    for (let i = 1; i < row.length; i++) expect(row[i].left, `part ${i} starts after part ${i - 1} ends`).toBeGreaterThanOrEqual(row[i - 1].right);
+    for (let i = 1; i < row.length; i++)
+      expect(row[i].left, `part ${i} starts after part ${i - 1} ends`).toBeGreaterThanOrEqual(row[i - 1].right);
   });
 }

@@ -121,7 +121,9 @@ test('the privacy page covers every clause and links home and to the contact pag
   await expect(main.locator('a[href="/Contactpage"]')).toHaveCount(0);
 });
 
-test('enquiry pages: the form says what the visitor gets, under SPEC\'s "Fill Form", with call and WhatsApp links below', async ({ page }) => {
+test('enquiry pages: the form says what the visitor gets, under SPEC\'s "Fill Form", with call and WhatsApp links below', async ({
+  page,
+}) => {
   for (const path of ['/Flats', '/Vehicleloan', '/Mutualfunds']) {
     await page.goto(path);
     const panel = page.locator('#enquiry');

@@ -38,9 +38,16 @@ export const ROUTES: { path: string; heading: string | RegExp }[] = [
 /** SPEC's heading of the loan and planning pages, shown directly above the page's h1. */
 export const KICKERS: Record<string, string> = {
   ...Object.fromEntries(
-    ['/Vehicleloan', '/Goldloan', '/Depositloan', '/Securitiesloan', '/Insuranceloan', '/Renovationloan', '/Overdraftloan', '/Letterofcredit'].map(
-      (path) => [path, 'Loans Offered by Aranya Finserv'],
-    ),
+    [
+      '/Vehicleloan',
+      '/Goldloan',
+      '/Depositloan',
+      '/Securitiesloan',
+      '/Insuranceloan',
+      '/Renovationloan',
+      '/Overdraftloan',
+      '/Letterofcredit',
+    ].map((path) => [path, 'Loans Offered by Aranya Finserv']),
   ),
   ...Object.fromEntries(['/Mutualfunds', '/PMS', '/AIF', '/Financialplan'].map((path) => [path, 'Financial Planning'])),
 };

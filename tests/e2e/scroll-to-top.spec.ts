@@ -4,7 +4,7 @@ const button = (page: import('@playwright/test').Page) => page.getByRole('button
 
 test('scroll-to-top appears from 20 px and scrolls smoothly back to the top', async ({ page }) => {
   await page.goto('/Privacy');
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
   await expect(button(page)).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 19));
   await expect(button(page)).toBeHidden();
@@ -22,7 +22,7 @@ test('scroll-to-top appears from 20 px and scrolls smoothly back to the top', as
 test('under reduced motion it returns to the top at once', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/Privacy');
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
   await page.evaluate(() => window.scrollTo(0, 2000));
   await button(page).click();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);

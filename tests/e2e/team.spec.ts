@@ -28,7 +28,13 @@ test('the first page of a visit records where it came from; later pages keep it'
   await page.waitForURL(/Contactus/);
   await page.goto('/?utm_source=other');
   const stored = await page.evaluate(() => sessionStorage.getItem('aranya:attribution'));
-  expect(JSON.parse(stored ?? 'null')).toEqual({ landingPath: '/Aboutpage', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'nov-loans', gclid: 'abc123' });
+  expect(JSON.parse(stored ?? 'null')).toEqual({
+    landingPath: '/Aboutpage',
+    utm_source: 'newsletter',
+    utm_medium: 'email',
+    utm_campaign: 'nov-loans',
+    gclid: 'abc123',
+  });
 });
 
 test('with sessionStorage blocked the page runs without errors', async ({ page }) => {
@@ -42,7 +48,9 @@ test('with sessionStorage blocked the page runs without errors', async ({ page }
     });
   });
   await page.goto('/?utm_source=blocked');
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  // The page's scripts ran after the attribution script: the carousel and scroll-to-top started.
+  await page.locator('.carousel[data-ready]').waitFor({ state: 'attached' });
+  await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
   expect(errors).toEqual([]);
 });
 
@@ -69,5 +77,10 @@ test('the export pages with limit and cursor', async ({ request }) => {
 test('under npm start the sweep answers on /.netlify/functions/leads-sweep with its counts', async ({ request }) => {
   const response = await request.post('/.netlify/functions/leads-sweep', { data: { next_run: new Date().toISOString() } });
   expect(response.status()).toBe(200);
-  expect(await response.json()).toMatchObject({ pending: expect.any(Number), due: expect.any(Number), sent: expect.any(Number), left: expect.any(Number) });
+  expect(await response.json()).toMatchObject({
+    pending: expect.any(Number),
+    due: expect.any(Number),
+    sent: expect.any(Number),
+    left: expect.any(Number),
+  });
 });

@@ -52,7 +52,13 @@ describe.each(Object.keys(handlers) as Kind[])('%s', (kind) => {
 });
 
 test('too long is cut to the limit, not refused; a value that is not text is dropped', async () => {
-  const enquiry = valid.finance({ utm_campaign: `  ${'c'.repeat(1000)}`, referrer: `https://example.com/${'r'.repeat(2000)}`, gclid: 12345, utm_source: ['x'], utm_medium: '' });
+  const enquiry = valid.finance({
+    utm_campaign: `  ${'c'.repeat(1000)}`,
+    referrer: `https://example.com/${'r'.repeat(2000)}`,
+    gclid: 12345,
+    utm_source: ['x'],
+    utm_medium: '',
+  });
   expect((await send('finance', enquiry)).status).toBe(201);
   const lead = await storedLead(enquiry.submissionId);
   expect(lead.utm_campaign).toBe('c'.repeat(ATTRIBUTION_LIMITS.utm_campaign));
@@ -84,6 +90,12 @@ test("the team's e-mail shows where the lead came from", async () => {
   const params = standIn.received[0].template_params;
   expect(params).toMatchObject(ATTRIBUTION);
   expect(String(params.summary).split('\n')).toEqual(
-    expect.arrayContaining(['Landing page: /Vehicleloan', 'Referrer: https://www.google.com/', 'utm_source: google', 'utm_campaign: diwali-loans', 'Google click id (gclid): Cj0KCQiA']),
+    expect.arrayContaining([
+      'Landing page: /Vehicleloan',
+      'Referrer: https://www.google.com/',
+      'utm_source: google',
+      'utm_campaign: diwali-loans',
+      'Google click id (gclid): Cj0KCQiA',
+    ]),
   );
 });

@@ -34,10 +34,16 @@ describe('consentNotice on an enquiry', () => {
     const enquiry = validBankLoan({ consentNotice: CONSENT_NOTICE.version });
     const answer = await send('bankloan', enquiry);
     expect(answer.status).toBe(201);
-    expect(await storedLead(enquiry.submissionId)).toMatchObject({ consentAt: answer.body.receivedAt, consentNotice: CONSENT_NOTICE.version });
+    expect(await storedLead(enquiry.submissionId)).toMatchObject({
+      consentAt: answer.body.receivedAt,
+      consentNotice: CONSENT_NOTICE.version,
+    });
   });
 
-  test.each([['missing', undefined], ['empty', '']])('%s: the current version is stored', async (_name, consentNotice) => {
+  test.each([
+    ['missing', undefined],
+    ['empty', ''],
+  ])('%s: the current version is stored', async (_name, consentNotice) => {
     const enquiry = validFinance({ consentNotice });
     expect((await send('finance', enquiry)).status).toBe(201);
     expect(await storedLead(enquiry.submissionId)).toMatchObject({ consentNotice: CONSENT_NOTICE.version });

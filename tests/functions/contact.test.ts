@@ -57,7 +57,10 @@ test('a contact message is stored under contact/, e-mailed once with its message
 
   const csv = await exportCsv('?kind=contact');
   expect(csv.status).toBe(200);
-  const rows = csv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const rows = csv.text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   expect(rows).toHaveLength(2); // the header and the contact lead, not the finance one
   expect(rows[1].startsWith(`${enquiry.submissionId},contact,`)).toBe(true);
   expect(rows[1]).toContain('"Call me after 6 pm, please.\nI am free on weekends."');

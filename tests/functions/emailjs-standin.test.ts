@@ -63,7 +63,8 @@ test('@emailjs/browser send() is accepted, recorded with its wire fields, and wr
 });
 
 test('every answer carries CORS, failures too', async () => {
-  const send = (body: string) => fetch(`${standIn.origin}${SEND}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: PAGE_ORIGIN }, body });
+  const send = (body: string) =>
+    fetch(`${standIn.origin}${SEND}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: PAGE_ORIGIN }, body });
   for (const response of [await send('{}'), await send('not json'), await fetch(`${standIn.origin}/elsewhere`)]) {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -77,7 +78,11 @@ test('an outbox file name keeps only safe characters of the kind', async () => {
 
 test('POST /__standin/behaviour makes sends fail or wait, and restores them; GET /__standin/received lists what was accepted', async () => {
   const behave = (body: unknown) =>
-    fetch(`${standIn.origin}/__standin/behaviour`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${standIn.origin}/__standin/behaviour`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   const failing = await behave({ status: 503 });
   expect(failing.status).toBe(200);

@@ -6,7 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { handlers, jsonRequest, send, sendRequest, valid, validBankLoan, validFinance, validRealEstate, type Kind } from '../support/enquiries.ts';
+import {
+  handlers,
+  jsonRequest,
+  send,
+  sendRequest,
+  valid,
+  validBankLoan,
+  validFinance,
+  validRealEstate,
+  type Kind,
+} from '../support/enquiries.ts';
 import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
@@ -61,8 +71,19 @@ describe.each(KINDS)('%s: a valid enquiry', (kind) => {
 
     expect(standIn.received).toHaveLength(1);
     const email = standIn.received[0];
-    expect(email).toMatchObject({ service_id: 'service_test', template_id: 'template_test', user_id: 'public_test', accessToken: 'private_test' });
-    expect(email.template_params).toMatchObject({ kind, id: enquiry.submissionId, Username: 'Priya Raman', phone: '9876543210', email: 'priya.raman@example.com' });
+    expect(email).toMatchObject({
+      service_id: 'service_test',
+      template_id: 'template_test',
+      user_id: 'public_test',
+      accessToken: 'private_test',
+    });
+    expect(email.template_params).toMatchObject({
+      kind,
+      id: enquiry.submissionId,
+      Username: 'Priya Raman',
+      phone: '9876543210',
+      email: 'priya.raman@example.com',
+    });
     expect(email.template_params.summary).toContain('Name: Priya Raman\nPhone: 9876543210\nE-mail: priya.raman@example.com');
   });
 });
@@ -71,7 +92,14 @@ test('a real-estate lead keeps only the fields of its category', async () => {
   const enquiry = validRealEstate({ intent: 'buy', category: 'individual', property: 'Buy', listing: 'GATED', type: 'Double Bed Room' });
   expect((await send('realestate', enquiry)).status).toBe(201);
   const [lead] = await blobs.records('realestate/');
-  expect(lead).toMatchObject({ intent: 'buy', category: 'individual', property: 'Buy', cost: '50 to 75 Lakhs', time: 'Immediate', message: enquiry.message });
+  expect(lead).toMatchObject({
+    intent: 'buy',
+    category: 'individual',
+    property: 'Buy',
+    cost: '50 to 75 Lakhs',
+    time: 'Immediate',
+    message: enquiry.message,
+  });
   expect(lead).not.toHaveProperty('listing');
   expect(lead).not.toHaveProperty('type');
   expect(standIn.received[0].template_params.summary).toContain('Message: Looking for a 2 bedroom flat');
@@ -86,7 +114,11 @@ describe('status codes', () => {
   });
 
   test.each(['text/plain', 'application/xml', ''])('content type %j → 415', async (type) => {
-    const request = new Request('http://localhost/api/finance', { method: 'POST', headers: type ? { 'content-type': type } : {}, body: JSON.stringify(validFinance()) });
+    const request = new Request('http://localhost/api/finance', {
+      method: 'POST',
+      headers: type ? { 'content-type': type } : {},
+      body: JSON.stringify(validFinance()),
+    });
     if (!type) request.headers.delete('content-type');
     const answer = await sendRequest('finance', request);
     expect(answer.status).toBe(415);
@@ -152,12 +184,19 @@ describe('status codes', () => {
 
   test('invalid UTF-8 → 400', async () => {
     const bytes = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
-    const request = new Request('http://localhost/api/finance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+    const request = new Request('http://localhost/api/finance', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: bytes,
+    });
     expect((await sendRequest('finance', request)).status).toBe(400);
   });
 
   test('schema failure → 422 naming each field in plain words, nothing stored or sent', async () => {
-    const answer = await send('bankloan', validBankLoan({ Loantype: 'Loan Type', phone: '12345', selectedCity: 'Chennai', consent: false }));
+    const answer = await send(
+      'bankloan',
+      validBankLoan({ Loantype: 'Loan Type', phone: '12345', selectedCity: 'Chennai', consent: false }),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
       error: 'Some fields need attention.',
@@ -261,7 +300,10 @@ describe('idempotency', () => {
   test('ten concurrent copies and other leads alongside: one lead per id', async () => {
     const repeated = validFinance();
     const others = Array.from({ length: 5 }, () => validFinance());
-    const answers = await Promise.all([...Array.from({ length: 10 }, () => send('finance', repeated)), ...others.map((o) => send('finance', o))]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => send('finance', repeated)),
+      ...others.map((o) => send('finance', o)),
+    ]);
     expect(answers.every((a) => a.status === 201)).toBe(true);
     expect(new Set(answers.slice(0, 10).map((a) => a.body.receivedAt)).size).toBe(1);
     const ids = (await blobs.records('finance/')).map((lead) => lead.id).sort();
@@ -273,8 +315,12 @@ describe('idempotency', () => {
     const enquiry = validFinance();
     const oldKey = `finance/2020-01/${enquiry.submissionId}`;
     // The first attempt, accepted in an earlier month (as another instance would have left it).
-    await blobs.leads().setJSON(`ids/${enquiry.submissionId}`, { id: enquiry.submissionId, receivedAt: '2020-01-31T23:59:59.000Z', key: oldKey });
-    await blobs.leads().setJSON(oldKey, { id: enquiry.submissionId, kind: 'finance', receivedAt: '2020-01-31T23:59:59.000Z', notified: true });
+    await blobs
+      .leads()
+      .setJSON(`ids/${enquiry.submissionId}`, { id: enquiry.submissionId, receivedAt: '2020-01-31T23:59:59.000Z', key: oldKey });
+    await blobs
+      .leads()
+      .setJSON(oldKey, { id: enquiry.submissionId, kind: 'finance', receivedAt: '2020-01-31T23:59:59.000Z', notified: true });
 
     const answer = await send('finance', enquiry);
     expect(answer.body).toEqual({ ok: true, id: enquiry.submissionId, receivedAt: '2020-01-31T23:59:59.000Z' });
@@ -304,7 +350,13 @@ describe('idempotency', () => {
       await blobs.leads().setJSON(`ids/${enquiry.submissionId}`, { id: enquiry.submissionId, receivedAt, key });
       const { consent: _c, company_website: _h, elapsedMs: _e, submissionId: _s, ...fields } = enquiry;
       await blobs.leads().setJSON(key, {
-        id: enquiry.submissionId, kind: 'finance', receivedAt, consentAt: receivedAt, ...fields, notified: false, ...extra,
+        id: enquiry.submissionId,
+        kind: 'finance',
+        receivedAt,
+        consentAt: receivedAt,
+        ...fields,
+        notified: false,
+        ...extra,
       });
       return { enquiry, receivedAt, key };
     };

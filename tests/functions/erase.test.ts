@@ -32,7 +32,8 @@ const leadWithPhotos = async () => {
   const enquiry = validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell' });
   const form = new FormData();
   form.set('data', JSON.stringify(enquiry));
-  for (const name of ['front.jpg', 'hall.jpg']) form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
+  for (const name of ['front.jpg', 'hall.jpg'])
+    form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
   const answer = await sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));
   expect(answer.status).toBe(201);
   return enquiry.submissionId as string;
@@ -105,7 +106,9 @@ describe('DELETE /api/leads/<id>', () => {
   });
 
   test('DELETE on /api/leads itself: 405 with Allow: GET', async () => {
-    const response = await leads(new Request('http://localhost/api/leads', { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } }));
+    const response = await leads(
+      new Request('http://localhost/api/leads', { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } }),
+    );
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
   });

@@ -43,7 +43,17 @@ const seedLead = async (over: Partial<LeadRecord> = {}) => {
   serial += 1;
   const kind = over.kind ?? ENQUIRY_KINDS[serial % ENQUIRY_KINDS.length];
   const receivedAt = over.receivedAt ?? `${MONTHS[serial % MONTHS.length]}-${String((serial % 28) + 1).padStart(2, '0')}T10:00:00.000Z`;
-  const record: LeadRecord = { id: randomUUID(), kind, receivedAt, consentAt: receivedAt, page: '/x', via: 'js', Username: `Lead ${serial}`, notified: true, ...over };
+  const record: LeadRecord = {
+    id: randomUUID(),
+    kind,
+    receivedAt,
+    consentAt: receivedAt,
+    page: '/x',
+    via: 'js',
+    Username: `Lead ${serial}`,
+    notified: true,
+    ...over,
+  };
   await blobs.leads().setJSON(`${record.spam ? 'spam/' : ''}${kind}/${receivedAt.slice(0, 7)}/${record.id}`, record);
   return record;
 };
@@ -119,7 +129,9 @@ describe('GET /api/leads pages', () => {
     const from = '2026-10-10';
     const to = '2026-11-05';
     const inRange = bankloans.filter((lead) => lead.receivedAt.slice(0, 10) >= from && lead.receivedAt.slice(0, 10) <= to);
-    const ranged = (await pages(`?kind=bankloan&from=${from}&to=${to}&limit=1&format=json`)).flatMap((page) => JSON.parse(page.text).leads as LeadRecord[]);
+    const ranged = (await pages(`?kind=bankloan&from=${from}&to=${to}&limit=1&format=json`)).flatMap(
+      (page) => JSON.parse(page.text).leads as LeadRecord[],
+    );
     expect(ranged.map((lead) => lead.id).sort()).toEqual(inRange.map((lead) => lead.id).sort());
   });
 
@@ -193,10 +205,18 @@ describe('npm run leads:export follows the cursors', () => {
     expect(stderr).toContain('Wrote 11 lead(s)');
     const text = await readFile(out, 'utf8');
     expect(parseCsv(text).filter((row) => row[0] === 'id')).toHaveLength(1);
-    expect(csvRecords(text).map((row) => row.id).sort()).toEqual(seeded.map((lead) => lead.id).sort());
+    expect(
+      csvRecords(text)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual(seeded.map((lead) => lead.id).sort());
 
     const { stdout } = await run(['--limit', '4', '--format', 'json']);
-    expect(JSON.parse(stdout).leads.map((lead: LeadRecord) => lead.id).sort()).toEqual(seeded.map((lead) => lead.id).sort());
+    expect(
+      JSON.parse(stdout)
+        .leads.map((lead: LeadRecord) => lead.id)
+        .sort(),
+    ).toEqual(seeded.map((lead) => lead.id).sort());
   });
 
   test('with --url from a site: the same file, page by page over HTTP', async () => {
@@ -215,7 +235,9 @@ describe('npm run leads:export follows the cursors', () => {
       await run(['--limit', '2', '--out', local]);
       expect(await readFile(remote, 'utf8')).toBe(await readFile(local, 'utf8'));
       expect(csvRecords(await readFile(remote, 'utf8'))).toHaveLength(7);
-      await expect(run(['--url', url, '--out', remote], { LEADS_EXPORT_TOKEN: 'wrong' })).rejects.toMatchObject({ stderr: expect.stringContaining('answered 401') });
+      await expect(run(['--url', url, '--out', remote], { LEADS_EXPORT_TOKEN: 'wrong' })).rejects.toMatchObject({
+        stderr: expect.stringContaining('answered 401'),
+      });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

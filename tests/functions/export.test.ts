@@ -51,13 +51,27 @@ const get = async (query = '', headers: Record<string, string> = { authorization
   return { status: response.status, headers: response.headers, bytes, text: new TextDecoder().decode(bytes) };
 };
 
-const rows = (csv: string) => csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-const idsOf = (csv: string) => rows(csv).slice(1).map((row) => row.split(',')[0]);
+const rows = (csv: string) =>
+  csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+const idsOf = (csv: string) =>
+  rows(csv)
+    .slice(1)
+    .map((row) => row.split(',')[0]);
 
 const SAMPLE = [
   lead({ id: 'a1', kind: 'bankloan', receivedAt: '2025-01-31T23:59:59.000Z', Loantype: 'Home Loan' }),
   lead({ id: 'b2', kind: 'finance', receivedAt: '2025-02-01T00:00:00.000Z', Planning: 'AIF' }),
-  lead({ id: 'c3', kind: 'realestate', receivedAt: '2025-02-15T10:00:00.000Z', intent: 'sell', category: 'flats', photos: ['c3/1.jpg', 'c3/2.png'] }),
+  lead({
+    id: 'c3',
+    kind: 'realestate',
+    receivedAt: '2025-02-15T10:00:00.000Z',
+    intent: 'sell',
+    category: 'flats',
+    photos: ['c3/1.jpg', 'c3/2.png'],
+  }),
   lead({ id: 'd4', kind: 'bankloan', receivedAt: '2025-03-01T08:00:00.000Z', Loantype: 'Gold Loan' }),
   lead({ id: 's5', kind: 'bankloan', receivedAt: '2025-02-10T08:00:00.000Z', spam: 'honeypot', notified: false }),
 ];
@@ -204,7 +218,9 @@ describe('npm run leads:export', () => {
   });
 
   const run = (args: string[]) =>
-    promisify(execFile)(process.execPath, ['scripts/leads-export.ts', '--dir', blobs.directory, ...args], { cwd: path.resolve(import.meta.dirname, '../..') });
+    promisify(execFile)(process.execPath, ['scripts/leads-export.ts', '--dir', blobs.directory, ...args], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+    });
 
   test('writes the same CSV as the endpoint from the local store', async () => {
     await seed(SAMPLE);

@@ -44,7 +44,11 @@ test.each(KINDS)('%s: a body that fails midway is a 400 that says so, and nothin
 });
 
 test("a browser's native post that fails midway gets the problem page with 400", async () => {
-  const request = brokenStreamRequest('finance', { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate' });
+  const request = brokenStreamRequest('finance', {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: BROWSER_NAVIGATION_ACCEPT,
+    'sec-fetch-mode': 'navigate',
+  });
   const answer = await sendRequest('finance', request);
   expect(answer.status).toBe(400);
   expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');

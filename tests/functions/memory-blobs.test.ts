@@ -118,7 +118,9 @@ describe('MemoryBlobs only', () => {
 
   test('simultaneous onlyIfMatch writes over one etag: exactly one wins; every write gets a new etag', async () => {
     const first = await store().setJSON('ids/match', { v: 0 });
-    const results = await Promise.all(Array.from({ length: 50 }, (_, n) => store().setJSON('ids/match', { v: n }, { onlyIfMatch: first.etag as string })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => store().setJSON('ids/match', { v: n }, { onlyIfMatch: first.etag as string })),
+    );
     const winners = results.filter((r) => r.modified);
     expect(winners).toHaveLength(1);
     expect(winners[0].etag).not.toBe(first.etag);

@@ -38,7 +38,12 @@ beforeEach(async () => {
 const KINDS: Kind[] = ['realestate', 'bankloan', 'finance', 'contact'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** What a browser sends with a native form post. */
-const NAVIGATION = { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin', origin: 'http://localhost' };
+const NAVIGATION = {
+  accept: BROWSER_NAVIGATION_ACCEPT,
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-site': 'same-origin',
+  origin: 'http://localhost',
+};
 
 const onlyLead = async (kind: Kind) => {
   const leads = await blobs.records(`${kind}/`);
@@ -55,9 +60,22 @@ describe.each(KINDS)('%s: a form-encoded post', (kind) => {
 
     const lead = await onlyLead(kind);
     // What the JSON way in stores for the same fields (the schema's output), minus what the server made.
-    const expected = enquirySchemas[kind].parse({ ...form, consent: true, submissionId: answer.body.id, currentdate: formatCurrentDate() }) as Record<string, unknown>;
+    const expected = enquirySchemas[kind].parse({
+      ...form,
+      consent: true,
+      submissionId: answer.body.id,
+      currentdate: formatCurrentDate(),
+    }) as Record<string, unknown>;
     const { consent: _c, submissionId: _s, company_website: _h, page, ...fields } = expected;
-    expect(lead).toMatchObject({ id: answer.body.id, kind, via: 'html', page, consentAt: answer.body.receivedAt, notified: true, ...fields });
+    expect(lead).toMatchObject({
+      id: answer.body.id,
+      kind,
+      via: 'html',
+      page,
+      consentAt: answer.body.receivedAt,
+      notified: true,
+      ...fields,
+    });
     expect(lead.phone).toBe('9876543210');
     expect(lead.email).toBe('priya.raman@example.com');
     expect(standIn.received).toHaveLength(1);
@@ -69,7 +87,9 @@ test('the same enquiry as JSON is stored with via "js" and the same fields', asy
   const enquiry = valid.finance();
   const json = await send('finance', enquiry);
   const form = await sendForm('finance', { ...asNativeForm(enquiry), submissionId: newSubmissionId(), currentdate: enquiry.currentdate });
-  const [a, b] = await Promise.all([json, form].map((answer) => blobs.leads().get(`finance/${answer.body.receivedAt.slice(0, 7)}/${answer.body.id}`, { type: 'json' })));
+  const [a, b] = await Promise.all(
+    [json, form].map((answer) => blobs.leads().get(`finance/${answer.body.receivedAt.slice(0, 7)}/${answer.body.id}`, { type: 'json' })),
+  );
   expect(a.via).toBe('js');
   expect(b.via).toBe('html');
   const strip = ({ id: _i, receivedAt: _r, consentAt: _c, via: _v, ...rest }: Record<string, unknown>) => rest;
@@ -190,7 +210,12 @@ describe('Sell Flats as a native multipart post (plain fields and photos named f
   });
 
   test('no photo chosen (one empty file part) is a lead without photos; a navigation is sent to /Thankyou', async () => {
-    const request = multipartFormRequest('realestate', asNativeForm(validSellFlats()), [new File([], '', { type: 'application/octet-stream' })], { headers: NAVIGATION });
+    const request = multipartFormRequest(
+      'realestate',
+      asNativeForm(validSellFlats()),
+      [new File([], '', { type: 'application/octet-stream' })],
+      { headers: NAVIGATION },
+    );
     const answer = await sendRequest('realestate', request);
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/Thankyou');
@@ -269,18 +294,49 @@ describe('the answer to a browser navigation', () => {
   });
 
   test('what the visitor sent is escaped on the page (a photo named like markup)', async () => {
-    const gif = new File([new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0])], '<img src=x onerror=alert(1)>.gif', { type: 'image/gif' });
+    const gif = new File([new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0])], '<img src=x onerror=alert(1)>.gif', {
+      type: 'image/gif',
+    });
     const request = multipartFormRequest('realestate', asNativeForm(validSellFlats()), [gif], { headers: NAVIGATION });
     const answer = await sendRequest('realestate', request);
     expect(answer.status).toBe(415);
-    expect(answer.text).toContain('<strong>Photos:</strong> &quot;&lt;img src=x onerror=alert(1)&gt;.gif&quot; is not a JPEG, PNG or WebP image');
+    expect(answer.text).toContain(
+      '<strong>Photos:</strong> &quot;&lt;img src=x onerror=alert(1)&gt;.gif&quot; is not a JPEG, PNG or WebP image',
+    );
     expect(answer.text).not.toContain('<img');
   });
 
   test.each([
-    ['415 (a content type we do not take)', () => new Request('http://localhost/api/finance', { method: 'POST', headers: { ...NAVIGATION, 'content-type': 'text/plain' }, body: 'x' }), 415],
-    ['413 (a form over 32 KB)', () => new Request('http://localhost/api/finance', { method: 'POST', headers: { ...NAVIGATION, 'content-type': 'application/x-www-form-urlencoded' }, body: `message=${'x'.repeat(33 * 1024)}` }), 413],
-    ['400 (not UTF-8)', () => new Request('http://localhost/api/finance', { method: 'POST', headers: { ...NAVIGATION, 'content-type': 'application/x-www-form-urlencoded' }, body: new Uint8Array([0x61, 0x3d, 0xff, 0xfe]) }), 400],
+    [
+      '415 (a content type we do not take)',
+      () =>
+        new Request('http://localhost/api/finance', {
+          method: 'POST',
+          headers: { ...NAVIGATION, 'content-type': 'text/plain' },
+          body: 'x',
+        }),
+      415,
+    ],
+    [
+      '413 (a form over 32 KB)',
+      () =>
+        new Request('http://localhost/api/finance', {
+          method: 'POST',
+          headers: { ...NAVIGATION, 'content-type': 'application/x-www-form-urlencoded' },
+          body: `message=${'x'.repeat(33 * 1024)}`,
+        }),
+      413,
+    ],
+    [
+      '400 (not UTF-8)',
+      () =>
+        new Request('http://localhost/api/finance', {
+          method: 'POST',
+          headers: { ...NAVIGATION, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new Uint8Array([0x61, 0x3d, 0xff, 0xfe]),
+        }),
+      400,
+    ],
     ['405 (a GET)', () => new Request('http://localhost/api/finance', { headers: NAVIGATION }), 405],
   ])('%s → the same HTML page with that status', async (_name, request, status) => {
     const answer = await sendRequest('finance', request());
@@ -291,7 +347,9 @@ describe('the answer to a browser navigation', () => {
   });
 
   test('JSON callers get the 422 JSON exactly as before', async () => {
-    const answer = await sendForm('bankloan', nativeForm('bankloan', { phone: '12345', consent: undefined }), { headers: { accept: 'application/json' } });
+    const answer = await sendForm('bankloan', nativeForm('bankloan', { phone: '12345', consent: undefined }), {
+      headers: { accept: 'application/json' },
+    });
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({ error: 'Some fields need attention.', fields: { phone: MESSAGES.phone, consent: MESSAGES.consent } });
   });
@@ -316,7 +374,9 @@ describe('a cross-site post → 403', () => {
   });
 
   test('a native cross-site post gets the HTML page with 403', async () => {
-    const answer = await sendForm('finance', nativeForm('finance'), { headers: { ...NAVIGATION, origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' } });
+    const answer = await sendForm('finance', nativeForm('finance'), {
+      headers: { ...NAVIGATION, origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(answer.status).toBe(403);
     expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(answer.text).toContain('Your enquiry was not accepted');
@@ -336,7 +396,13 @@ describe('a cross-site post → 403', () => {
 
 test('every kind refuses a cross-site post', async () => {
   for (const kind of KINDS) {
-    const response = await handlers[kind](new Request(`http://localhost/api/${kind}`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, body: JSON.stringify(valid[kind]()) }));
+    const response = await handlers[kind](
+      new Request(`http://localhost/api/${kind}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+        body: JSON.stringify(valid[kind]()),
+      }),
+    );
     expect(response.status, kind).toBe(403);
   }
 });

@@ -26,7 +26,6 @@ const image = (kind: 'jpg' | 'png' | 'webp' | 'gif' | 'text', size = 2048) => {
   return bytes;
 };
 
-
 const upload = (data: unknown, files: Array<{ bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }>, dataName = 'data') => {
   const form = new FormData();
   if (data !== undefined) form.set(dataName, JSON.stringify(data));
@@ -101,7 +100,11 @@ describe('limits answer 4xx naming the field photos, and store nothing', () => {
   });
 
   test('a GIF → 415', async () => {
-    await expectRejected(upload(sellFlats(), [{ bytes: image('gif'), name: 'anim.gif', type: 'image/gif' }]), 415, MESSAGES.photosType('anim.gif'));
+    await expectRejected(
+      upload(sellFlats(), [{ bytes: image('gif'), name: 'anim.gif', type: 'image/gif' }]),
+      415,
+      MESSAGES.photosType('anim.gif'),
+    );
   });
 
   test('a file over 1.5 MB → 413', async () => {

@@ -31,7 +31,9 @@ const seed = async (name: string, kind: string, receivedAt: string, { spam = fal
   const id = `${name}-0000-4000-8000-000000000000`;
   const key = `${spam ? 'spam/' : ''}${kind}/${receivedAt.slice(0, 7)}/${id}`;
   const photoKeys = Array.from({ length: photos }, (_, i) => `${id}/${i + 1}.jpg`);
-  await blobs.leads().setJSON(key, { id, kind, receivedAt, consentAt: receivedAt, notified: true, ...(photos ? { photos: photoKeys } : {}) });
+  await blobs
+    .leads()
+    .setJSON(key, { id, kind, receivedAt, consentAt: receivedAt, notified: true, ...(photos ? { photos: photoKeys } : {}) });
   const keys = [key];
   if (!spam) {
     await blobs.leads().setJSON(`ids/${id}`, { id, receivedAt, key });

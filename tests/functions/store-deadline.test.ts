@@ -90,7 +90,11 @@ test('a claim without its lead: the retry never answers 201 for it unstored; onc
   const enquiry = validFinance();
   const claimedAt = new Date().toISOString();
   // An attempt that claimed the id just now, and has not written (or never will write) the lead.
-  await blobs.leads().setJSON(`ids/${enquiry.submissionId}`, { id: enquiry.submissionId, receivedAt: claimedAt, key: `finance/${claimedAt.slice(0, 7)}/${enquiry.submissionId}` });
+  await blobs.leads().setJSON(`ids/${enquiry.submissionId}`, {
+    id: enquiry.submissionId,
+    receivedAt: claimedAt,
+    key: `finance/${claimedAt.slice(0, 7)}/${enquiry.submissionId}`,
+  });
 
   const early = await send('finance', enquiry);
   expect(early.status).toBe(503); // its own deadline (300 ms) ends while the claim's attempt may still write
@@ -114,7 +118,17 @@ test('a claim whose attempt writes the lead a moment later: the retry waits and 
   const key = `finance/${claimedAt.slice(0, 7)}/${enquiry.submissionId}`;
   await blobs.leads().setJSON(`ids/${enquiry.submissionId}`, { id: enquiry.submissionId, receivedAt: claimedAt, key });
   const { consent: _c, company_website: _h, elapsedMs: _e, submissionId: _s, ...fields } = enquiry;
-  const owner = sleep(400).then(() => blobs.leads().setJSON(key, { id: enquiry.submissionId, kind: 'finance', receivedAt: claimedAt, consentAt: claimedAt, via: 'js', ...fields, notified: true }));
+  const owner = sleep(400).then(() =>
+    blobs.leads().setJSON(key, {
+      id: enquiry.submissionId,
+      kind: 'finance',
+      receivedAt: claimedAt,
+      consentAt: claimedAt,
+      via: 'js',
+      ...fields,
+      notified: true,
+    }),
+  );
 
   const retry = await send('finance', enquiry);
   // When the 201 comes, the lead it names is stored.

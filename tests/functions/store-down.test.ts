@@ -27,7 +27,9 @@ test.each(['realestate', 'bankloan', 'finance', 'contact'] as Kind[])('%s: store
 });
 
 test('a native form post with the store down gets the HTML page with 503 and Retry-After', async () => {
-  const answer = await sendForm('bankloan', nativeForm('bankloan'), { headers: { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate' } });
+  const answer = await sendForm('bankloan', nativeForm('bankloan'), {
+    headers: { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate' },
+  });
   expect(answer.status).toBe(503);
   expect(answer.headers.get('retry-after')).toBe('30');
   expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');

@@ -35,7 +35,12 @@ const MINUTE = 60_000;
 
 /** Runs the scheduled function as Netlify would, and returns its report. */
 const sweep = async (): Promise<SweepReport> => {
-  const response = await leadsSweep(new Request('http://localhost/.netlify/functions/leads-sweep', { method: 'POST', body: JSON.stringify({ next_run: new Date().toISOString() }) }));
+  const response = await leadsSweep(
+    new Request('http://localhost/.netlify/functions/leads-sweep', {
+      method: 'POST',
+      body: JSON.stringify({ next_run: new Date().toISOString() }),
+    }),
+  );
   expect(response.status).toBe(200);
   return response.json();
 };
@@ -104,7 +109,10 @@ describe('backoff and give-up', () => {
       expect(lead).toMatchObject({ notified: false, notifyAttempts: n + 1, notifyError: 'EmailJS answered 500' });
       if (n < schedule.length - 1) {
         expect(report).toMatchObject({ due: 1, failed: 1, gaveUp: 0 });
-        expect(await get(`pending/${id}`)).toMatchObject({ attempts: n + 1, nextAt: new Date(receivedAt + schedule[n + 1] * MINUTE).toISOString() });
+        expect(await get(`pending/${id}`)).toMatchObject({
+          attempts: n + 1,
+          nextAt: new Date(receivedAt + schedule[n + 1] * MINUTE).toISOString(),
+        });
         expect(lead).not.toHaveProperty('notifyGaveUp');
       } else {
         expect(report).toMatchObject({ due: 1, failed: 0, gaveUp: 1 });
@@ -244,10 +252,14 @@ test('npm run leads:sweep runs the same sweep on a local store', async () => {
   const { id } = await failedLead();
   const entry = await get(`pending/${id}`);
   await blobs.leads().setJSON(`pending/${id}`, { ...entry, nextAt: new Date(Date.now() - MINUTE).toISOString() });
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/leads-sweep.ts', '--dir', blobs.directory, '--site', 'test-site'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['scripts/leads-sweep.ts', '--dir', blobs.directory, '--site', 'test-site'],
+    {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env },
+    },
+  );
   expect(JSON.parse(stdout)).toMatchObject({ pending: 1, due: 1, sent: 1 });
   expect(sentIds()).toEqual([id]);
   expect(await leadOf(id)).toMatchObject({ notified: true, notifyAttempts: 1 });

@@ -44,7 +44,8 @@ export function compareFields(schema: z.ZodObject, fields: readonly CmsField[], 
     if (!byName.has(name)) problems.push(`${path}${name}: in the schema, not in Decap`);
   }
   for (const field of fields) {
-    if (!(field.name in shape) && !options.extraFields?.includes(field.name)) problems.push(`${path}${field.name}: in Decap, not in the schema`);
+    if (!(field.name in shape) && !options.extraFields?.includes(field.name))
+      problems.push(`${path}${field.name}: in Decap, not in the schema`);
   }
   for (const [name, zodField] of Object.entries(shape)) {
     const field = byName.get(name);
@@ -70,8 +71,10 @@ function compareField(zodField: z.ZodType, field: CmsField, options: Options, pa
   } else if (type === 'enum') {
     expect(['select']);
     const wanted = (inner as z.ZodEnum).options.map(String);
-    const got = 'options' in field ? (field.options as unknown[]).map((o) => (typeof o === 'object' && o ? (o as { value: unknown }).value : o)) : [];
-    if (JSON.stringify(got) !== JSON.stringify(wanted)) problems.push(`${path}: select options ${JSON.stringify(got)} differ from ${JSON.stringify(wanted)}`);
+    const got =
+      'options' in field ? (field.options as unknown[]).map((o) => (typeof o === 'object' && o ? (o as { value: unknown }).value : o)) : [];
+    if (JSON.stringify(got) !== JSON.stringify(wanted))
+      problems.push(`${path}: select options ${JSON.stringify(got)} differ from ${JSON.stringify(wanted)}`);
   } else if (type === 'string') {
     expect(['string', 'text']);
   } else if (type === 'number') {
@@ -82,12 +85,26 @@ function compareField(zodField: z.ZodType, field: CmsField, options: Options, pa
     expect(['datetime']);
   } else if (type === 'object') {
     expect(['object']);
-    problems.push(...compareFields(inner as z.ZodObject, 'fields' in field ? (field.fields as CmsField[]) : [], { isImage: options.isImage }, `${path}.`));
+    problems.push(
+      ...compareFields(
+        inner as z.ZodObject,
+        'fields' in field ? (field.fields as CmsField[]) : [],
+        { isImage: options.isImage },
+        `${path}.`,
+      ),
+    );
   } else if (type === 'array') {
     expect(['list']);
     const element = unwrap((inner as z.ZodArray<z.ZodType>).element);
     if (element._zod.def.type === 'object') {
-      problems.push(...compareFields(element as z.ZodObject, 'fields' in field ? (field.fields as CmsField[]) : [], { isImage: options.isImage }, `${path}[].`));
+      problems.push(
+        ...compareFields(
+          element as z.ZodObject,
+          'fields' in field ? (field.fields as CmsField[]) : [],
+          { isImage: options.isImage },
+          `${path}[].`,
+        ),
+      );
     } else if ('field' in field && field.field) {
       problems.push(...compareField(element, field.field, options, `${path}[]`));
     } else {

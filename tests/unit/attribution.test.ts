@@ -21,7 +21,9 @@ describe('recordAttribution', () => {
   test('records the landing path, the referrer, every utm_* tag and gclid of the first page', () => {
     const storage = memoryStorage();
     recordAttribution(
-      at('/Vehicleloan?utm_source=google&utm_medium=cpc&utm_campaign=diwali-loans&utm_term=vehicle+loan&utm_content=ad-2&gclid=Cj0KCQ&other=x'),
+      at(
+        '/Vehicleloan?utm_source=google&utm_medium=cpc&utm_campaign=diwali-loans&utm_term=vehicle+loan&utm_content=ad-2&gclid=Cj0KCQ&other=x',
+      ),
       'https://www.google.com/',
       storage,
     );
@@ -63,8 +65,26 @@ describe('recordAttribution', () => {
   test.each([
     ['no storage at all', undefined],
     ['null', null],
-    ['storage that throws (blocked cookies, private mode)', { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('QuotaExceededError'); } }],
-    ['storage that is full', { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } }],
+    [
+      'storage that throws (blocked cookies, private mode)',
+      {
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+        setItem: () => {
+          throw new Error('QuotaExceededError');
+        },
+      },
+    ],
+    [
+      'storage that is full',
+      {
+        getItem: () => null,
+        setItem: () => {
+          throw new Error('QuotaExceededError');
+        },
+      },
+    ],
   ])('never throws with %s', (_name, storage) => {
     expect(() => recordAttribution(at('/?utm_source=x'), '', storage)).not.toThrow();
     expect(readAttribution(storage)).toEqual({});
@@ -78,7 +98,10 @@ describe('readAttribution', () => {
 
   test('keeps only known fields with text values, within their limits', () => {
     const storage = memoryStorage();
-    storage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify({ utm_source: 'x'.repeat(500), gclid: 42, Username: 'not ours', referrer: '' }));
+    storage.setItem(
+      ATTRIBUTION_STORAGE_KEY,
+      JSON.stringify({ utm_source: 'x'.repeat(500), gclid: 42, Username: 'not ours', referrer: '' }),
+    );
     expect(readAttribution(storage)).toEqual({ utm_source: 'x'.repeat(ATTRIBUTION_LIMITS.utm_source) });
   });
 

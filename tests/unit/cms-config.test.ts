@@ -34,13 +34,18 @@ describe('Decap config generated from the zod schemas', () => {
     expect(decap('identity').files).toEqual([expect.objectContaining({ file: IDENTITY_FILE })]);
   });
 
-  it.each(Object.keys(collections) as (keyof typeof collections)[])('%s: every field, required rule, widget and option list matches the schema', (name) => {
-    const collection = decap(name);
-    const markdown = sources[name].extension === 'md';
-    expect(compareFields(schemaOf(name), collection.fields!, { isImage: marker.isImage, extraFields: markdown ? ['body'] : [] })).toEqual([]);
-    expect(collection).toMatchObject({ folder: sources[name].folder, extension: sources[name].extension });
-    if (markdown) expect(collection.fields!.at(-1)).toMatchObject({ name: 'body', widget: 'markdown', required: true });
-  });
+  it.each(Object.keys(collections) as (keyof typeof collections)[])(
+    '%s: every field, required rule, widget and option list matches the schema',
+    (name) => {
+      const collection = decap(name);
+      const markdown = sources[name].extension === 'md';
+      expect(compareFields(schemaOf(name), collection.fields!, { isImage: marker.isImage, extraFields: markdown ? ['body'] : [] })).toEqual(
+        [],
+      );
+      expect(collection).toMatchObject({ folder: sources[name].folder, extension: sources[name].extension });
+      if (markdown) expect(collection.fields!.at(-1)).toMatchObject({ name: 'body', widget: 'markdown', required: true });
+    },
+  );
 
   it('identity: every field matches src/config/site.ts, and the brand is not editable (the help text says why)', () => {
     expect(compareFields(identitySchema, identityFields(), { isImage: () => false })).toEqual([]);
@@ -135,14 +140,19 @@ describe('Decap config generated from the zod schemas', () => {
     expect(config.publish_mode).toBe('editorial_workflow');
     expect(config.load_config_file).toBe(false);
     expect(config).not.toHaveProperty('local_backend');
-    expect(cmsConfig({ ...SETTINGS, localBackendUrl: 'http://127.0.0.1:8091/api/v1' }).local_backend).toEqual({ url: 'http://127.0.0.1:8091/api/v1' });
+    expect(cmsConfig({ ...SETTINGS, localBackendUrl: 'http://127.0.0.1:8091/api/v1' }).local_backend).toEqual({
+      url: 'http://127.0.0.1:8091/api/v1',
+    });
   });
 
   it('links each entry to the page it appears on (View Preview / View Live)', () => {
     for (const collection of config.collections) {
       for (const preview of [collection.preview_path, ...(collection.files ?? []).map((f) => f.preview_path)].filter(Boolean)) {
         for (const [, field] of preview!.matchAll(/\{\{(\w+)\}\}/g)) {
-          expect(collection.fields?.map((f) => f.name), `${collection.name}: ${preview}`).toContain(field);
+          expect(
+            collection.fields?.map((f) => f.name),
+            `${collection.name}: ${preview}`,
+          ).toContain(field);
         }
       }
     }
@@ -174,7 +184,9 @@ describe('the config test catches drift', () => {
   });
 
   it('fails when a required field becomes optional, or a widget no longer fits', () => {
-    expect(compare(schemaOf('loans').extend({ title: z.string().optional() }))).toEqual(['title: required in Decap, optional in the schema']);
+    expect(compare(schemaOf('loans').extend({ title: z.string().optional() }))).toEqual([
+      'title: required in Decap, optional in the schema',
+    ]);
     expect(compare(schemaOf('loans').extend({ order: z.string().min(1) }))).toEqual(['order: widget number, expected string or text']);
   });
 });
@@ -185,7 +197,9 @@ describe('CMS settings from the environment', () => {
     expect(repoFromUrl('git@github.com:aranya-group/website.git')).toBe('aranya-group/website');
     expect(repoFromUrl('https://gitlab.com/a/b')).toBeUndefined();
     expect(cmsSettings({ REPOSITORY_URL: 'https://github.com/a/b' }, false)).toMatchObject({ repo: 'a/b', branch: 'main' });
-    expect(cmsSettings({ REPOSITORY_URL: 'https://github.com/a/b', DECAP_GITHUB_REPO: 'c/d', DECAP_GITHUB_BRANCH: 'live' }, false)).toMatchObject({
+    expect(
+      cmsSettings({ REPOSITORY_URL: 'https://github.com/a/b', DECAP_GITHUB_REPO: 'c/d', DECAP_GITHUB_BRANCH: 'live' }, false),
+    ).toMatchObject({
       repo: 'c/d',
       branch: 'live',
     });

@@ -20,7 +20,13 @@ describe('zod schema to Decap fields', () => {
       imageAlt: text,
       updated: z.coerce.date().optional(),
       visible: z.boolean(),
-      address: z.object({ town: text, postcode: z.string().regex(/^\d{6}$/).optional() }),
+      address: z.object({
+        town: text,
+        postcode: z
+          .string()
+          .regex(/^\d{6}$/)
+          .optional(),
+      }),
       blocks: z.array(z.object({ heading: text, picture: cmsImage() })).default([]),
     });
     const fields = fieldsOf(toJsonSchema(schema), {
@@ -39,7 +45,13 @@ describe('zod schema to Decap fields', () => {
       { name: 'route', label: 'Route', required: true, widget: 'string', pattern: ['^[A-Za-z]+$', 'Letters only'] },
       // Texts the schema lets be empty are not demanded by Decap (its fields are required by default).
       { name: 'rera', label: 'Rera', required: false, widget: 'string' },
-      { name: 'arn', label: 'Arn', required: false, widget: 'string', pattern: ['^(ARN-\\d{1,8})?$', 'it does not have the expected form'] },
+      {
+        name: 'arn',
+        label: 'Arn',
+        required: false,
+        widget: 'string',
+        pattern: ['^(ARN-\\d{1,8})?$', 'it does not have the expected form'],
+      },
       {
         name: 'items',
         label: 'Items',
@@ -69,7 +81,13 @@ describe('zod schema to Decap fields', () => {
         collapsed: false,
         fields: [
           { name: 'town', label: 'Town', required: true, widget: 'string' },
-          { name: 'postcode', label: 'PIN code', required: false, widget: 'string', pattern: ['^\\d{6}$', 'it does not have the expected form'] },
+          {
+            name: 'postcode',
+            label: 'PIN code',
+            required: false,
+            widget: 'string',
+            pattern: ['^\\d{6}$', 'it does not have the expected form'],
+          },
         ],
       },
       {

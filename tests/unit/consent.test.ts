@@ -55,7 +55,12 @@ describe('the lock', () => {
     const files = readConsentFolder(root);
     expect(files.map(({ version, text }) => ({ version, text }))).toEqual(CONSENT_NOTICES);
     expect(consentLockProblems(files, lock)).toEqual([]);
-    expect(consentListProblems(files, CONSENT_NOTICES.map((notice) => notice.version))).toEqual([]);
+    expect(
+      consentListProblems(
+        files,
+        CONSENT_NOTICES.map((notice) => notice.version),
+      ),
+    ).toEqual([]);
   });
 
   test('a file must be named after its version, and listed in src/lib/consent.ts', () => {
@@ -74,22 +79,29 @@ describe('the lock', () => {
   });
 
   test('a new version must be recorded, and recording never changes a published one', () => {
-    expect(consentLockProblems([v1, v2], locked)).toEqual([expect.stringContaining('"2027-02-v2" is not in src/content/consent.lock.json')]);
+    expect(consentLockProblems([v1, v2], locked)).toEqual([
+      expect.stringContaining('"2027-02-v2" is not in src/content/consent.lock.json'),
+    ]);
     const extended = extendLock([v1, v2], locked);
     expect(consentLockProblems([v1, v2], extended)).toEqual([]);
     expect(extendLock([{ ...v1, text: 'changed' }], locked)).toEqual(locked);
   });
 
   test('a published version may not be removed, repeated or misnamed', () => {
-    expect(consentLockProblems([v2], { ...locked, [v2.version]: hashNotice(v2.text) })).toEqual([expect.stringContaining('"2026-11-v1" was published and must stay')]);
+    expect(consentLockProblems([v2], { ...locked, [v2.version]: hashNotice(v2.text) })).toEqual([
+      expect.stringContaining('"2026-11-v1" was published and must stay'),
+    ]);
     expect(consentLockProblems([v1, v1], locked)).toEqual([expect.stringContaining('listed twice')]);
-    expect(consentLockProblems([{ version: 'v3', text: 'x' }], { v3: hashNotice('x') })).toEqual([expect.stringContaining('must look like 2026-11-v1')]);
+    expect(consentLockProblems([{ version: 'v3', text: 'x' }], { v3: hashNotice('x') })).toEqual([
+      expect.stringContaining('must look like 2026-11-v1'),
+    ]);
   });
 
   test('editing the published text fails the build (astro sync of a copy of the site)', { timeout: 90_000 }, async () => {
     const copy = await mkdtemp(path.join(tmpdir(), 'consent-build-'));
     try {
-      for (const item of ['src', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json']) await cp(path.join(root, item), path.join(copy, item), { recursive: true });
+      for (const item of ['src', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
+        await cp(path.join(root, item), path.join(copy, item), { recursive: true });
       await symlink(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
       const notice = CONSENT_NOTICES[0];
       const file = path.join(copy, `src/content/consent/${notice.version}.json`);
@@ -100,9 +112,14 @@ describe('the lock', () => {
         cwd: copy,
         env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
       });
-      const failure = await sync.then(() => null, (error: { code: number; stdout: string; stderr: string }) => error);
+      const failure = await sync.then(
+        () => null,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
       expect(failure?.code).toBe(1);
-      expect(`${failure?.stdout}${failure?.stderr}`).toContain(`The text of consent notice "${notice.version}" has changed since it was published`);
+      expect(`${failure?.stdout}${failure?.stderr}`).toContain(
+        `The text of consent notice "${notice.version}" has changed since it was published`,
+      );
     } finally {
       await rm(copy, { recursive: true, force: true });
     }

@@ -32,9 +32,16 @@ describe('content collections load with the counts of SPEC', () => {
 
   it('has the 8 loan pages, each preset to a loan type of the list', async () => {
     const loans = await getCollection('loans');
-    expect(loans.map((l) => l.data.route).sort()).toEqual(
-      ['Depositloan', 'Goldloan', 'Insuranceloan', 'Letterofcredit', 'Overdraftloan', 'Renovationloan', 'Securitiesloan', 'Vehicleloan'],
-    );
+    expect(loans.map((l) => l.data.route).sort()).toEqual([
+      'Depositloan',
+      'Goldloan',
+      'Insuranceloan',
+      'Letterofcredit',
+      'Overdraftloan',
+      'Renovationloan',
+      'Securitiesloan',
+      'Vehicleloan',
+    ]);
     for (const l of loans) {
       expect(LOAN_TYPES).toContain(l.data.loanType);
       expect(l.body?.trim().length).toBeGreaterThan(80);
@@ -53,7 +60,9 @@ describe('content collections load with the counts of SPEC', () => {
   it('gives each buy page and its sell page different illustrations', async () => {
     const properties = await getCollection('properties');
     for (const category of ['flats', 'plots', 'commercial', 'agricultural', 'individual']) {
-      const [buy, sell] = (['buy', 'sell'] as const).map((intent) => properties.find((p) => p.data.intent === intent && p.data.category === category));
+      const [buy, sell] = (['buy', 'sell'] as const).map((intent) =>
+        properties.find((p) => p.data.intent === intent && p.data.category === category),
+      );
       expect(buy?.data.image.src, category).toBeTruthy();
       expect(sell?.data.image.src, category).not.toBe(buy?.data.image.src);
     }
@@ -76,7 +85,10 @@ describe('content collections load with the counts of SPEC', () => {
   it('has 5 buy and 5 sell property pages covering every category once', async () => {
     const properties = await getCollection('properties');
     for (const intent of ['buy', 'sell'] as const) {
-      const cats = properties.filter((p) => p.data.intent === intent).map((p) => p.data.category).sort();
+      const cats = properties
+        .filter((p) => p.data.intent === intent)
+        .map((p) => p.data.category)
+        .sort();
       expect(cats).toEqual(['agricultural', 'commercial', 'flats', 'individual', 'plots']);
     }
     expect(properties.find((p) => p.data.route === 'Agricultural')?.data).toMatchObject({ intent: 'buy', category: 'agricultural' });
@@ -87,7 +99,17 @@ describe('content collections load with the counts of SPEC', () => {
     const about = pages.find((p) => p.id === 'about');
     const privacy = pages.find((p) => p.id === 'privacy');
     expect(about?.body).toMatch(/mission/i);
-    for (const clause of [/definitions/i, /18/, /other websites/i, /terminat/i, /100 USD/, /as is/i, /Tamil Nadu/, /30 days/, /\(\/Contactus\)/]) {
+    for (const clause of [
+      /definitions/i,
+      /18/,
+      /other websites/i,
+      /terminat/i,
+      /100 USD/,
+      /as is/i,
+      /Tamil Nadu/,
+      /30 days/,
+      /\(\/Contactus\)/,
+    ]) {
       expect(privacy?.body).toMatch(clause);
     }
   });

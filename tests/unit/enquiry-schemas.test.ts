@@ -23,7 +23,9 @@ const KINDS: EnquiryKind[] = ['realestate', 'bankloan', 'finance', 'contact'];
 /** Parses with a kind's schema; returns the output or the per-field messages. */
 const check = (kind: EnquiryKind, input: Record<string, unknown>) => {
   const result = enquirySchemas[kind].safeParse(input);
-  return result.success ? { ok: true as const, data: result.data as Record<string, any> } : { ok: false as const, fields: fieldMessages(result.error) };
+  return result.success
+    ? { ok: true as const, data: result.data as Record<string, any> }
+    : { ok: false as const, fields: fieldMessages(result.error) };
 };
 const errorsOf = (kind: EnquiryKind, input: Record<string, unknown>) => {
   const result = check(kind, input);
@@ -246,11 +248,15 @@ describe('realestate by intent and category', () => {
 
   test('type follows the category', () => {
     expect(errorsOf('realestate', validRealEstate({ type: '100 to 150' })).type).toBe(MESSAGES.bedrooms);
-    expect(errorsOf('realestate', validRealEstate({ category: 'plots', listing: 'OTHERS', type: '200 acr & Above' })).type).toBe(MESSAGES.size);
-    expect(errorsOf('realestate', validRealEstate({ intent: 'sell', property: 'Sell', category: 'commercial', type: '' })).type).toBe(MESSAGES.size);
-    expect(
-      errorsOf('realestate', validRealEstate({ category: 'agricultural', type: '100 to 150', cost: '50 Lakhs Below' })).type,
-    ).toBe(MESSAGES.landSize);
+    expect(errorsOf('realestate', validRealEstate({ category: 'plots', listing: 'OTHERS', type: '200 acr & Above' })).type).toBe(
+      MESSAGES.size,
+    );
+    expect(errorsOf('realestate', validRealEstate({ intent: 'sell', property: 'Sell', category: 'commercial', type: '' })).type).toBe(
+      MESSAGES.size,
+    );
+    expect(errorsOf('realestate', validRealEstate({ category: 'agricultural', type: '100 to 150', cost: '50 Lakhs Below' })).type).toBe(
+      MESSAGES.landSize,
+    );
   });
 
   test('agricultural takes its own cost bands, the others the general ones', () => {

@@ -61,10 +61,14 @@ describe('answers', () => {
   });
 
   test('a 4xx must name its problem: an error text, and fields on a 422', () => {
-    expect(answerProblems(c, m, json(422, { error: 'Some fields need attention.', fields: { phone: 'Enter a mobile number' } }))).toEqual([]);
+    expect(answerProblems(c, m, json(422, { error: 'Some fields need attention.', fields: { phone: 'Enter a mobile number' } }))).toEqual(
+      [],
+    );
     expect(answerProblems(c, m, json(422, { error: 'Some fields need attention.' }))).toEqual(['422 names no field']);
     expect(answerProblems(c, m, json(400, { error: ' ' }))[0]).toMatch(/without an error message/);
-    expect(answerProblems(c, m, { status: 400, headers: { 'content-type': 'text/plain' }, body: 'Bad Request' })[0]).toMatch(/answered as text\/plain/);
+    expect(answerProblems(c, m, { status: 400, headers: { 'content-type': 'text/plain' }, body: 'Bad Request' })[0]).toMatch(
+      /answered as text\/plain/,
+    );
   });
 
   test("a browser's native post must get the HTML page, with the fields on a 422", () => {
@@ -74,11 +78,15 @@ describe('answers', () => {
     expect(answerProblems(browser, bm, html(422, fields))).toEqual([]);
     expect(answerProblems(browser, bm, html(422, new HttpError(422, 'Some fields need attention.')))).toEqual(['422 page lists no field']);
     expect(answerProblems(browser, bm, json(422, { error: 'x', fields: { phone: 'y' } }))[0]).toMatch(/not the HTML page/);
-    expect(answerProblems(browser, bm, json(201, { ok: true, id: crypto.randomUUID(), receivedAt: RECEIVED }))).toContain("a browser's post answered 201, not 303");
+    expect(answerProblems(browser, bm, json(201, { ok: true, id: crypto.randomUUID(), receivedAt: RECEIVED }))).toContain(
+      "a browser's post answered 201, not 303",
+    );
   });
 
   test('internal details in an answer are a problem', () => {
-    expect(answerProblems(c, m, json(400, { error: 'TypeError: x is undefined\n    at parse (/src/lib/leads/parse.ts:12:3)' }))).toContain('the answer shows internal details');
+    expect(answerProblems(c, m, json(400, { error: 'TypeError: x is undefined\n    at parse (/src/lib/leads/parse.ts:12:3)' }))).toContain(
+      'the answer shows internal details',
+    );
   });
 
   test('the status a case decides on its own is checked: method, cross-site, content type, declared size, an untouched enquiry', () => {
@@ -86,29 +94,51 @@ describe('answers', () => {
     expect(answerProblems(get, materialize(get), json(405, { error: 'Use POST' }, { allow: 'POST' }))).toEqual([]);
     expect(answerProblems(get, materialize(get), json(400, { error: 'x' }))).toContain('answered 400, expected 405');
     const cross = enquiryCase({ site: 'cross-site' });
-    expect(answerProblems(cross, materialize(cross), json(201, { ok: true, id: crypto.randomUUID(), receivedAt: RECEIVED }))).toContain('answered 201, expected 403');
+    expect(answerProblems(cross, materialize(cross), json(201, { ok: true, id: crypto.randomUUID(), receivedAt: RECEIVED }))).toContain(
+      'answered 201, expected 403',
+    );
     const plain = enquiryCase({ contentType: 'text/plain' });
     expect(answerProblems(plain, materialize(plain), json(400, { error: 'x' }))).toContain('answered 400, expected 415');
     const huge = enquiryCase({ framing: 'declared-huge' });
     expect(answerProblems(huge, materialize(huge), json(400, { error: 'x' }))).toContain('answered 400, expected 413');
     const untouched = enquiryCase();
-    expect(answerProblems(untouched, materialize(untouched), json(422, { error: 'x', fields: { a: 'b' } }))).toContain('answered 422, expected 201');
+    expect(answerProblems(untouched, materialize(untouched), json(422, { error: 'x', fields: { a: 'b' } }))).toContain(
+      'answered 422, expected 201',
+    );
   });
 
   test('a 201 must carry ok, id and receivedAt', () => {
     const untouched = enquiryCase();
-    expect(answerProblems(untouched, materialize(untouched), json(201, { ok: true, id: crypto.randomUUID(), receivedAt: RECEIVED }))).toEqual([]);
+    expect(
+      answerProblems(untouched, materialize(untouched), json(201, { ok: true, id: crypto.randomUUID(), receivedAt: RECEIVED })),
+    ).toEqual([]);
     expect(answerProblems(untouched, materialize(untouched), json(201, { ok: true }))[0]).toMatch(/201 body is not/);
   });
 
   test('the export: a wrong token must be 401, a 200 must be CSV or JSON', () => {
-    const wrong: LeadsCase = { endpoint: 'leads', target: { $: 'list' }, method: 'GET', auth: 'wrong', query: [], accept: 'json', site: 'none' };
+    const wrong: LeadsCase = {
+      endpoint: 'leads',
+      target: { $: 'list' },
+      method: 'GET',
+      auth: 'wrong',
+      query: [],
+      accept: 'json',
+      site: 'none',
+    };
     expect(answerProblems(wrong, materialize(wrong), json(200, {}))).toContain('answered 200, expected 401');
     const erase: LeadsCase = { ...wrong, target: { $: 'lead', id: { $: 'fresh-uuid', upper: false } }, auth: 'right' };
     expect(answerProblems(erase, materialize(erase), json(404, { error: 'No lead has that id.' }))).toContain('answered 404, expected 405');
-    expect(answerProblems({ ...erase, method: 'DELETE' }, materialize({ ...erase, method: 'DELETE' }), json(404, { error: 'No lead has that id.' }))).toEqual([]);
+    expect(
+      answerProblems(
+        { ...erase, method: 'DELETE' },
+        materialize({ ...erase, method: 'DELETE' }),
+        json(404, { error: 'No lead has that id.' }),
+      ),
+    ).toEqual([]);
     const right: LeadsCase = { ...wrong, auth: 'right' };
-    expect(answerProblems(right, materialize(right), { status: 200, headers: { 'content-type': 'text/html' }, body: '' })).toContain('export answered 200 as text/html');
+    expect(answerProblems(right, materialize(right), { status: 200, headers: { 'content-type': 'text/html' }, body: '' })).toContain(
+      'export answered 200 as text/html',
+    );
   });
 });
 
@@ -143,7 +173,13 @@ describe('the store after a case', () => {
   const stored = storedFinance({ id: m.ids[0] });
   stored.key = `finance/2026-11/${m.ids[0]}`;
   const receipt = json(201, { ok: true, id: m.ids[0], receivedAt: RECEIVED });
-  const indexed: StoreView = { complete: true, records: [stored], index: [{ id: m.ids[0], entry: { key: stored.key, receivedAt: RECEIVED } }], queue: [], photos: [] };
+  const indexed: StoreView = {
+    complete: true,
+    records: [stored],
+    index: [{ id: m.ids[0], entry: { key: stored.key, receivedAt: RECEIVED } }],
+    queue: [],
+    photos: [],
+  };
 
   test('a 201 stored once, its ids/ entry pointing at it, passes', () => {
     expect(storeProblems(c, m, [receipt], indexed)).toEqual([]);
@@ -169,9 +205,13 @@ describe('the store after a case', () => {
   });
 
   test('a refused request that stored something is a problem', () => {
-    expect(storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], indexed).join()).toMatch(/a refused request stored something/);
+    expect(storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], indexed).join()).toMatch(
+      /a refused request stored something/,
+    );
     expect(storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], emptyView())).toEqual([]);
-    expect(storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], { ...emptyView(), queue: [`pending/${m.ids[0]}`] }).join()).toMatch(/stored something: pending\//);
+    expect(
+      storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], { ...emptyView(), queue: [`pending/${m.ids[0]}`] }).join(),
+    ).toMatch(/stored something: pending\//);
   });
 
   test('a photo listed but not stored, or stored but not listed, is a problem', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import Registrations from '../../src/components/layout/Registrations.astro';
 
-describe('the footer\'s registration numbers', () => {
+describe("the footer's registration numbers", () => {
   it('renders each number that is set, with its label, and nothing for the others', async () => {
     const container = await AstroContainer.create();
     const html = await container.renderToString(Registrations, {

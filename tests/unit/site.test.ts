@@ -11,7 +11,8 @@ import {
   telHref,
   whatsappHref,
 } from '../../src/config/site';
-import { divisionHref } from '../../src/lib/routes';
+import { hrefOf } from '../../src/lib/links';
+const divisionHref = (key: 'realty' | 'consulting' | 'immigration' | 'training') => hrefOf({ collection: 'divisions', data: { key } });
 
 describe('identity (one config file)', () => {
   it('derives the brand routes and the provider from the brand', () => {
@@ -48,7 +49,9 @@ describe('identity (one config file)', () => {
 
   it('lists only the registration numbers that are set, in a fixed order with their labels', () => {
     expect(registrationLines({ rera: '', amfiArn: ' ', gstin: '', cin: '' })).toEqual([]);
-    expect(registrationLines({ cin: 'U70100TZ2020PTC000000', rera: ' TN/29/Agent/0000/2024 ', amfiArn: '', gstin: '33AAAAA0000A1Z5' })).toEqual([
+    expect(
+      registrationLines({ cin: 'U70100TZ2020PTC000000', rera: ' TN/29/Agent/0000/2024 ', amfiArn: '', gstin: '33AAAAA0000A1Z5' }),
+    ).toEqual([
       { key: 'rera', label: 'RERA registration', value: 'TN/29/Agent/0000/2024' },
       { key: 'gstin', label: 'GSTIN', value: '33AAAAA0000A1Z5' },
       { key: 'cin', label: 'CIN', value: 'U70100TZ2020PTC000000' },

@@ -5,7 +5,9 @@ import { slug } from '../../src/lib/slug';
 
 describe('short forms of content', () => {
   it('reduces markdown to its words', () => {
-    expect(plainText('Write to **us** through the [Contact page](/Contactus).\n\nThanks!')).toBe('Write to us through the Contact page. Thanks!');
+    expect(plainText('Write to **us** through the [Contact page](/Contactus).\n\nThanks!')).toBe(
+      'Write to us through the Contact page. Thanks!',
+    );
   });
 
   it('takes the first sentence, not a full stop inside a number or an abbreviation followed by lower case', () => {

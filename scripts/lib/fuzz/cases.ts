@@ -18,7 +18,8 @@ import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, valid, type Fields } from '../
 export type Endpoint = EnquiryKind | 'leads';
 export type Accept = 'json' | 'html' | 'any' | 'none' | 'navigate';
 /** Where the request claims to come from (Origin and Sec-Fetch-Site). */
-export type Site = 'none' | 'same-origin' | 'own-origin' | 'foreign-origin' | 'null-origin' | 'null-origin-same-origin' | 'cross-site' | 'same-site';
+export type Site =
+  'none' | 'same-origin' | 'own-origin' | 'foreign-origin' | 'null-origin' | 'null-origin-same-origin' | 'cross-site' | 'same-site';
 /** How the body is framed on the wire. */
 export type Framing = 'plain' | 'chunked' | 'declared-huge' | 'short' | 'long';
 
@@ -140,11 +141,27 @@ const UNICODE_BITS = [
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
 
-const unicodeString = fc.array(fc.constantFrom(...UNICODE_BITS, 'a', 'Priya', ' ', '.', '-'), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
+const unicodeString = fc
+  .array(fc.constantFrom(...UNICODE_BITS, 'a', 'Priya', ' ', '.', '-'), { minLength: 1, maxLength: 8 })
+  .map((parts) => parts.join(''));
 
 const numberAsString = fc.oneof(
   fc.integer().map(String),
-  fc.constantFrom('15000', '1e3', '0x10', '-0', 'NaN', 'Infinity', ' 9876543210 ', '9876543210', '+919876543210', 'true', 'false', 'null', 'on'),
+  fc.constantFrom(
+    '15000',
+    '1e3',
+    '0x10',
+    '-0',
+    'NaN',
+    'Infinity',
+    ' 9876543210 ',
+    '9876543210',
+    '+919876543210',
+    'true',
+    'false',
+    'null',
+    'on',
+  ),
 );
 
 const scalar: fc.Arbitrary<Hostile> = fc.oneof(
@@ -153,13 +170,19 @@ const scalar: fc.Arbitrary<Hostile> = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constantFrom<Hostile>(9876543210, 0, -1, 15000, 2 ** 53 + 1),
-  fc.constantFrom<Hostile>({ $: 'big-number', text: '1e309' }, { $: 'big-number', text: '-1e309' }, { $: 'big-number', text: '123456789012345678901234567890' }),
+  fc.constantFrom<Hostile>(
+    { $: 'big-number', text: '1e309' },
+    { $: 'big-number', text: '-1e309' },
+    { $: 'big-number', text: '123456789012345678901234567890' },
+  ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
   { arbitrary: unicodeString, weight: 3 },
   { arbitrary: numberAsString, weight: 2 },
   fc.constantFrom<Hostile>('', ' ', '   ', 'Select Any', 'state', 'city', 'Loan Type', ...PROTO_KEYS),
-  fc.record({ unit: fc.constantFrom('a', 'ப', '9', ' ', '😀', '\u0000'), times: fc.constantFrom(61, 2001, 5000, 40_000) }).map(({ unit, times }): Hostile => ({ $: 'repeat', unit, times })),
+  fc
+    .record({ unit: fc.constantFrom('a', 'ப', '9', ' ', '😀', '\u0000'), times: fc.constantFrom(61, 2001, 5000, 40_000) })
+    .map(({ unit, times }): Hostile => ({ $: 'repeat', unit, times })),
   fc.boolean().map((upper): Hostile => ({ $: 'fresh-uuid', upper })),
 );
 
@@ -173,19 +196,56 @@ export const hostileValue: fc.Arbitrary<Hostile> = fc.oneof(
 
 /** Field names worth breaking: every wire field, the server's own, and a few strangers. */
 const FIELDS = [
-  'Username', 'phone', 'email', 'currentdate', 'submissionId', 'consent', 'page', 'company_website', 'elapsedMs',
-  'intent', 'category', 'property', 'listing', 'type', 'cost', 'time', 'selectedState', 'selectedCity', 'message',
-  'Loantype', 'Banktype', 'Amount', 'Profession', 'Planning',
-  'id', 'kind', 'receivedAt', 'notified', 'spam', 'via', 'photos',
+  'Username',
+  'phone',
+  'email',
+  'currentdate',
+  'submissionId',
+  'consent',
+  'page',
+  'company_website',
+  'elapsedMs',
+  'intent',
+  'category',
+  'property',
+  'listing',
+  'type',
+  'cost',
+  'time',
+  'selectedState',
+  'selectedCity',
+  'message',
+  'Loantype',
+  'Banktype',
+  'Amount',
+  'Profession',
+  'Planning',
+  'id',
+  'kind',
+  'receivedAt',
+  'notified',
+  'spam',
+  'via',
+  'photos',
 ];
 
 /** Free-text fields (where any text is allowed, hostile text can get through) come up more often. */
-const field = fc.oneof({ arbitrary: fc.constantFrom(...FIELDS), weight: 3 }, { arbitrary: fc.constantFrom('message', 'Username', 'page', 'email', 'phone'), weight: 1 });
+const field = fc.oneof(
+  { arbitrary: fc.constantFrom(...FIELDS), weight: 3 },
+  { arbitrary: fc.constantFrom('message', 'Username', 'page', 'email', 'phone'), weight: 1 },
+);
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('set' as const), field, value: hostileValue }), weight: 6 },
   { arbitrary: fc.record({ op: fc.constant('delete' as const), field: fc.constantFrom(...FIELDS) }), weight: 2 },
-  { arbitrary: fc.record({ op: fc.constant('add' as const), key: fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ minLength: 1, maxLength: 8 })), value: hostileValue }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('add' as const),
+      key: fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ minLength: 1, maxLength: 8 })),
+      value: hostileValue,
+    }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record({
       op: fc.constant('deep' as const),
@@ -200,7 +260,10 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 
 const fileSpec: fc.Arbitrary<FileSpec> = fc.record({
   content: fc.constantFrom('jpeg', 'png', 'webp', 'gif', 'text', 'empty', 'jpeg-magic-only'),
-  size: fc.oneof({ arbitrary: fc.integer({ min: 12, max: 4096 }), weight: 8 }, { arbitrary: fc.constantFrom(1_572_864, 1_572_865, 1_400_000), weight: 1 }),
+  size: fc.oneof(
+    { arbitrary: fc.integer({ min: 12, max: 4096 }), weight: 8 },
+    { arbitrary: fc.constantFrom(1_572_864, 1_572_865, 1_400_000), weight: 1 },
+  ),
   name: fc.constantFrom('front.jpg', 'hall.webp', 'plan.png', 'a.gif', 'notes.txt', '', '../../etc/passwd', 'ப.jpg', 'x'.repeat(300)),
   declaredType: fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/gif', 'text/plain', 'application/octet-stream', ''),
 });
@@ -221,10 +284,20 @@ const breakage = (encoding: EnquiryCase['encoding']): fc.Arbitrary<Breakage> => 
     fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }).map((bytes): Breakage => ({ type: 'garbage', bytes })),
   ];
   if (encoding === 'json') {
-    common.push(fc.constantFrom('[]', '[{"a":1}]', '"text"', '42', 'null', 'true', '{', '}', '{"a":}', "{'a':1}", '{"a":1}{"b":2}', 'NaN').map((text): Breakage => ({ type: 'not-object', text })));
+    common.push(
+      fc
+        .constantFrom('[]', '[{"a":1}]', '"text"', '42', 'null', 'true', '{', '}', '{"a":}', "{'a':1}", '{"a":1}{"b":2}', 'NaN')
+        .map((text): Breakage => ({ type: 'not-object', text })),
+    );
   }
-  if (encoding === 'form') common.push(fc.constantFrom('%', '%zz', '%E0%A4', '%ED%A0%80', 'a=%FF%FE', '&&&===', '=x').map((text): Breakage => ({ type: 'bad-percent', text })));
-  if (encoding.startsWith('multipart')) common.push(fc.constantFrom('missing', 'wrong', 'unterminated').map((how): Breakage => ({ type: 'boundary', how })));
+  if (encoding === 'form')
+    common.push(
+      fc
+        .constantFrom('%', '%zz', '%E0%A4', '%ED%A0%80', 'a=%FF%FE', '&&&===', '=x')
+        .map((text): Breakage => ({ type: 'bad-percent', text })),
+    );
+  if (encoding.startsWith('multipart'))
+    common.push(fc.constantFrom('missing', 'wrong', 'unterminated').map((how): Breakage => ({ type: 'boundary', how })));
   return fc.oneof(...common);
 };
 
@@ -244,20 +317,40 @@ const enquiryCase = (options: { hostileHeaders: boolean }): fc.Arbitrary<Enquiry
         endpoint: fc.constant(endpoint),
         encoding: encodingFor(endpoint),
         realEstate: realEstateBase,
-        mutations: fc.oneof({ arbitrary: fc.constant([] as Mutation[]), weight: 2 }, { arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }), weight: 3 }),
-        files: fc.oneof({ arbitrary: fc.constant([] as FileSpec[]), weight: 2 }, { arbitrary: fc.array(fileSpec, { minLength: 1, maxLength: 7 }), weight: 2 }),
+        mutations: fc.oneof(
+          { arbitrary: fc.constant([] as Mutation[]), weight: 2 },
+          { arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }), weight: 3 },
+        ),
+        files: fc.oneof(
+          { arbitrary: fc.constant([] as FileSpec[]), weight: 2 },
+          { arbitrary: fc.array(fileSpec, { minLength: 1, maxLength: 7 }), weight: 2 },
+        ),
         brokenBody: fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.constant(true), weight: 1 }),
         method: options.hostileHeaders
-          ? fc.oneof({ arbitrary: fc.constant('POST'), weight: 6 }, { arbitrary: fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'), weight: 1 })
+          ? fc.oneof(
+              { arbitrary: fc.constant('POST'), weight: 6 },
+              { arbitrary: fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'), weight: 1 },
+            )
           : fc.constant('POST'),
         contentType: options.hostileHeaders
           ? fc.oneof(
               { arbitrary: fc.constant('right'), weight: 8 },
               {
                 arbitrary: fc.constantFrom(
-                  'missing', 'text/plain', 'application/xml', 'APPLICATION/JSON', 'application/json; charset=utf-8', 'application/json;charset=latin1',
-                  'application/json-patch+json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=',
-                  'application/x-www-form-urlencoded; charset=iso-8859-1', '*/*', ';;;', 'application/json, text/html',
+                  'missing',
+                  'text/plain',
+                  'application/xml',
+                  'APPLICATION/JSON',
+                  'application/json; charset=utf-8',
+                  'application/json;charset=latin1',
+                  'application/json-patch+json',
+                  'application/x-www-form-urlencoded',
+                  'multipart/form-data',
+                  'multipart/form-data; boundary=',
+                  'application/x-www-form-urlencoded; charset=iso-8859-1',
+                  '*/*',
+                  ';;;',
+                  'application/json, text/html',
                 ),
                 weight: 2,
               },
@@ -265,49 +358,94 @@ const enquiryCase = (options: { hostileHeaders: boolean }): fc.Arbitrary<Enquiry
           : fc.constant('right'),
         accept: fc.constantFrom<Accept>('json', 'any', 'none', 'html', 'navigate'),
         site: options.hostileHeaders
-          ? fc.oneof({ arbitrary: fc.constantFrom<Site>('none', 'same-origin', 'own-origin', 'null-origin-same-origin'), weight: 6 }, { arbitrary: fc.constantFrom<Site>('foreign-origin', 'null-origin', 'cross-site', 'same-site'), weight: 1 })
+          ? fc.oneof(
+              { arbitrary: fc.constantFrom<Site>('none', 'same-origin', 'own-origin', 'null-origin-same-origin'), weight: 6 },
+              { arbitrary: fc.constantFrom<Site>('foreign-origin', 'null-origin', 'cross-site', 'same-site'), weight: 1 },
+            )
           : fc.constantFrom<Site>('none', 'same-origin', 'own-origin'),
         framing: options.hostileHeaders
-          ? fc.oneof({ arbitrary: fc.constant<Framing>('plain'), weight: 8 }, { arbitrary: fc.constantFrom<Framing>('chunked', 'declared-huge', 'short', 'long'), weight: 1 })
+          ? fc.oneof(
+              { arbitrary: fc.constant<Framing>('plain'), weight: 8 },
+              { arbitrary: fc.constantFrom<Framing>('chunked', 'declared-huge', 'short', 'long'), weight: 1 },
+            )
           : fc.constant<Framing>('plain'),
         copies: fc.oneof({ arbitrary: fc.constant(1), weight: 6 }, { arbitrary: fc.integer({ min: 2, max: 4 }), weight: 1 }),
         resend: fc.boolean(),
       }),
     )
     .chain((draft) =>
-      (draft.brokenBody ? breakage(draft.encoding) : fc.constant(null)).map(
-        (broken): EnquiryCase => ({
-          endpoint: draft.endpoint,
-          base: draft.endpoint === 'realestate' ? draft.realEstate : null,
-          encoding: draft.encoding,
-          mutations: draft.mutations,
-          files: draft.encoding.startsWith('multipart') ? draft.files : [],
-          breakage: broken,
-          method: draft.method,
-          contentType: draft.contentType,
-          accept: draft.accept,
-          site: draft.site,
-          framing: draft.framing,
-          copies: draft.copies,
-          resend: draft.resend,
-        }),
-      ),
+      (draft.brokenBody ? breakage(draft.encoding) : fc.constant(null)).map((broken): EnquiryCase => ({
+        endpoint: draft.endpoint,
+        base: draft.endpoint === 'realestate' ? draft.realEstate : null,
+        encoding: draft.encoding,
+        mutations: draft.mutations,
+        files: draft.encoding.startsWith('multipart') ? draft.files : [],
+        breakage: broken,
+        method: draft.method,
+        contentType: draft.contentType,
+        accept: draft.accept,
+        site: draft.site,
+        framing: draft.framing,
+        copies: draft.copies,
+        resend: draft.resend,
+      })),
     );
 
 // ---- the export ---------------------------------------------------------------------------
 
 const queryValue = fc.oneof(
-  fc.constantFrom('', 'realestate', 'bankloan', 'finance', 'contact', 'all', '__proto__', 'csv', 'json', 'xml', '1', '0', 'true', 'yes', '500', '501', '-1', '1.5'),
+  fc.constantFrom(
+    '',
+    'realestate',
+    'bankloan',
+    'finance',
+    'contact',
+    'all',
+    '__proto__',
+    'csv',
+    'json',
+    'xml',
+    '1',
+    '0',
+    'true',
+    'yes',
+    '500',
+    '501',
+    '-1',
+    '1.5',
+  ),
   fc.constantFrom(...CONSENT_VERSIONS, 'v0', '../consent'),
-  fc.constantFrom('eyJhZnRlciI6IngiLCJzZXNzaW9uIjoieSJ9', 'not-base64!', Buffer.from('{"after":"finance/2026-11/x","session":"s"}').toString('base64url')),
-  fc.constantFrom('2001-01-01', '2020-12-31', '2024-02-29', '2023-02-29', '2024-13-01', '01-01-2024', '2024-1-1', '9999-12-31', '0000-00-00'),
+  fc.constantFrom(
+    'eyJhZnRlciI6IngiLCJzZXNzaW9uIjoieSJ9',
+    'not-base64!',
+    Buffer.from('{"after":"finance/2026-11/x","session":"s"}').toString('base64url'),
+  ),
+  fc.constantFrom(
+    '2001-01-01',
+    '2020-12-31',
+    '2024-02-29',
+    '2023-02-29',
+    '2024-13-01',
+    '01-01-2024',
+    '2024-1-1',
+    '9999-12-31',
+    '0000-00-00',
+  ),
   fc.string({ maxLength: 10 }),
   unicodeString,
 );
 
 const leadsTarget = fc.oneof(
   { arbitrary: fc.constant<LeadsCase['target']>({ $: 'list' }), weight: 4 },
-  { arbitrary: fc.oneof(fc.boolean().map((upper): Hostile => ({ $: 'fresh-uuid', upper })), scalar).map((id): LeadsCase['target'] => ({ $: 'lead', id })), weight: 1 },
+  {
+    arbitrary: fc
+      .oneof(
+        fc.boolean().map((upper): Hostile => ({ $: 'fresh-uuid', upper })),
+        scalar,
+      )
+      .map((id): LeadsCase['target'] => ({ $: 'lead', id })),
+    weight: 1,
+  },
 );
 
 const leadsCase: fc.Arbitrary<LeadsCase> = leadsTarget.chain((target) =>
@@ -315,9 +453,15 @@ const leadsCase: fc.Arbitrary<LeadsCase> = leadsTarget.chain((target) =>
     endpoint: fc.constant('leads' as const),
     target: fc.constant(target),
     // Mostly the method the path takes (GET a page, DELETE a lead), sometimes another.
-    method: fc.oneof({ arbitrary: fc.constant(target.$ === 'list' ? 'GET' : 'DELETE'), weight: 6 }, { arbitrary: fc.constantFrom('GET', 'DELETE', 'POST', 'PUT', 'HEAD', 'OPTIONS'), weight: 1 }),
+    method: fc.oneof(
+      { arbitrary: fc.constant(target.$ === 'list' ? 'GET' : 'DELETE'), weight: 6 },
+      { arbitrary: fc.constantFrom('GET', 'DELETE', 'POST', 'PUT', 'HEAD', 'OPTIONS'), weight: 1 },
+    ),
     auth: fc.constantFrom<LeadsCase['auth']>('none', 'right', 'right', 'right', 'wrong', 'basic', 'lowercase', 'empty-bearer'),
-    query: fc.array(fc.tuple(fc.constantFrom('kind', 'from', 'to', 'format', 'spam', 'cursor', 'limit', 'consentNotice', '__proto__', 'x'), queryValue), { maxLength: 5 }),
+    query: fc.array(
+      fc.tuple(fc.constantFrom('kind', 'from', 'to', 'format', 'spam', 'cursor', 'limit', 'consentNotice', '__proto__', 'x'), queryValue),
+      { maxLength: 5 },
+    ),
     accept: fc.constantFrom<Accept>('json', 'any', 'none', 'html'),
     site: fc.constantFrom<Site>('none', 'same-origin', 'foreign-origin', 'cross-site'),
   }),
@@ -346,7 +490,9 @@ export const jsonText = (value: Hostile): string => {
     if (special.$ === 'repeat') return JSON.stringify(special.unit.repeat(special.times));
     if (special.$ === 'fresh-uuid') return JSON.stringify(special.upper ? freshUuid().toUpperCase() : freshUuid());
   }
-  return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v as Hostile)}`).join(',')}}`;
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v as Hostile)}`)
+    .join(',')}}`;
 };
 
 /** The value as a form field's text. */
@@ -386,7 +532,9 @@ const applyMutations = (c: EnquiryCase, json: boolean): Pair[] => {
   for (const m of c.mutations) {
     if (m.op === 'set') {
       const value = text(m.value);
-      pairs = pairs.some(([k]) => k === m.field) ? pairs.map(([k, v]): Pair => [k, k === m.field ? value : v]) : [...pairs, [m.field, value]];
+      pairs = pairs.some(([k]) => k === m.field)
+        ? pairs.map(([k, v]): Pair => [k, k === m.field ? value : v])
+        : [...pairs, [m.field, value]];
     } else if (m.op === 'delete') {
       pairs = pairs.filter(([k]) => k !== m.field);
     } else if (m.op === 'add') {
@@ -399,7 +547,18 @@ const applyMutations = (c: EnquiryCase, json: boolean): Pair[] => {
       const current = pairs.find(([k]) => k === m.field)?.[1] ?? text('');
       const hostile = text(m.value);
       // JSON: the last of a repeated key counts; a form: the first. Either way both are sent.
-      pairs = [...pairs.filter(([k]) => k !== m.field), ...((m.hostileFirst ? [[m.field, hostile], [m.field, current]] : [[m.field, current], [m.field, hostile]]) as Pair[])];
+      pairs = [
+        ...pairs.filter(([k]) => k !== m.field),
+        ...((m.hostileFirst
+          ? [
+              [m.field, hostile],
+              [m.field, current],
+            ]
+          : [
+              [m.field, current],
+              [m.field, hostile],
+            ]) as Pair[]),
+      ];
     }
   }
   return pairs;
@@ -433,11 +592,17 @@ const concat = (chunks: Uint8Array[]): Uint8Array => {
   return out;
 };
 
-const multipartBody = (parts: { name: string; value: string | Uint8Array; filename?: string; type?: string }[], boundary: string, terminated: boolean) => {
+const multipartBody = (
+  parts: { name: string; value: string | Uint8Array; filename?: string; type?: string }[],
+  boundary: string,
+  terminated: boolean,
+) => {
   const chunks: Uint8Array[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name.replace(/"/g, '%22')}"${part.filename !== undefined ? `; filename="${part.filename.replace(/"/g, '%22')}"` : ''}`;
-    chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
+    chunks.push(
+      encoder.encode(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`),
+    );
     chunks.push(typeof part.value === 'string' ? encoder.encode(part.value) : part.value);
     chunks.push(encoder.encode('\r\n'));
   }
@@ -494,11 +659,15 @@ const materializeEnquiry = (c: EnquiryCase): Materialized => {
     body = encoder.encode(`{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`);
     rightType = 'application/json';
   } else if (c.encoding === 'form') {
-    body = encoder.encode(pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.isWellFormed() ? v : v.toWellFormed())}`).join('&'));
+    body = encoder.encode(
+      pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.isWellFormed() ? v : v.toWellFormed())}`).join('&'),
+    );
     rightType = 'application/x-www-form-urlencoded';
   } else {
     const fields =
-      c.encoding === 'multipart-data' ? [{ name: 'data', value: `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}` }] : pairs.map(([name, value]) => ({ name, value }));
+      c.encoding === 'multipart-data'
+        ? [{ name: 'data', value: `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}` }]
+        : pairs.map(([name, value]) => ({ name, value }));
     const files = c.files.map((f) => ({ name: 'files', value: fileBytes(f), filename: f.name, type: f.declaredType }));
     body = multipartBody([...fields, ...files], boundary, c.breakage?.type !== 'boundary' || c.breakage.how !== 'unterminated');
     rightType = `multipart/form-data; boundary=${c.breakage?.type === 'boundary' && c.breakage.how === 'wrong' ? 'not-the-boundary' : boundary}`;
@@ -563,7 +732,12 @@ const materializeLeads = (c: LeadsCase): Materialized => {
   const query = new URLSearchParams(c.query.map(([k, v]) => [k, v.isWellFormed() ? v : v.toWellFormed()]));
   // An empty, '.' or '..' segment would be another path altogether (a 404 page, not ours); a
   // URL of many KB is refused by any HTTP server (431) before a function sees it.
-  const id = c.target.$ === 'lead' ? formText(c.target.id).slice(0, 1000).replace(/^\.{0,2}$/, (dots) => `x${dots}`) : '';
+  const id =
+    c.target.$ === 'lead'
+      ? formText(c.target.id)
+          .slice(0, 1000)
+          .replace(/^\.{0,2}$/, (dots) => `x${dots}`)
+      : '';
   const path = c.target.$ === 'lead' ? `/api/leads/${encodeURIComponent(id.isWellFormed() ? id : id.toWellFormed())}` : '/api/leads';
   return {
     method: c.method,

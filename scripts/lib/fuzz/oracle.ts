@@ -66,7 +66,11 @@ const mediaType = (headers: Record<string, string>) => (headers['content-type'] 
 
 const supportedType = (c: EnquiryCase, headers: Record<string, string>) => {
   const type = mediaType(headers);
-  return type === 'application/json' || type === 'application/x-www-form-urlencoded' || (type === 'multipart/form-data' && c.endpoint === 'realestate');
+  return (
+    type === 'application/json' ||
+    type === 'application/x-www-form-urlencoded' ||
+    (type === 'multipart/form-data' && c.endpoint === 'realestate')
+  );
 };
 
 const CROSS_SITE = new Set(['foreign-origin', 'null-origin', 'cross-site', 'same-site']);
@@ -88,8 +92,15 @@ export const expectedStatus = (c: FuzzCase, m: Materialized): number | null => {
   if (CROSS_SITE.has(c.site)) return 403;
   if (!supportedType(c, m.headers)) return 415;
   if (c.framing === 'declared-huge') return 413;
-  const untouched = c.mutations.length === 0 && c.breakage === null && c.contentType === 'right' && (c.framing === 'plain' || c.framing === 'chunked');
-  const photosFine = c.files.length === 0 || (c.base?.intent === 'sell' && c.base.category === 'flats' && c.files.length <= 5 && c.files.every((f) => ['jpeg', 'png', 'webp'].includes(f.content) && f.size <= 1_500_000) && c.files.reduce((n, f) => n + f.size, 0) <= 4 * 1024 * 1024);
+  const untouched =
+    c.mutations.length === 0 && c.breakage === null && c.contentType === 'right' && (c.framing === 'plain' || c.framing === 'chunked');
+  const photosFine =
+    c.files.length === 0 ||
+    (c.base?.intent === 'sell' &&
+      c.base.category === 'flats' &&
+      c.files.length <= 5 &&
+      c.files.every((f) => ['jpeg', 'png', 'webp'].includes(f.content) && f.size <= 1_500_000) &&
+      c.files.reduce((n, f) => n + f.size, 0) <= 4 * 1024 * 1024);
   if (untouched && photosFine) return m.wantsHtml ? 303 : 201;
   return null;
 };
@@ -122,7 +133,8 @@ export const answerProblems = (c: FuzzCase, m: Materialized, a: Answer): string[
   // rest as a broken next request, which it may answer itself (a bare 400) before our answer.
   if (m.framing === 'short' && isHttpLayer400(a)) return [];
   if (a.status >= 500) problems.push(`answered ${a.status}`);
-  else if (!(c.endpoint === 'leads' ? LEADS_STATUSES : ENQUIRY_STATUSES).has(a.status)) problems.push(`answered ${a.status}, which the API does not use`);
+  else if (!(c.endpoint === 'leads' ? LEADS_STATUSES : ENQUIRY_STATUSES).has(a.status))
+    problems.push(`answered ${a.status}, which the API does not use`);
   if (expected !== null && a.status !== expected && m.framing !== 'short') problems.push(`answered ${a.status}, expected ${expected}`);
   if (LEAK.test(a.body)) problems.push('the answer shows internal details');
   if (m.method === 'HEAD') return problems;
@@ -142,7 +154,14 @@ export const answerProblems = (c: FuzzCase, m: Materialized, a: Answer): string[
     if (a.status === 303 && a.headers.location !== '/Thankyou') problems.push(`303 to ${a.headers.location}`);
     if (a.status === 201) {
       const body = parseJson(a.body) as { ok?: unknown; id?: unknown; receivedAt?: unknown } | undefined;
-      if (!body || body.ok !== true || typeof body.id !== 'string' || !UUID.test(body.id) || typeof body.receivedAt !== 'string' || !ISO.test(body.receivedAt)) {
+      if (
+        !body ||
+        body.ok !== true ||
+        typeof body.id !== 'string' ||
+        !UUID.test(body.id) ||
+        typeof body.receivedAt !== 'string' ||
+        !ISO.test(body.receivedAt)
+      ) {
         problems.push(`201 body is not { ok, id, receivedAt }: ${a.body.slice(0, 120)}`);
       }
     }
@@ -169,7 +188,8 @@ const jsonErrorProblems = (a: Answer): string[] => {
 };
 
 const htmlErrorProblems = (a: Answer): string[] => {
-  if (mediaType(a.headers) !== 'text/html') return [`a browser's post got ${a.status} as ${mediaType(a.headers) || 'no content type'}, not the HTML page`];
+  if (mediaType(a.headers) !== 'text/html')
+    return [`a browser's post got ${a.status} as ${mediaType(a.headers) || 'no content type'}, not the HTML page`];
   const heading = /<h1>([^<]+)<\/h1>/.exec(a.body)?.[1];
   if (!nonEmptyText(heading)) return [`${a.status} page without a heading`];
   if (a.status === 422 && !/<li><strong>[^<]+:<\/strong> [^<]+<\/li>/.test(a.body)) return ['422 page lists no field'];
@@ -180,7 +200,13 @@ const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 const kindOfKey = (key: string) => (key.startsWith('spam/') ? key.split('/')[1] : key.split('/')[0]) as EnquiryKind;
 
 const wellFormed = (value: unknown): boolean =>
-  typeof value === 'string' ? value.isWellFormed() : Array.isArray(value) ? value.every(wellFormed) : value !== null && typeof value === 'object' ? Object.entries(value).every(([k, v]) => k.isWellFormed() && wellFormed(v)) : true;
+  typeof value === 'string'
+    ? value.isWellFormed()
+    : Array.isArray(value)
+      ? value.every(wellFormed)
+      : value !== null && typeof value === 'object'
+        ? Object.entries(value).every(([k, v]) => k.isWellFormed() && wellFormed(v))
+        : true;
 
 /** Problems with one stored record: it must be a valid enquiry of its kind, as the schema would store it. */
 export const recordProblems = ({ key, record }: StoredRecord): string[] => {
@@ -234,7 +260,8 @@ export const storeProblems = (c: FuzzCase, m: Materialized, answers: Answer[], v
 
   const perId = new Map<string, StoredRecord[]>();
   for (const stored of view.records) perId.set(idOfKey(stored.key), [...(perId.get(idOfKey(stored.key)) ?? []), stored]);
-  for (const [id, records] of perId) if (records.length > 1) problems.push(`${id} is stored ${records.length} times: ${records.map((r) => r.key).join(', ')}`);
+  for (const [id, records] of perId)
+    if (records.length > 1) problems.push(`${id} is stored ${records.length} times: ${records.map((r) => r.key).join(', ')}`);
 
   const sentId = m.ids.length > 0;
   for (const { id, receivedAt } of receipts) {
@@ -244,11 +271,13 @@ export const storeProblems = (c: FuzzCase, m: Materialized, answers: Answer[], v
     if (lead) {
       const entry = view.index.find((i) => i.id === id)?.entry;
       if (!entry || entry.key !== lead.key) problems.push(`${id}: its ids/ entry does not point at ${lead.key}`);
-      if (lead.record.receivedAt !== receivedAt) problems.push(`${id}: answered receivedAt ${receivedAt}, stored ${String(lead.record.receivedAt)}`);
+      if (lead.record.receivedAt !== receivedAt)
+        problems.push(`${id}: answered receivedAt ${receivedAt}, stored ${String(lead.record.receivedAt)}`);
     }
   }
   const leadReceipts = receipts.filter((r) => perId.get(r.id)?.some((s) => !s.key.startsWith('spam/')));
-  if (sentId && new Set(leadReceipts.map((r) => `${r.id} ${r.receivedAt}`)).size > 1) problems.push(`copies of one submission got different answers: ${leadReceipts.map((r) => r.receivedAt).join(', ')}`);
+  if (sentId && new Set(leadReceipts.map((r) => `${r.id} ${r.receivedAt}`)).size > 1)
+    problems.push(`copies of one submission got different answers: ${leadReceipts.map((r) => r.receivedAt).join(', ')}`);
 
   if (view.complete && !answerLost) {
     // Copies with one id are one lead; native posts without an id are one lead each.

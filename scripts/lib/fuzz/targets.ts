@@ -64,7 +64,8 @@ export const inProcessTarget = async (): Promise<Target> => {
   const blobs = await startLocalBlobs();
   const standIn = await startStandIn();
   process.env.LEADS_EXPORT_TOKEN = FUZZ_EXPORT_TOKEN;
-  const route = (pathname: string) => (pathname.startsWith('/api/leads') ? leadsHandler : handlers[pathname.slice('/api/'.length) as keyof typeof handlers]);
+  const route = (pathname: string) =>
+    pathname.startsWith('/api/leads') ? leadsHandler : handlers[pathname.slice('/api/'.length) as keyof typeof handlers];
 
   const toRequest = (m: Materialized): Request => {
     const headers = new Headers();
@@ -72,8 +73,14 @@ export const inProcessTarget = async (): Promise<Target> => {
     let body: BodyInit | null = m.body as BodyInit | null;
     if (m.body && m.framing === 'chunked') body = chunkedStream(m.body);
     if (m.body && m.framing === 'long') body = failingStream(m.body, Math.floor(m.body.byteLength / 2));
-    if (m.body && m.framing === 'short') headers.set('content-length', String(Math.max(0, m.body.byteLength - 1 - (m.body.byteLength >> 2))));
-    return new Request(`http://localhost${m.path}`, { method: m.method, headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+    if (m.body && m.framing === 'short')
+      headers.set('content-length', String(Math.max(0, m.body.byteLength - 1 - (m.body.byteLength >> 2))));
+    return new Request(`http://localhost${m.path}`, {
+      method: m.method,
+      headers,
+      body,
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
   };
 
   return {
@@ -254,7 +261,9 @@ export const servedTarget = async (): Promise<Target> => {
       return getJson(store.leads(), key);
     },
     async emailedIds() {
-      const received = (await fetch(`${site.standInOrigin}/__standin/received`).then((r) => r.json())) as { template_params: { id?: unknown } }[];
+      const received = (await fetch(`${site.standInOrigin}/__standin/received`).then((r) => r.json())) as {
+        template_params: { id?: unknown };
+      }[];
       return received.map((email) => String(email.template_params.id));
     },
     async close() {

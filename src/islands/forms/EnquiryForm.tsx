@@ -14,6 +14,7 @@ import type { ContactLinks } from '@/lib/contact-links';
 import { CONSENT_NOTICE } from '@/lib/consent';
 import { readAttribution } from '@/lib/attribution';
 import { FormMetaContext } from './context';
+import { useHydrated } from './useHydrated';
 import { ConsentField, Honeypot } from './fields';
 import PhotoField, { type ChosenPhoto } from './PhotoField';
 import { postEnquiry } from './submit';
@@ -69,8 +70,18 @@ const readStoredAttribution = () => {
 const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
   form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
 
-export default function EnquiryForm({ kind, schema, hidden, contact, title, intro, submitLabel, photos: withPhotos = false, children }: EnquiryFormProps) {
-  const [hydrated, setHydrated] = useState(false);
+export default function EnquiryForm({
+  kind,
+  schema,
+  hidden,
+  contact,
+  title,
+  intro,
+  submitLabel,
+  photos: withPhotos = false,
+  children,
+}: EnquiryFormProps) {
+  const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [announcement, setAnnouncement] = useState('');
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
@@ -83,17 +94,20 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
   // The version of the consent notice shown is sent with the enquiry, in the plain form too.
   const fixed = { ...hidden, consentNotice: CONSENT_NOTICE.version };
 
-  // Ids, clocks and `window` only after hydration, so the server render and the first client render agree.
+  // The submission's id is made in the browser, after hydration.
   useEffect(() => {
     submissionId.current = newSubmissionId();
-    setHydrated(true);
   }, []);
 
   const base = useMemo(() => zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>, [schema]);
   // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
   const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
   const resolver: Resolver<FieldValues> = (values, context, options) =>
-    base({ ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() }, context, options);
+    base(
+      { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() },
+      context,
+      options,
+    );
 
   const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
 
@@ -160,7 +174,8 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
       return form;
     };
     try {
-      const onProgress = files.length > 0 ? (fraction: number) => setPhase({ name: 'sending', percent: Math.round(fraction * 100) }) : undefined;
+      const onProgress =
+        files.length > 0 ? (fraction: number) => setPhase({ name: 'sending', percent: Math.round(fraction * 100) }) : undefined;
       const { outcome, step } = await postEnquiry(endpoint, body, { onProgress });
       if (outcome.type === 'stored') return succeed(outcome.id || submissionId.current, false);
       if (step === 'fallback') {
@@ -198,7 +213,7 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
           noValidate={hydrated}
           aria-labelledby={ids.title}
           aria-describedby={ids.intro}
-          onSubmit={methods.handleSubmit(onValid, onInvalid)}
+          onSubmit={(event) => methods.handleSubmit(onValid, onInvalid)(event)}
         >
           <p className="enquiry-form__eyebrow">{FORM_TEXT.eyebrow}</p>
           <h2 className="enquiry-form__title" id={ids.title}>
@@ -278,7 +293,12 @@ export default function EnquiryForm({ kind, schema, hidden, contact, title, intr
                     : submitLabel}
               </button>
               {sendingNow && phase.percent !== null && (
-                <progress className="enquiry-form__progress" max={100} value={phase.percent} aria-label={FORM_TEXT.uploading(phase.percent)} />
+                <progress
+                  className="enquiry-form__progress"
+                  max={100}
+                  value={phase.percent}
+                  aria-label={FORM_TEXT.uploading(phase.percent)}
+                />
               )}
             </>
           )}

@@ -25,7 +25,13 @@ export default function LoanForm({ loanType, page, contact }: Props) {
       submitLabel={FORM_TEXT.submit}
     >
       <Group id="need" title={FORM_TEXT.groups.need}>
-        <ChoiceField name="Loantype" text={FIELD_TEXT.Loantype} options={LOAN_TYPES} placeholder={PLACEHOLDERS.Loantype} preselected={loanType} />
+        <ChoiceField
+          name="Loantype"
+          text={FIELD_TEXT.Loantype}
+          options={LOAN_TYPES}
+          placeholder={PLACEHOLDERS.Loantype}
+          preselected={loanType}
+        />
         <ChoiceField name="Amount" text={FIELD_TEXT.Amount} options={AMOUNTS} placeholder={PLACEHOLDERS.Amount} />
         <ChoiceField name="Banktype" text={FIELD_TEXT.Banktype} options={BANK_TYPES} chips />
         <ChoiceField name="Profession" text={FIELD_TEXT.Profession} options={PROFESSIONS} chips />

@@ -28,6 +28,7 @@ export default function LocationFields() {
     if (!hydrated) return;
     const city = String(getValues('selectedCity') ?? '');
     const chosen = String(getValues('selectedState') ?? '') || stateOfCity(city);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on hydration: the state chosen in the plain form before the script came (read from the DOM)
     setState(chosen);
     if (chosen) setValue('selectedState', chosen);
     if (city && citiesOf(chosen).includes(city)) queueMicrotask(() => setValue('selectedCity', city));

@@ -37,7 +37,9 @@ export default function PhotoField({ photos, onChange, serverError }: Props) {
 
   // Thumbnails are object URLs: free them with the photos they show.
   const latest = useRef(photos);
-  latest.current = photos;
+  useEffect(() => {
+    latest.current = photos;
+  }, [photos]);
   useEffect(() => () => latest.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
 
   const add = async (files: File[]) => {
@@ -105,7 +107,11 @@ export default function PhotoField({ photos, onChange, serverError }: Props) {
         }}
       />
       <p className="photos__status" aria-live="polite">
-        {busy ? FORM_TEXT.photos.preparing : hydrated && photos.length > 0 ? FORM_TEXT.photos.count(photos.length, PHOTO_LIMITS.maxCount) : ''}
+        {busy
+          ? FORM_TEXT.photos.preparing
+          : hydrated && photos.length > 0
+            ? FORM_TEXT.photos.count(photos.length, PHOTO_LIMITS.maxCount)
+            : ''}
       </p>
       {photos.length > 0 && (
         <ul className="photos__list">

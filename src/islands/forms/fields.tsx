@@ -67,7 +67,7 @@ interface TextFieldProps {
 const TEXT_INPUTS = {
   Username: { type: 'text', inputMode: 'text', autoComplete: 'name', maxLength: 60 },
   email: { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 },
-  phone: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 16 },
+  phone: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 16 },
 } as const;
 
 /**
@@ -120,6 +120,7 @@ export function MessageField({ max = 2000 }: { max?: number }) {
   const [used, setUsed] = useState(0);
   const registered = register('message');
   // Text typed before the script arrived counts too.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on hydration: the length of what was typed in the plain form (read from the DOM)
   useEffect(() => setUsed(String(getValues('message') ?? '').length), [getValues]);
   const described = describe(ids, false, error);
   return (
@@ -159,7 +160,15 @@ interface ChoiceProps {
 }
 
 /** A select whose placeholder is never a valid value, or a group of radio chips. */
-export function ChoiceField({ name, text, options, placeholder = PLACEHOLDERS.type, preselected, chips = false, onValueChange }: ChoiceProps) {
+export function ChoiceField({
+  name,
+  text,
+  options,
+  placeholder = PLACEHOLDERS.type,
+  preselected,
+  chips = false,
+  onValueChange,
+}: ChoiceProps) {
   const { register } = useFormContext();
   const registered = register(name);
   const field = {

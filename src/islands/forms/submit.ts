@@ -18,8 +18,7 @@ export interface RawAnswer {
   body: unknown;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads an answer of /api/<kind>: 2xx stored, 422 with field messages, other 4xx, or unreachable. */
 export const classifyAnswer = ({ status, body }: RawAnswer): PostOutcome => {

@@ -9,7 +9,7 @@ import type { CmsCollection, CmsConfig, CmsField } from 'decap-cms-core';
 import type { z } from 'zod';
 import { collections, sources } from '../../content.config';
 import { identitySchema } from '../../config/site';
-import { divisionSlug, STATIC_ROUTES } from '../routes';
+import { slugOf } from '../links';
 import { cmsImage, fieldsOf, toJsonSchema } from './fields';
 import { COLLECTION_TEXT, IDENTITY_TEXT, type CollectionName } from './editor-text';
 
@@ -44,8 +44,8 @@ export const PREVIEW_PATHS: Partial<Record<CollectionName | 'identity', string>>
   loans: '{{route}}',
   plans: '{{route}}',
   properties: '{{route}}',
-  programs: divisionSlug('training'),
-  identity: STATIC_ROUTES.contact.slice(1),
+  programs: slugOf({ collection: 'divisions', data: { key: 'training' } }),
+  identity: slugOf({ collection: 'pages', id: 'contact' }),
 };
 
 /** Decap's media_folder (from the repository root) and public_folder (as written in the content file). */
@@ -90,7 +90,13 @@ function folderCollection(name: CollectionName): CmsCollection {
   const { folder, extension } = sources[name];
   const fields = withFieldFolders(fieldsOf(toJsonSchema(collectionSchema(name)), text.fields), folder, `${name}.`);
   if (extension === 'md') {
-    fields.push({ name: 'body', label: text.body?.label ?? 'Text', widget: 'markdown', required: true, ...(text.body?.hint ? { hint: text.body.hint } : {}) });
+    fields.push({
+      name: 'body',
+      label: text.body?.label ?? 'Text',
+      widget: 'markdown',
+      required: true,
+      ...(text.body?.hint ? { hint: text.body.hint } : {}),
+    });
   }
   const names = new Set(fields.map((f) => f.name));
   return {

@@ -1,7 +1,8 @@
 /**
  * The Content-Security-Policy /admin needs, measured (tests/e2e/admin.spec.ts loads the built
- * /admin under it and fails on any violation). Not sent yet: it is for the security-headers work,
- * which should give /admin this policy and keep the site's own stricter one everywhere else.
+ * /admin under it and fails on any violation). The build writes it into /admin's CSP <meta> in place
+ * of the site's stricter policy, which every other page keeps (astro.config.mjs); the header policy
+ * of netlify.toml (frame-ancestors and the rest) covers /admin as every page.
  *
  * Our page itself needs only `'self'` for scripts: its config is a JSON data block, not code.
  * The rest is what Decap needs:
@@ -30,5 +31,13 @@ export const ADMIN_CSP_DIRECTIVES: Record<string, string[]> = {
 export function adminCsp(extraConnect: string[] = []): string {
   return Object.entries(ADMIN_CSP_DIRECTIVES)
     .map(([name, values]) => [name, ...values, ...(name === 'connect-src' ? extraConnect : [])].join(' '))
+    .join('; ');
+}
+
+/** The policy for /admin's <meta>: a <meta> cannot carry frame-ancestors (netlify.toml's header does). */
+export function adminMetaCsp(): string {
+  return adminCsp()
+    .split('; ')
+    .filter((d) => !d.startsWith('frame-ancestors'))
     .join('; ');
 }

@@ -62,7 +62,12 @@ export const COLLECTION_TEXT: Record<CollectionName, CollectionText> = {
       cardTitle: { label: 'Short name', hint: 'Shown on the home-page card and in the menu.' },
       summary: { label: 'Card text', hint: 'One or two sentences on the home-page card.', multiline: true },
       subtitle: { label: 'Subtitle', hint: 'One short line under the page heading.' },
-      services: { label: 'Service blocks', singular: 'service block', summary: '{{fields.title}}', hint: 'The training page shows the training programmes instead.' },
+      services: {
+        label: 'Service blocks',
+        singular: 'service block',
+        summary: '{{fields.title}}',
+        hint: 'The training page shows the training programmes instead.',
+      },
       'services.title': { label: 'Heading' },
       'services.body': { label: 'Text', multiline: true },
       'services.image': IMAGE,
@@ -161,7 +166,8 @@ export const COLLECTION_TEXT: Record<CollectionName, CollectionText> = {
   properties: {
     label: 'Property pages',
     singular: 'Property page',
-    description: 'The buy and sell enquiry pages (flats, plots, commercial, agricultural, individual houses) and their cards on the Buy and Sell pages.',
+    description:
+      'The buy and sell enquiry pages (flats, plots, commercial, agricultural, individual houses) and their cards on the Buy and Sell pages.',
     identifier: 'title',
     summary: '{{title}} (/{{route}})',
     create: false,
@@ -239,10 +245,21 @@ export const IDENTITY_TEXT = {
     'emails.realEstate': { label: 'Real estate (buying, selling, property management)', patternMessage: 'Enter an e-mail address' },
     'emails.loans': { label: 'Bank loans', patternMessage: 'Enter an e-mail address' },
     'emails.planning': { label: 'Financial planning', patternMessage: 'Enter an e-mail address' },
-    hours: { label: 'Office hours', singular: 'line', hint: 'One line each, e.g. "Monday to Saturday, 9:30 am to 6:30 pm". Shown in the footer and on the Contact and About pages.' },
+    hours: {
+      label: 'Office hours',
+      singular: 'line',
+      hint: 'One line each, e.g. "Monday to Saturday, 9:30 am to 6:30 pm". Shown in the footer and on the Contact and About pages.',
+    },
     registrations: { label: 'Registration numbers', hint: 'Shown in the footer. Leave a number empty to hide it.' },
-    'registrations.rera': { label: 'RERA registration', hint: 'The real estate agent registration. The law asks for it on property advertising.' },
-    'registrations.amfiArn': { label: 'AMFI ARN', hint: 'The mutual fund distributor registration, e.g. ARN-123456.', patternMessage: 'Write ARN- and the number, e.g. ARN-123456, or leave it empty' },
+    'registrations.rera': {
+      label: 'RERA registration',
+      hint: 'The real estate agent registration. The law asks for it on property advertising.',
+    },
+    'registrations.amfiArn': {
+      label: 'AMFI ARN',
+      hint: 'The mutual fund distributor registration, e.g. ARN-123456.',
+      patternMessage: 'Write ARN- and the number, e.g. ARN-123456, or leave it empty',
+    },
     'registrations.gstin': { label: 'GSTIN', patternMessage: 'A GSTIN has 15 characters: 2 digits, then 13 capital letters or digits' },
     'registrations.cin': { label: 'CIN', patternMessage: 'A CIN has 21 characters, e.g. U70100TN2020PTC000000' },
     address: { label: 'Office address' },

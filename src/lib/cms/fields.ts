@@ -62,7 +62,10 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
 
 /** Turns `imageAlt` into "Image alt" when no label is given. */
 export const humanise = (name: string) => {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -77,7 +80,11 @@ export function fieldsOf(schema: JsonSchema, texts: FieldTexts, prefix = ''): Cm
 
 /** A text the schema lets be empty (e.g. a registration number not set yet): Decap must not demand it. */
 const acceptsEmpty = (schema: JsonSchema) =>
-  schema.type === 'string' && !schema['x-cms-image'] && !schema.enum && !schema.minLength && (!schema.pattern || new RegExp(schema.pattern).test(''));
+  schema.type === 'string' &&
+  !schema['x-cms-image'] &&
+  !schema.enum &&
+  !schema.minLength &&
+  (!schema.pattern || new RegExp(schema.pattern).test(''));
 
 function fieldOf(path: string, name: string, schema: JsonSchema, required: boolean, texts: FieldTexts): CmsField {
   const text = texts[path] ?? {};
@@ -98,7 +105,8 @@ function fieldOf(path: string, name: string, schema: JsonSchema, required: boole
 function widgetOf(path: string, schema: JsonSchema, text: FieldText, texts: FieldTexts): Record<string, unknown> {
   if (schema['x-cms-image']) return { widget: 'image', choose_url: false };
   if (schema.enum) return { widget: 'select', options: schema.enum.map(String) };
-  if (schema.format === 'date') return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false, picker_utc: true };
+  if (schema.format === 'date')
+    return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false, picker_utc: true };
   switch (schema.type) {
     case 'string':
       return { widget: text.multiline ? 'text' : 'string' };

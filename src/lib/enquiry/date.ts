@@ -10,5 +10,4 @@ export const CURRENTDATE_FORMAT = 'ddd, MMM DD YYYY';
 export const CURRENTDATE_PATTERN =
   /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (0[1-9]|[12]\d|3[01]) \d{4}$/;
 
-export const formatCurrentDate = (date: Date | number | string = new Date()): string =>
-  dayjs(date).format(CURRENTDATE_FORMAT);
+export const formatCurrentDate = (date: Date | number | string = new Date()): string => dayjs(date).format(CURRENTDATE_FORMAT);

@@ -37,7 +37,7 @@ export const phoneField = z.pipe(
 
 // Letters of any script with their combining marks (Tamil, Telugu, Kannada and Devanagari
 // vowel signs are \p{M}), zero-width (non-)joiners used in Indic spelling, space . ' -
-const NAME_PATTERN = /^\p{L}[\p{L}\p{M}\u200C\u200D .'-]*$/u;
+const NAME_PATTERN = /^\p{L}(?:[\p{L}\p{M} .'-]|\u200C|\u200D)*$/u;
 export const nameField = z.string({ error: M.nameMissing }).check(
   z.trim(),
   z.minLength(1, M.nameMissing),
@@ -72,14 +72,18 @@ export const consentNoticeField = z.pipe(
  * not text is dropped and a long one is cut to its limit, so attribution never refuses a lead.
  */
 const attributionField = (field: AttributionField) =>
-  z.optional(z.pipe(z.unknown(), z.transform((value: unknown) => cleanAttribution(field, value))));
+  z.optional(
+    z.pipe(
+      z.unknown(),
+      z.transform((value: unknown) => cleanAttribution(field, value)),
+    ),
+  );
 export const attributionFields = Object.fromEntries(ATTRIBUTION_FIELDS.map((field) => [field, attributionField(field)])) as {
   [F in AttributionField]: ReturnType<typeof attributionField>;
 };
 
 /** A select backed by one of the option lists; placeholders are not in the list, so never valid. */
-export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.enum(values, { error: message });
+export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
 export const messageField = z
   .string({ error: M.messageMissing })

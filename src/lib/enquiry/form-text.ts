@@ -72,14 +72,14 @@ export const FORM_TEXT = {
   callUs: (phone: string) => `Call ${phone}`,
   whatsapp: 'WhatsApp us',
   newTab: ' (opens in a new tab)',
-  errorsSummary: (count: number) =>
-    count === 1 ? '1 field needs your attention.' : `${count} fields need your attention.`,
+  errorsSummary: (count: number) => (count === 1 ? '1 field needs your attention.' : `${count} fields need your attention.`),
   serverErrorsSummary: (count: number) =>
     count === 1 ? 'Our server found a problem with 1 field.' : `Our server found problems with ${count} fields.`,
   success: {
     title: 'Thank You for Submitting Query! We will contact you shortly',
     reference: (ref: string) => `Your reference: ${ref}`,
-    byEmail: 'Our website could not save your enquiry just now, so we sent it to our team by e-mail instead. It has reached us, and we will contact you shortly.',
+    byEmail:
+      'Our website could not save your enquiry just now, so we sent it to our team by e-mail instead. It has reached us, and we will contact you shortly.',
     next: 'Want a quicker answer? Message us on WhatsApp with your reference.',
     another: 'Send another enquiry',
   },

@@ -53,4 +53,6 @@ export const LEAD_FIELDS = Object.keys(FIELD_LABELS) as LabelledField[];
 
 /** The label of a wire field; `_form` (a problem with the whole form) and unknown names get a plain fallback. */
 export const labelOf = (field: string): string =>
-  (FIELD_LABELS as Record<string, string>)[field] ?? (FORM_ONLY_LABELS as Record<string, string>)[field] ?? (field === '_form' ? 'Form' : field);
+  (FIELD_LABELS as Record<string, string>)[field] ??
+  (FORM_ONLY_LABELS as Record<string, string>)[field] ??
+  (field === '_form' ? 'Form' : field);

@@ -27,4 +27,3 @@ export const checkCityOfState = (value: { selectedState?: unknown; selectedCity?
     ctx.addIssue({ code: 'custom', path: ['selectedCity'], message: M.cityOfState(state), input: city });
   }
 };
-

@@ -18,21 +18,8 @@ export const BEDROOMS = ['Single Bed Room', 'Double Bed Room', 'Triple Bed Room'
 export const AREA_BANDS = ['99 & below', '100 to 150', '151 to 200', '201 & above'] as const;
 export const ACRE_BANDS = ['5 acr & below', '5 to 10 acr', '10 to 25 acr', '25 acr & above'] as const;
 
-export const COST_BANDS = [
-  '40 Lakhs Below',
-  '40 to 50 Lakhs',
-  '50 to 75 Lakhs',
-  '75 Lakhs to 1Cr',
-  '1Cr to 2Cr',
-  '2Cr & Above',
-] as const;
-export const AGRI_COST_BANDS = [
-  '50 Lakhs Below',
-  '50 to 75 Lakhs',
-  '75 Lakhs to 1Cr',
-  '1Cr to 2Cr',
-  '2Cr & Above',
-] as const;
+export const COST_BANDS = ['40 Lakhs Below', '40 to 50 Lakhs', '50 to 75 Lakhs', '75 Lakhs to 1Cr', '1Cr to 2Cr', '2Cr & Above'] as const;
+export const AGRI_COST_BANDS = ['50 Lakhs Below', '50 to 75 Lakhs', '75 Lakhs to 1Cr', '1Cr to 2Cr', '2Cr & Above'] as const;
 export const ALL_COST_BANDS = ['50 Lakhs Below', ...COST_BANDS] as const;
 
 export const HORIZONS = ['Immediate', '3 to 6 months', '6 months to 1 year', '1 year & above'] as const;

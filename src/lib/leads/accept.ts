@@ -47,7 +47,8 @@ const IN_FLIGHT_MARGIN_MS = 1000;
 const POLL_MS = 250;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type StoreOutcome = { duplicate: true; receipt: Receipt; key: string } | { duplicate: false; receipt: Receipt; key: string; record: LeadRecord };
+type StoreOutcome =
+  { duplicate: true; receipt: Receipt; key: string } | { duplicate: false; receipt: Receipt; key: string; record: LeadRecord };
 
 const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arrival): Promise<StoreOutcome> =>
   withStoreDeadline(async () => {

@@ -103,11 +103,21 @@ export const deliver = async (key: string, lead: LeadRecord, options: DeliveryOp
   const note = attempt > 0 ? `re-send ${attempt} of ${MAX_RESENDS}` : undefined;
 
   if (result.notified) {
-    logLead({ kind: lead.kind, id: lead.id, status: 'notified', note: [note, waiting.length ? `${waiting.length} also waiting` : ''].filter(Boolean).join('; ') || undefined });
+    logLead({
+      kind: lead.kind,
+      id: lead.id,
+      status: 'notified',
+      note: [note, waiting.length ? `${waiting.length} also waiting` : ''].filter(Boolean).join('; ') || undefined,
+    });
     const { notifyError: _stale, ...rest } = lead;
     // The e-mail has gone: even if only the delete lands, nothing is sent twice or lost.
     await bookkeep(
-      () => Promise.all([store.setJSON(key, { ...rest, ...counted, notified: true }), store.delete(pendingKey(lead.id)), settleWaiting(store, waiting, lead.id)]),
+      () =>
+        Promise.all([
+          store.setJSON(key, { ...rest, ...counted, notified: true }),
+          store.delete(pendingKey(lead.id)),
+          settleWaiting(store, waiting, lead.id),
+        ]),
       lead,
     );
     return 'sent';

@@ -5,7 +5,7 @@
  * - GET /api/leads?consentNotice=<version>: the text of that consent notice.
  * - DELETE /api/leads/<id>: erases the lead and its photos (204, or 404 when there is none).
  */
-import { HttpError, answerSafely, jsonResponse } from './errors.ts';
+import { HttpError, answerSafely, apiHeaders, jsonResponse } from './errors.ts';
 import { exportToken } from './config.ts';
 import { bearerMatches } from './auth.ts';
 import { consentNoticeParam, parsePageQuery, readPage, renderPage } from './export-page.ts';
@@ -31,21 +31,21 @@ const exportLeads = async (params: URLSearchParams): Promise<Response> => {
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {
     status: 200,
-    headers: {
+    headers: apiHeaders({
       'content-type': contentType,
       'content-disposition': `attachment; filename="leads-${day}.${query.format}"`,
-      'cache-control': 'no-store',
       ...(nextCursor ? { 'x-next-cursor': nextCursor } : {}),
-    },
+    }),
   });
 };
 
 const erase = async (id: string): Promise<Response> => {
-  if (!UUID.test(id)) throw new HttpError(400, 'That is not a lead id.', { fields: { id: 'id must be the submission id of a lead (a UUID)' } });
+  if (!UUID.test(id))
+    throw new HttpError(400, 'That is not a lead id.', { fields: { id: 'id must be the submission id of a lead (a UUID)' } });
   const erased = await withStoreDeadline(() => eraseLead(id.toLowerCase()), EXPORT_DEADLINE_MS);
   if (!erased) throw new HttpError(404, 'No lead has that id.');
   logLead({ kind: 'erase', id, status: 'erased' });
-  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  return new Response(null, { status: 204, headers: apiHeaders() });
 };
 
 const handleLeads = async (request: Request): Promise<Response> => {
@@ -56,7 +56,9 @@ const handleLeads = async (request: Request): Promise<Response> => {
   const id = /^\/api\/leads\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   const allowed = id === undefined ? 'GET' : 'DELETE';
   if (request.method !== allowed) {
-    throw new HttpError(405, id === undefined ? 'Use GET to export leads.' : 'Use DELETE to erase a lead.', { headers: { allow: allowed } });
+    throw new HttpError(405, id === undefined ? 'Use GET to export leads.' : 'Use DELETE to erase a lead.', {
+      headers: { allow: allowed },
+    });
   }
   if (!bearerMatches(request.headers.get('authorization'), token)) {
     throw new HttpError(401, 'A valid export token is required.', { headers: { 'www-authenticate': 'Bearer' } });

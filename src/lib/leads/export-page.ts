@@ -49,7 +49,9 @@ export const encodeCursor = ({ after, session }: Cursor) => Buffer.from(JSON.str
 export const decodeCursor = (cursor: string): Cursor | null => {
   try {
     const { after, session } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Record<keyof Cursor, unknown>>;
-    return typeof after === 'string' && KEY_PATTERN.test(after) && typeof session === 'string' && /^[\w-]{1,64}$/.test(session) ? { after, session } : null;
+    return typeof after === 'string' && KEY_PATTERN.test(after) && typeof session === 'string' && /^[\w-]{1,64}$/.test(session)
+      ? { after, session }
+      : null;
   } catch {
     return null;
   }

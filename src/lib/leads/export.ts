@@ -47,7 +47,19 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
 };
 
 /** Metadata columns of the CSV, before the wire fields. */
-export const CSV_META_COLUMNS = ['id', 'kind', 'receivedAt', 'consentAt', 'page', 'via', 'notified', 'notifyError', 'notifyAttempts', 'notifyGaveUp', 'spam'] as const;
+export const CSV_META_COLUMNS = [
+  'id',
+  'kind',
+  'receivedAt',
+  'consentAt',
+  'page',
+  'via',
+  'notified',
+  'notifyError',
+  'notifyAttempts',
+  'notifyGaveUp',
+  'spam',
+] as const;
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS). */
 export const CSV_COLUMNS: readonly string[] = [...CSV_META_COLUMNS, ...LEAD_FIELDS];

@@ -6,7 +6,7 @@
  * page or an HTML page of problems.
  */
 import { enquirySchemas, fieldMessages, realEstateFieldsFor, type EnquiryKind, type RealEstateEnquiry } from '../enquiry/index.ts';
-import { HttpError, asHttpError, jsonResponse } from './errors.ts';
+import { HttpError, apiHeaders, asHttpError, jsonResponse } from './errors.ts';
 import { parseEnquiryRequest, type ParsedRequest } from './parse.ts';
 import { refuseCrossSite } from './origin.ts';
 import { prefersHtml } from './negotiate.ts';
@@ -22,7 +22,8 @@ type Enquiry = Record<string, unknown> & { submissionId: string; page: string };
 export const THANK_YOU_PATH = '/Thankyou';
 
 const photosAllowed = (kind: EnquiryKind, enquiry: Enquiry) =>
-  kind === 'realestate' && realEstateFieldsFor((enquiry as unknown as RealEstateEnquiry).intent, (enquiry as unknown as RealEstateEnquiry).category).photos;
+  kind === 'realestate' &&
+  realEstateFieldsFor((enquiry as unknown as RealEstateEnquiry).intent, (enquiry as unknown as RealEstateEnquiry).category).photos;
 
 const processEnquiry = async (kind: EnquiryKind, { raw, files, via }: ParsedRequest): Promise<Receipt> => {
   const parsed = enquirySchemas[kind].safeParse(raw);
@@ -32,30 +33,30 @@ const processEnquiry = async (kind: EnquiryKind, { raw, files, via }: ParsedRequ
   const enquiry = parsed.data as Enquiry;
   const photos = await checkPhotos(files, photosAllowed(kind, enquiry));
   const reason = spamReason(raw, via);
-  return reason
-    ? keepSpam(kind, enquiry, reason, via)
-    : once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via }));
+  return reason ? keepSpam(kind, enquiry, reason, via) : once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via }));
 };
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+const seeOther = (location: string) => new Response(null, { status: 303, headers: apiHeaders({ location }) });
 
 /** The default export of an enquiry function: `export default enquiryHandler('bankloan')`. */
-export const enquiryHandler = (kind: EnquiryKind) => async (request: Request): Promise<Response> => {
-  const html = prefersHtml(request);
-  let page: unknown;
-  let response: Response;
-  try {
-    if (request.method !== 'POST') throw new HttpError(405, 'Use POST to send an enquiry.', { headers: { allow: 'POST' } });
-    refuseCrossSite(request);
-    const parsed = await parseEnquiryRequest(request, { acceptsPhotos: kind === 'realestate' });
-    page = parsed.raw.page;
-    const receipt = await processEnquiry(kind, parsed);
-    response = html ? seeOther(THANK_YOU_PATH) : jsonResponse(201, { ok: true, id: receipt.id, receivedAt: receipt.receivedAt });
-    logLead({ kind, status: response.status });
-  } catch (error) {
-    const failure = asHttpError(error);
-    logLead({ kind, status: failure.status, ...(failure.status === 500 ? { note: (error as Error)?.name } : {}) });
-    response = html ? problemPageResponse(failure, page) : failure.toResponse();
-  }
-  return response;
-};
+export const enquiryHandler =
+  (kind: EnquiryKind) =>
+  async (request: Request): Promise<Response> => {
+    const html = prefersHtml(request);
+    let page: unknown;
+    let response: Response;
+    try {
+      if (request.method !== 'POST') throw new HttpError(405, 'Use POST to send an enquiry.', { headers: { allow: 'POST' } });
+      refuseCrossSite(request);
+      const parsed = await parseEnquiryRequest(request, { acceptsPhotos: kind === 'realestate' });
+      page = parsed.raw.page;
+      const receipt = await processEnquiry(kind, parsed);
+      response = html ? seeOther(THANK_YOU_PATH) : jsonResponse(201, { ok: true, id: receipt.id, receivedAt: receipt.receivedAt });
+      logLead({ kind, status: response.status });
+    } catch (error) {
+      const failure = asHttpError(error);
+      logLead({ kind, status: failure.status, ...(failure.status === 500 ? { note: (error as Error)?.name } : {}) });
+      response = html ? problemPageResponse(failure, page) : failure.toResponse();
+    }
+    return response;
+  };

@@ -5,8 +5,10 @@
  */
 
 /** Whether a new batch, taking at most `reserveMs`, still ends within `budgetMs` of `started`. */
-export const timeLeft = (budgetMs: number, reserveMs: number, started = Date.now()) => () =>
-  Date.now() - started + reserveMs <= budgetMs;
+export const timeLeft =
+  (budgetMs: number, reserveMs: number, started = Date.now()) =>
+  () =>
+    Date.now() - started + reserveMs <= budgetMs;
 
 /** Runs `work` on the items, `size` at a time, while `canStart()`; returns how many were done. */
 export const inBatches = async <T>(items: readonly T[], size: number, canStart: () => boolean, work: (item: T) => Promise<void>) => {

@@ -7,7 +7,10 @@ export const JSON_MAX_BYTES = 32 * 1024;
 export const MULTIPART_MAX_BYTES = PHOTO_LIMITS.maxTotalBytes + 512 * 1024;
 
 const tooLarge = (max: number) =>
-  new HttpError(413, `The request is too large. The limit is ${max >= 1024 * 1024 ? `${(max / 1024 / 1024).toFixed(1)} MB` : `${max / 1024} KB`}.`);
+  new HttpError(
+    413,
+    `The request is too large. The limit is ${max >= 1024 * 1024 ? `${(max / 1024 / 1024).toFixed(1)} MB` : `${max / 1024} KB`}.`,
+  );
 
 /** Reads the whole body, stopping as soon as it passes `max` bytes. */
 export const readBodyLimited = async (request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> => {

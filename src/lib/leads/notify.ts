@@ -16,7 +16,10 @@ const STATE_FIELDS = new Set(['notified', 'notifyError', 'notifyAttempts', 'noti
 /** One line per lead whose e-mails all failed, for the "also waiting" part of the next e-mail. */
 export const alsoWaitingText = (waiting: readonly LeadRecord[]): string =>
   waiting
-    .map((lead) => `- ${lead.kind} ${lead.id}, received ${lead.receivedAt}: ${[lead.Username, lead.phone, lead.email].filter(Boolean).map(displayValue).join(', ')}`)
+    .map(
+      (lead) =>
+        `- ${lead.kind} ${lead.id}, received ${lead.receivedAt}: ${[lead.Username, lead.phone, lead.email].filter(Boolean).map(displayValue).join(', ')}`,
+    )
     .join('\n');
 
 export interface NotifyExtras {
@@ -59,6 +62,9 @@ export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}):
     return response.ok ? { notified: true } : { notified: false, error: `EmailJS answered ${response.status}` };
   } catch (error) {
     const name = (error as Error).name;
-    return { notified: false, error: name === 'TimeoutError' ? `EmailJS did not answer within ${settings.timeoutMs} ms` : 'EmailJS could not be reached' };
+    return {
+      notified: false,
+      error: name === 'TimeoutError' ? `EmailJS did not answer within ${settings.timeoutMs} ms` : 'EmailJS could not be reached',
+    };
   }
 };

@@ -3,10 +3,11 @@
  * colours, its name) that lists each problem in plain words under its field's label, with a way
  * back to the form. Self-contained (inline CSS, no script), never cached, never indexed.
  */
-import { site, telHref } from '../../config/site.ts';
+import { phoneText, site, telHref } from '../../config/site.ts';
 import { labelOf } from '../enquiry/labels.ts';
 import { pageField } from '../enquiry/fields.ts';
-import type { HttpError } from './errors.ts';
+import { createHash } from 'node:crypto';
+import { apiHeaders, type HttpError } from './errors.ts';
 
 /** The site's colours (src/styles/global.css; tests/unit/problem-page.test.ts keeps them equal). */
 export const PAGE_COLOURS = {
@@ -65,13 +66,13 @@ a[href^="tel:"]{white-space:nowrap}
 a:focus-visible{outline:3px solid var(--c-accent-400);outline-offset:2px}
 .button{display:inline-flex;align-items:center;min-height:48px;padding:.6rem 1.2rem;border-radius:999px;background:var(--c-brand-700);color:#fff;font-weight:600;text-decoration:none}
 .button:hover{background:var(--c-brand-900)}`;
+const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
 /** The page's HTML for an error; `backTo` is the link back to the form. */
 export const renderProblemPage = (error: HttpError, backTo: string): string => {
   const heading = HEADINGS[error.status] ?? DEFAULT_HEADING;
   const problems = Object.entries(error.fields ?? {});
-  const intro =
-    error.status === 422 ? 'Your enquiry has not been sent yet. Please go back to the form and correct these:' : error.message;
+  const intro = error.status === 422 ? 'Your enquiry has not been sent yet. Please go back to the form and correct these:' : error.message;
   const list = problems.length
     ? `<ul>${problems.map(([field, message]) => `<li><strong>${escapeHtml(labelOf(field))}:</strong> ${escapeHtml(message)}</li>`).join('')}</ul>`
     : '';
@@ -92,7 +93,7 @@ export const renderProblemPage = (error: HttpError, backTo: string): string => {
 ${list}
 <p>Use your browser's Back button to return to the form with what you typed, or open it again.</p>
 <p><a class="button" href="${escapeHtml(backTo)}">Back to the form</a></p>
-<p>You can also call us on <a href="${escapeHtml(telHref)}">${escapeHtml(site.phone)}</a>.</p>
+<p>You can also call us on <a href="${escapeHtml(telHref)}">${escapeHtml(phoneText)}</a>.</p>
 </main>
 </body>
 </html>
@@ -103,11 +104,11 @@ ${list}
 export const problemPageResponse = (error: HttpError, page: unknown): Response =>
   new Response(renderProblemPage(error, backLinkFor(page)), {
     status: error.status,
-    headers: {
+    headers: apiHeaders({
       ...error.headers,
       'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
       'x-robots-tag': 'noindex',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    },
+      // Its one inline stylesheet by hash; no script at all.
+      'content-security-policy': `default-src 'none'; style-src '${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    }),
   });

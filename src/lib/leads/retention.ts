@@ -26,7 +26,17 @@ export interface RetentionReport {
 
 /** `now` minus `months` calendar months (UTC); the day is clamped to the target month's last day. */
 export const retentionCutoff = (now: Date, months: number): Date => {
-  const target = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1, now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      now.getUTCFullYear(),
+      now.getUTCMonth() - months,
+      1,
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+      now.getUTCSeconds(),
+      now.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(now.getUTCDate(), lastDay));
   return target;
@@ -41,10 +51,14 @@ const BATCH = 20;
 const expiredKeys = async (store: Store, cutoff: string, canStart: () => boolean): Promise<string[]> => {
   const cutoffMonth = cutoff.slice(0, 7);
   const prefixes = ENQUIRY_KINDS.flatMap((kind) => [`${kind}/`, `spam/${kind}/`]);
-  const months = (await Promise.all(prefixes.map((prefix) => store.list({ prefix, directories: true })))).flatMap((listing) => listing.directories);
+  const months = (await Promise.all(prefixes.map((prefix) => store.list({ prefix, directories: true })))).flatMap(
+    (listing) => listing.directories,
+  );
   const keys: string[] = [];
   const monthOf = (folder: string) => folder.split('/').at(-1) ?? '';
-  const old = months.filter((folder) => monthOf(folder) <= cutoffMonth).sort((a, b) => monthOf(a).localeCompare(monthOf(b)) || a.localeCompare(b));
+  const old = months
+    .filter((folder) => monthOf(folder) <= cutoffMonth)
+    .sort((a, b) => monthOf(a).localeCompare(monthOf(b)) || a.localeCompare(b));
   for (const folder of old) {
     if (!canStart()) break;
     const inFolder = (await listAll(store, `${folder}/`)).map(({ key }) => key);
@@ -54,7 +68,9 @@ const expiredKeys = async (store: Store, cutoff: string, canStart: () => boolean
     }
     // The cut-off month itself: only the records received before the cut-off instant.
     for (let i = 0; i < inFolder.length; i += BATCH) {
-      const records = await Promise.all(inFolder.slice(i, i + BATCH).map((key) => store.get(key, { type: 'json' }) as Promise<LeadRecord | null>));
+      const records = await Promise.all(
+        inFolder.slice(i, i + BATCH).map((key) => store.get(key, { type: 'json' }) as Promise<LeadRecord | null>),
+      );
       records.forEach((record, j) => record && record.receivedAt < cutoff && keys.push(inFolder[i + j]));
     }
   }

@@ -85,6 +85,10 @@ export const sweepPending = async (options: { budgetMs?: number } = {}): Promise
   report.left = due.length - done;
 
   const { pending, due: dueCount, sent, failed, gaveUp, cleared, busy, left, errors } = report;
-  logLead({ kind: 'sweep', status: 'done', note: JSON.stringify({ pending, due: dueCount, sent, failed, gaveUp, cleared, busy, left, errors, ms: Date.now() - started }) });
+  logLead({
+    kind: 'sweep',
+    status: 'done',
+    note: JSON.stringify({ pending, due: dueCount, sent, failed, gaveUp, cleared, busy, left, errors, ms: Date.now() - started }),
+  });
   return report;
 };

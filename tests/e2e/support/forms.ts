@@ -12,9 +12,7 @@ export type Kind = 'realestate' | 'bankloan' | 'finance' | 'contact';
 
 /** One step of filling a form: type into a labelled field, pick an option, or check a radio chip. */
 export type Step =
-  | { type: 'text'; label: string; value: string }
-  | { type: 'select'; label: string; value: string }
-  | { type: 'radio'; value: string };
+  { type: 'text'; label: string; value: string } | { type: 'select'; label: string; value: string } | { type: 'radio'; value: string };
 
 export interface FormPage {
   path: string;
@@ -109,7 +107,12 @@ const propertyPage = ([path, intent, category]: (typeof PROPERTIES)[number], n: 
   Object.assign(expected, { cost, time: spec.time[n % spec.time.length] });
   const where = place(n);
   const who = details(n, `Enquiry ${n}: ${intent} ${category} near the bus stand, பேருந்து நிலையம் அருகில்.`);
-  return { path, kind: 'realestate', steps: [...steps, ...where.steps, ...who.steps], expected: { ...expected, ...where.expected, ...who.expected } };
+  return {
+    path,
+    kind: 'realestate',
+    steps: [...steps, ...where.steps, ...who.steps],
+    expected: { ...expected, ...where.expected, ...who.expected },
+  };
 };
 
 const loanPage = ([path, loanType]: (typeof LOANS)[number], n: number): FormPage => {
@@ -126,7 +129,15 @@ const loanPage = ([path, loanType]: (typeof LOANS)[number], n: number): FormPage
       ...who.steps,
     ],
     // Loantype is never typed: the page's preselection is what must be stored.
-    expected: { page: path, Loantype: loanType, Amount: '25 to 50 lakhs', Banktype: n % 2 ? 'NBFS' : 'Private banks', Profession: n % 2 ? 'Business' : 'Salaried', ...where.expected, ...who.expected },
+    expected: {
+      page: path,
+      Loantype: loanType,
+      Amount: '25 to 50 lakhs',
+      Banktype: n % 2 ? 'NBFS' : 'Private banks',
+      Profession: n % 2 ? 'Business' : 'Salaried',
+      ...where.expected,
+      ...who.expected,
+    },
   };
 };
 

@@ -1,0 +1,134 @@
+/**
+ * Security under the CSP as browsers enforce it: every route loads with no CSP violation and no
+ * console error (islands hydrated, the scroll-to-top started), one form submits, and the headers
+ * of a page, an asset and an API answer.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ROUTES } from './routes';
+import { FORM_PAGES, fill, humanPause, submitButton, shownReference, leadsWithReference } from './support/forms';
+import { validFinance } from '../fixtures/enquiries.ts';
+import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
+
+const ALL_PAGES = [...ROUTES.map((r) => r.path), '/Thankyou', '/no-such-page'];
+
+/** Records CSP violations (as the page sees them) and console errors and uncaught exceptions. */
+const watch = async (page: Page) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`));
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The 404 page's own status is logged by Chromium as a failed load; it is the answer we want.
+    const own404 =
+      message.text().includes('status of 404') && message.location().url === page.url() && page.url().endsWith('/no-such-page');
+    if (message.type() === 'error' && !own404) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    errors,
+    violations: () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp),
+  };
+};
+
+/** Every island on the page hydrated, and the scroll-to-top script started. */
+const settled = async (page: Page) => {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
+};
+
+test('the CSP is enforced: an injected inline script is blocked and reported', async ({ page }) => {
+  const watched = await watch(page);
+  await page.goto('/Privacy');
+  await settled(page);
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true;';
+    document.body.append(script);
+  });
+  await expect.poll(watched.violations).toContainEqual(expect.stringMatching(/^script-src/));
+  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+});
+
+test('every page declares the policy: script-src self and hashes, no unsafe-inline for scripts', async ({ request }) => {
+  for (const path of ALL_PAGES) {
+    const html = await (await request.get(path)).text();
+    const policy = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const scriptSrc =
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src ')) ?? '';
+    expect(scriptSrc, path).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*$/);
+    expect(policy, path).toContain("connect-src 'self' https://api.emailjs.com");
+    for (const directive of ["default-src 'self'", "form-action 'self'", "base-uri 'self'", "object-src 'none'"])
+      expect(policy, path).toContain(directive);
+  }
+});
+
+for (const path of ALL_PAGES) {
+  test(`${path}: no CSP violation and no console error; islands hydrate`, async ({ page }) => {
+    const watched = await watch(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(path === '/no-such-page' ? 404 : 200);
+    await settled(page);
+    await page.mouse.wheel(0, 600);
+    await expect(page.getByRole('button', { name: 'Back to top' })).toBeVisible();
+    expect(await watched.violations()).toEqual([]);
+    expect(watched.errors).toEqual([]);
+  });
+}
+
+test('a form submits under the CSP: stored, thank-you shown, nothing blocked', async ({ page, request }) => {
+  const form = FORM_PAGES.find((f) => f.path === '/Mutualfunds');
+  if (!form) throw new Error('no /Mutualfunds form');
+  const watched = await watch(page);
+  await page.goto(form.path);
+  await settled(page);
+  await fill(page, form.steps);
+  await humanPause(page);
+  await submitButton(page, form.kind).click();
+  await expect(page.getByRole('heading', { name: FORM_TEXT.success.title })).toBeVisible();
+  expect(await leadsWithReference(request, form.kind, await shownReference(page))).toHaveLength(1);
+  expect(await watched.violations()).toEqual([]);
+  expect(watched.errors).toEqual([]);
+});
+
+const SITE_HEADERS = {
+  'strict-transport-security': /^max-age=\d{8,}/,
+  'x-content-type-options': /^nosniff$/,
+  'referrer-policy': /^strict-origin-when-cross-origin$/,
+  'permissions-policy': /camera=\(\)/,
+  'content-security-policy': /frame-ancestors 'none'/,
+};
+
+test('a page carries the security headers and is revalidated', async ({ request }) => {
+  const answer = await request.get('/Flats');
+  const headers = answer.headers();
+  for (const [name, value] of Object.entries(SITE_HEADERS)) expect(headers[name], name).toMatch(value);
+  expect(headers['cache-control']).toMatch(/max-age=0, must-revalidate/);
+  expect(headers['content-encoding']).toMatch(/^(br|gzip)$/);
+});
+
+test('a built asset carries the security headers and is cached for a year, immutable', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const asset = /\/_astro\/[\w.-]+\.(?:css|js)/.exec(html)?.[0];
+  expect(asset).toBeTruthy();
+  const headers = (await request.get(asset as string)).headers();
+  for (const [name, value] of Object.entries(SITE_HEADERS)) expect(headers[name], name).toMatch(value);
+  expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('an API answer sets its own headers: nosniff, no-store and a restrictive CSP', async ({ request }) => {
+  for (const answer of [
+    await request.post('/api/finance', { data: validFinance({ elapsedMs: 20_000 }) }),
+    await request.post('/api/finance', { data: { Planning: 'Mutual Funds' } }),
+    await request.get('/api/finance'),
+  ]) {
+    const headers = answer.headers();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cache-control']).toBe('no-store');
+    expect(headers['content-security-policy']).toMatch(/^default-src 'none';.*frame-ancestors 'none'/);
+  }
+});
