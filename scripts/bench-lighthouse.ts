@@ -13,13 +13,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { findChromium } from './lib/chromium.ts';
+import { freePort, waitForHttp } from './lib/served-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DOC = path.join(root, 'docs/performance.md');
@@ -79,29 +79,6 @@ interface Figures {
   benchmarkIndex: number;
 }
 
-const freePort = async () => {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-};
-
-const waitFor = async (url: string, ms: number) => {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (
-      await fetch(url).then(
-        (r) => r.status < 500,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-};
-
 const serve = async (mode: Mode): Promise<{ origin: string; server: ChildProcess }> => {
   const port = Number(process.env.PORT) || (await freePort());
   const env = {
@@ -112,7 +89,7 @@ const serve = async (mode: Mode): Promise<{ origin: string; server: ChildProcess
   };
   const server = spawn(process.execPath, ['scripts/serve.ts'], { cwd: root, env, stdio: 'ignore' });
   const origin = `http://localhost:${port}`;
-  await waitFor(`${origin}/`, 60_000);
+  await waitForHttp(`${origin}/`, 60_000);
   return { origin, server };
 };
 
