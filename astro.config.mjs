@@ -4,10 +4,10 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { site } from './src/config/site.ts';
-import { adminBundle } from './scripts/lib/admin-bundle.ts';
+import { adminBundle } from './integrations/admin-bundle.ts';
 import { pageDirectives } from './src/config/security.ts';
 import { adminMetaCsp } from './src/lib/cms/csp.ts';
-import { cspInlineHashes } from './scripts/lib/csp-inline.ts';
+import { cspInlineHashes } from './integrations/csp-inline.ts';
 
 const isDev = process.argv.includes('dev');
 

@@ -1,12 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './scripts/lib/chromium.ts';
+import { findChromium } from './harness/chromium.ts';
 
-/** E2E tests run in Chromium (scripts/lib/chromium.ts: Debian's, or Playwright's own) against the served build (`npm start`). */
+/** E2E tests run in Chromium (harness/chromium.ts: Debian's, or Playwright's own) against the served build (`npm start`). */
 const PORT = Number(process.env.E2E_PORT || 8890);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The export token the served site gets for the e2e run (see tests/e2e/api.spec.ts). */
 export const EXPORT_TOKEN = 'e2e-export-token';
-/** The Chromium to launch (scripts/lib/chromium.ts); shared with playwright.cms.config.ts. */
+/** The Chromium to launch (harness/chromium.ts); shared with playwright.cms.config.ts. */
 export const LAUNCH_OPTIONS = {
   executablePath: findChromium(),
   args: [

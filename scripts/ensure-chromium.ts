@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
-import { DEBIAN_CHROMIUM, findChromium } from './lib/chromium.ts';
+import { DEBIAN_CHROMIUM, findChromium } from '../harness/chromium.ts';
 
 const found = findChromium();
 if (process.env.CHROMIUM_PATH && !existsSync(process.env.CHROMIUM_PATH)) {

@@ -7,8 +7,8 @@
  * Exits 1 when no lead has that id, 2 when no id is given.
  */
 import { parseArgs } from 'node:util';
-import { openLocalStore, storeOptions } from './lib/local-store.ts';
-import { eraseLead } from '../src/lib/leads/erase.ts';
+import { openLocalStore, storeOptions } from '../harness/local-store.ts';
+import { eraseLead } from '../src/server/erase.ts';
 
 const { values, positionals } = parseArgs({ options: storeOptions, allowPositionals: true });
 if (positionals.length !== 1) {

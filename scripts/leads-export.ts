@@ -12,11 +12,11 @@
  */
 import { appendFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { openLocalStore, storeOptions } from './lib/local-store.ts';
-import { csvHead, csvRows } from '../src/lib/leads/export.ts';
-import { decodeCursor, encodeCursor, parsePageQuery, readPage, type PageQuery } from '../src/lib/leads/export-page.ts';
-import type { LeadRecord } from '../src/lib/leads/record.ts';
-import { leadsStore } from '../src/lib/leads/store.ts';
+import { openLocalStore, storeOptions } from '../harness/local-store.ts';
+import { csvHead, csvRows } from '../src/server/export.ts';
+import { decodeCursor, encodeCursor, parsePageQuery, readPage, type PageQuery } from '../src/server/export-page.ts';
+import type { LeadRecord } from '../src/server/record.ts';
+import { leadsStore } from '../src/server/store.ts';
 
 const { values } = parseArgs({
   options: {

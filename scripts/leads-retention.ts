@@ -6,8 +6,8 @@
  *   npm run leads:retention [-- --months 24] [--dir .netlify/blobs-serve]
  */
 import { parseArgs } from 'node:util';
-import { openLocalStore, storeOptions } from './lib/local-store.ts';
-import { deleteExpiredLeads } from '../src/lib/leads/retention.ts';
+import { openLocalStore, storeOptions } from '../harness/local-store.ts';
+import { deleteExpiredLeads } from '../src/server/retention.ts';
 
 // The pipeline's log lines go to stderr; stdout carries only the report.
 console.log = console.error.bind(console);

@@ -7,8 +7,8 @@
  * Without EmailJS settings the e-mails go to outbox/ through the local stand-in.
  */
 import { parseArgs } from 'node:util';
-import { openLocalStore, storeOptions, useLocalEmailJsUnlessConfigured } from './lib/local-store.ts';
-import { sweepPending } from '../src/lib/leads/sweep.ts';
+import { openLocalStore, storeOptions, useLocalEmailJsUnlessConfigured } from '../harness/local-store.ts';
+import { sweepPending } from '../src/server/sweep.ts';
 
 // The pipeline's log lines go to stderr; stdout carries only the report.
 console.log = console.error.bind(console);

@@ -1,5 +1,5 @@
 /**
- * `npm start`: builds the site (astro build), then serves it (scripts/serve.ts) in this process.
+ * `npm start`: builds the site (astro build), then serves it (harness/serve.ts) in this process.
  *
  * With no EmailJS settings at all in the environment (neither the functions' EMAILJS_* nor the
  * browser's PUBLIC_EMAILJS_*), the build points the forms' e-mail fallback at the local EmailJS
@@ -37,4 +37,4 @@ const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/b
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-await import('./serve.ts');
+await import('../harness/serve.ts');

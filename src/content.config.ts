@@ -9,9 +9,9 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from '@/lib/enquiry/options';
-import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from '@/lib/consent-lock';
-import { CONSENT_VERSIONS } from '@/lib/consent';
+import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from './lib/enquiry/options';
+import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from './lib/consent-lock';
+import { CONSENT_VERSIONS } from './lib/consent';
 import consentLock from './content/consent.lock.json' with { type: 'json' };
 
 /**

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { enquiryHandler } from '../../src/lib/leads/index.ts';
+import { enquiryHandler } from '../../src/server/index.ts';
 
 export default enquiryHandler('contact');
 

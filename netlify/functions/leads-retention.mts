@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { retentionHandler } from '../../src/lib/leads/index.ts';
+import { retentionHandler } from '../../src/server/index.ts';
 
-// Deletes leads older than LEADS_RETENTION_MONTHS, with their photos (src/lib/leads/retention.ts).
+// Deletes leads older than LEADS_RETENTION_MONTHS, with their photos (src/server/retention.ts).
 export default retentionHandler();
 
 export const config: Config = {

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { leadsExportHandler } from '../../src/lib/leads/index.ts';
+import { leadsExportHandler } from '../../src/server/index.ts';
 
 export default leadsExportHandler();
 

@@ -4,7 +4,7 @@
  *   each inline script and style it emits (astro.config.mjs);
  * - the header policy in netlify.toml, for what a <meta> cannot carry (frame-ancestors) and
  *   repeated there so a page's own <meta> cannot be the only guard.
- * The API's answers set their own, stricter policy in code (src/lib/leads/errors.ts).
+ * The API's answers set their own, stricter policy in code (src/server/errors.ts).
  */
 
 /** EmailJS, where the forms' e-mail fallback posts from the browser. */

@@ -90,7 +90,7 @@ export function initCarousel(root: HTMLElement): void {
       render();
     });
 
-  // Swipes follow SPEC: 15 px or more moves exactly one slide, less stays. Embla's own flick
+  // Swipes as on the original site: 15 px or more moves exactly one slide, less stays. Embla's own flick
   // physics decide otherwise at times, so its landing is corrected once the pointer is released.
   let swipe: { x: number; index: number } | null = null;
   let lastX = 0;

@@ -1,5 +1,5 @@
 /**
- * The carousel's state rules (SPEC sections 4 and 9), kept apart from React so they can be
+ * The carousel's state rules (as on the original site: one slide at a time, wrapping, a pause on hover), kept apart from React so they can be
  * unit-tested and read in one place.
  */
 export const CAROUSEL = {

@@ -3,7 +3,7 @@
  * canonical URL, the sitemap and the links to it cannot disagree. Addresses are the real ones:
  * no `.html`, no trailing slash (astro.config.mjs: build.format 'file', trailingSlash 'never').
  */
-import { divisionSlug, type DivisionKey } from './routes.ts';
+import { divisionRoute, type DivisionKey } from './routes.ts';
 
 /** The pages of `src/content/pages` that are pages of their own (the rest are page sections). */
 export const PAGE_ROUTES = {
@@ -30,14 +30,14 @@ export function hrefOf(target: LinkTarget): string {
     case 'pages':
       return PAGE_ROUTES[target.id];
     case 'divisions':
-      return `/${divisionSlug(target.data.key)}`;
+      return `/${divisionRoute(target.data.key)}`;
     default:
       return `/${target.data.route}`;
   }
 }
 
 /** The route parameter of a dynamic page (its address without the slash). */
-export const slugOf = (target: Exclude<LinkTarget, 'home'>): string => hrefOf(target).slice(1);
+export const routeNameOf = (target: Exclude<LinkTarget, 'home'>): string => hrefOf(target).slice(1);
 
 /** A built file's pathname (`/Flats.html`, `/index.html`) as the address the host serves. */
 export const routeOfPath = (pathname: string): string => {

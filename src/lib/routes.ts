@@ -1,6 +1,6 @@
 /**
  * Route names that are derived rather than written: the division routes carry the brand
- * (`/Aranya_Realty`); the others are fixed by SPEC section 2 (see src/lib/links.ts). Case-sensitive.
+ * (`/Aranya_Realty`); the others are the original site's routes (docs/decisions.md, "Routes") (see src/lib/links.ts). Case-sensitive.
  */
 import { site } from '../config/site.ts';
 
@@ -14,4 +14,4 @@ const DIVISION_ROUTES: Record<DivisionKey, string> = {
 };
 
 /** Route segment (no slash) of a division page. Links are built by src/lib/links.ts. */
-export const divisionSlug = (key: DivisionKey): string => DIVISION_ROUTES[key];
+export const divisionRoute = (key: DivisionKey): string => DIVISION_ROUTES[key];

@@ -1,5 +1,5 @@
 /**
- * The footer's "Back to top" button (SPEC section 9): shown from 20 px down, scrolls smoothly to
+ * The footer's "Back to top" button (as on the original site): shown from 20 px down, scrolls smoothly to
  * the top, or at once when reduced motion is asked for. Plain DOM, no framework, so that a page
  * without islands ships no React; it starts when the browser is idle, after the first paint.
  */

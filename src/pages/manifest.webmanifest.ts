@@ -1,8 +1,8 @@
 /** The web app manifest: name, colours and the logo as PNG icons (Astro's image pipeline). */
 import type { APIRoute } from 'astro';
 import { getImage } from 'astro:assets';
-import { site } from '@/config/site';
-import logo from '@/assets/brand/logo.svg';
+import { site } from '../config/site';
+import logo from '../assets/brand/logo.svg';
 
 export const GET: APIRoute = async () => {
   const icons = await Promise.all(

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import YAML from 'yaml';
-import { expect, file, frontMatter, openAdmin, openEntry, publish, replaceValue, ROOT, test, waitForFile } from './support';
+import { expect, file, frontMatter, openAdmin, openEntry, publish, replaceValue, ROOT, test, waitForFile } from '../support/cms';
 
 const LOAN = 'src/content/loans/vehicle.md';
 const MEMBER = 'src/content/team/arun-venkatesan.yaml';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** The browser's e-mail fallback against the EmailJS stand-in: what it sends and how each status reads. */
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { startEmailJsStandIn, type EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { startEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import {
   emailStatusMessage,
   fallbackParams,

@@ -10,7 +10,7 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { startLocalBlobs, useUnreachableBlobs, type LocalBlobs } from '../support/blobs.ts';
 import { startApiServer, type ApiServer } from '../support/api-server.ts';
-import { startEmailJsStandIn, type EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { startEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import LoanForm from '../../src/islands/forms/LoanForm.tsx';
 import PlanForm from '../../src/islands/forms/PlanForm.tsx';
 import PropertyForm from '../../src/islands/forms/PropertyForm.tsx';

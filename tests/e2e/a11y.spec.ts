@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ROUTES } from './routes';
-import { expectNoAxeViolations } from './support/axe';
+import { expectNoAxeViolations } from '../support/axe';
 
 for (const { path } of [...ROUTES, { path: '/no-such-page' }, { path: '/Thankyou' }]) {
   test(`${path} has no WCAG 2.2 AA violation`, async ({ page }) => {

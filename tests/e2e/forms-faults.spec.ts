@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { EMAILJS_STANDIN_ORIGIN } from '../../playwright.config';
 import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
-import { exportedLeads, fill, FORM_PAGES, humanPause, hydrated, submitButton, type FormPage } from './support/forms';
+import { exportedLeads, fill, FORM_PAGES, humanPause, hydrated, submitButton, type FormPage } from '../support/form-filling';
 
 test.describe.configure({ mode: 'serial' });
 // With the store down each attempt waits for the store deadline (6 s) before its 503.

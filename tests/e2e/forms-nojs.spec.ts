@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
-import { exportedLeads, fill, FORM_PAGES, submitButton, type FormPage, type Kind } from './support/forms';
+import { exportedLeads, fill, FORM_PAGES, submitButton, type FormPage } from '../support/form-filling';
+import type { EnquiryKind } from '../../src/lib/enquiry/kinds';
 
 test.use({ javaScriptEnabled: false });
 
@@ -16,7 +17,7 @@ const formOf = (path: string) => FORM_PAGES.find((f) => f.path === path) as Form
 const withEmail = (form: FormPage, email: string) =>
   form.steps.map((step) => (step.type === 'text' && step.label === 'E-mail' ? { ...step, value: email } : step));
 
-const leadByEmail = async (page: Page, kind: Kind, email: string) =>
+const leadByEmail = async (page: Page, kind: EnquiryKind, email: string) =>
   (await exportedLeads(page.request, kind)).filter((lead) => lead.email === email);
 
 for (const path of FAMILIES) {

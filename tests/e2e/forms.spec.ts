@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { EXPORT_TOKEN } from '../../playwright.config';
 import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
 import { MESSAGES } from '../../src/lib/enquiry/messages.ts';
-import { expectNoAxeViolations } from './support/axe';
+import { expectNoAxeViolations } from '../support/axe';
 import {
   CONTACT_PAGE,
   ENQUIRY_PAGES,
@@ -23,7 +23,7 @@ import {
   submitButton,
   type FormPage,
   type Step,
-} from './support/forms';
+} from '../support/form-filling';
 
 // Each page test fills, sends and runs axe four times: give a busy machine room.
 test.describe.configure({ timeout: 90_000 });

@@ -4,7 +4,7 @@
  * pixel under the words against the text colour for WCAG's 4.5:1.
  */
 import { expect, test } from '@playwright/test';
-import { contrast, lowestContrast, parseRgb } from './support/contrast';
+import { contrast, lowestContrast, parseRgb } from '../support/contrast';
 
 const TEXT = '.carousel__title, .carousel__caption p';
 // The test adds a style sheet of its own (hiding the words), which the site's CSP would block.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { KICKERS, ROUTES } from './routes';
 
-test('the route table has the 32 routes of SPEC section 2', () => {
+test('the route table has the 32 routes of the original site', () => {
   expect(new Set(ROUTES.map((r) => r.path)).size).toBe(32);
 });
 
@@ -14,7 +14,7 @@ for (const { path, heading } of ROUTES) {
     await expect(page.locator('h1')).toHaveText(heading);
     const kicker = KICKERS[path];
     if (kicker) {
-      // SPEC's heading, directly above the h1, in the same heading group.
+      // The original site's heading, directly above the h1, in the same heading group.
       const above = page.locator('hgroup:has(h1) > :has(+ h1)');
       await expect(above).toHaveText(kicker);
       await expect(above).toBeVisible();
@@ -121,7 +121,7 @@ test('the privacy page covers every clause and links home and to the contact pag
   await expect(main.locator('a[href="/Contactpage"]')).toHaveCount(0);
 });
 
-test('enquiry pages: the form says what the visitor gets, under SPEC\'s "Fill Form", with call and WhatsApp links below', async ({
+test('enquiry pages: the form says what the visitor gets, under the original "Fill Form", with call and WhatsApp links below', async ({
   page,
 }) => {
   for (const path of ['/Flats', '/Vehicleloan', '/Mutualfunds']) {

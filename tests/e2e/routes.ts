@@ -1,4 +1,4 @@
-/** The 32 routes of SPEC section 2 (brand "Aranya") and the h1 each must show. */
+/** The 32 routes of the original site (brand "Aranya") and the h1 each must show. */
 export const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: '/', heading: /Aranya Group/ },
   { path: '/Aboutpage', heading: 'About Us' },
@@ -18,7 +18,7 @@ export const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: '/Sellcommercial', heading: 'Sell Commercial Property' },
   { path: '/Sellagricultural', heading: 'Sell Agricultural Lands' },
   { path: '/Sellindividual', heading: 'Sell Individual House/Villa' },
-  // Loan and planning pages: the page's own subject is the h1; SPEC's heading sits directly above it (KICKERS).
+  // Loan and planning pages: the page's own subject is the h1; the original site's heading sits directly above it (KICKERS).
   { path: '/Vehicleloan', heading: 'Vehicle Loan' },
   { path: '/Goldloan', heading: 'Gold Loan' },
   { path: '/Depositloan', heading: 'Loan Against Deposits' },
@@ -35,7 +35,7 @@ export const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: '/Privacy', heading: 'Privacy Policy and Terms and Conditions' },
 ];
 
-/** SPEC's heading of the loan and planning pages, shown directly above the page's h1. */
+/** The original site's heading of the loan and planning pages, shown directly above the page's h1. */
 export const KICKERS: Record<string, string> = {
   ...Object.fromEntries(
     [

@@ -5,8 +5,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from './routes';
-import { FORM_PAGES, fill, humanPause, submitButton, shownReference, leadsWithReference } from './support/forms';
-import { validFinance } from '../fixtures/enquiries.ts';
+import { FORM_PAGES, fill, humanPause, submitButton, shownReference, leadsWithReference } from '../support/form-filling';
+import { validFinance } from '../support/sample-enquiries.ts';
 import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
 
 const ALL_PAGES = [...ROUTES.map((r) => r.path), '/Thankyou', '/no-such-page'];

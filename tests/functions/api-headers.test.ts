@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { BROWSER_NAVIGATION_ACCEPT, handlers, jsonRequest, nativeForm, send, sendForm, valid } from '../support/enquiries.ts';
-import { leadsExportHandler } from '../../src/lib/leads/index.ts';
+import { BROWSER_NAVIGATION_ACCEPT, handlers, jsonRequest, nativeForm, send, sendForm, valid } from '../support/enquiry-requests.ts';
+import { leadsExportHandler } from '../../src/server/index.ts';
 
 let blobs: LocalBlobs;
 useLocalServers((servers) => ({ blobs } = servers));

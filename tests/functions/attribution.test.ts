@@ -7,10 +7,10 @@ import exportLeads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
 import { csvRecords } from '../support/csv.ts';
-import { handlers, send, valid, type Kind } from '../support/enquiries.ts';
+import { handlers, send, valid, type Kind } from '../support/enquiry-requests.ts';
 import { ATTRIBUTION_FIELDS, ATTRIBUTION_LIMITS } from '../../src/lib/attribution.ts';
-import { CSV_COLUMNS } from '../../src/lib/leads/export.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { CSV_COLUMNS } from '../../src/server/export.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

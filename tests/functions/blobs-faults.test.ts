@@ -1,5 +1,5 @@
 /**
- * The local store's fault switch (scripts/lib/blobs-faults.ts, used by `npm start`): a proxy in
+ * The local store's fault switch (harness/blobs-faults.ts, used by `npm start`): a proxy in
  * front of a real Blobs server that fails ('down'), stalls ('hang') or forwards ('up'), for the
  * whole store or only for blob paths containing a given text.
  */
@@ -7,9 +7,9 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
 import { startStandIn } from '../support/emailjs.ts';
-import { send, validFinance } from '../support/enquiries.ts';
-import { startBlobsFaultProxy, type BlobsFaultProxy } from '../../scripts/lib/blobs-faults.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { send, validFinance } from '../support/enquiry-requests.ts';
+import { startBlobsFaultProxy, type BlobsFaultProxy } from '../../harness/blobs-faults.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

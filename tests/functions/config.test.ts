@@ -7,7 +7,7 @@ import * as contact from '../../netlify/functions/contact.mts';
 import * as leads from '../../netlify/functions/leads.mts';
 import * as leadsSweep from '../../netlify/functions/leads-sweep.mts';
 import * as leadsRetention from '../../netlify/functions/leads-retention.mts';
-import { FunctionRoutes } from '../../scripts/lib/warm-functions.ts';
+import { FunctionRoutes } from '../../harness/warm-functions.ts';
 
 test.each([
   ['realestate', realestate],

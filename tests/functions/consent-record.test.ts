@@ -7,9 +7,9 @@ import exportLeads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
 import { csvRecords } from '../support/csv.ts';
-import { send, validBankLoan, validFinance } from '../support/enquiries.ts';
+import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
 import { CONSENT_NOTICE, CONSENT_NOTICES } from '../../src/lib/consent.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

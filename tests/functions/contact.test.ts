@@ -9,8 +9,8 @@ import { beforeEach, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { send, validContact, validFinance } from '../support/enquiries.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { send, validContact, validFinance } from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'contact-export-token';
 

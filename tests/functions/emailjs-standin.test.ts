@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import emailjs from '@emailjs/browser';
-import { startEmailJsStandIn, type EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { startEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let standIn: EmailJsStandIn;
 let outboxDir: string;

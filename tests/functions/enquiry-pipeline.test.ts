@@ -16,8 +16,8 @@ import {
   validFinance,
   validRealEstate,
   type Kind,
-} from '../support/enquiries.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+} from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

@@ -10,8 +10,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiries.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'erase-test-token';
 let blobs: LocalBlobs;

@@ -15,11 +15,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import leads from '../../netlify/functions/leads.mts';
 import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
 import { csvRecords, parseCsv } from '../support/csv.ts';
-import { toWebRequest } from '../../scripts/lib/warm-functions.ts';
-import { CSV_COLUMNS } from '../../src/lib/leads/export.ts';
-import { parsePageQuery, readPage, type PageQuery } from '../../src/lib/leads/export-page.ts';
+import { toWebRequest } from '../../harness/warm-functions.ts';
+import { CSV_COLUMNS } from '../../src/server/export.ts';
+import { parsePageQuery, readPage, type PageQuery } from '../../src/server/export-page.ts';
 import { ENQUIRY_KINDS } from '../../src/lib/enquiry/index.ts';
-import type { LeadRecord } from '../../src/lib/leads/record.ts';
+import type { LeadRecord } from '../../src/server/record.ts';
 
 const TOKEN = 'paging-token';
 let blobs: LocalBlobs;

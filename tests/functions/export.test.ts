@@ -9,8 +9,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
 import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
-import { CSV_COLUMNS, csvCell, toCsv } from '../../src/lib/leads/export.ts';
-import type { LeadRecord } from '../../src/lib/leads/record.ts';
+import { CSV_COLUMNS, csvCell, toCsv } from '../../src/server/export.ts';
+import type { LeadRecord } from '../../src/server/record.ts';
 
 const TOKEN = 'a-long-random-export-token';
 

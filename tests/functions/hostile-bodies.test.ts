@@ -7,8 +7,8 @@
 import { beforeEach, expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { BROWSER_NAVIGATION_ACCEPT, handlers, jsonRequest, sendRequest, valid, type Kind } from '../support/enquiries.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { BROWSER_NAVIGATION_ACCEPT, handlers, jsonRequest, sendRequest, valid, type Kind } from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

@@ -1,12 +1,12 @@
 /**
- * The benchmark's in-memory store (scripts/lib/memory-blobs.ts) behaves like Netlify Blobs for
+ * The benchmark's in-memory store (harness/memory-blobs.ts) behaves like Netlify Blobs for
  * everything the pipeline uses: the same operations, through the real @netlify/blobs client, run
  * against it and against @netlify/blobs' own local server (BlobsServer) with the same results.
  */
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
-import { MemoryBlobs } from '../../scripts/lib/memory-blobs.ts';
+import { MemoryBlobs } from '../../harness/memory-blobs.ts';
 
 interface Backend {
   name: string;

@@ -20,9 +20,9 @@ import {
   valid,
   validSellFlats,
   type Kind,
-} from '../support/enquiries.ts';
+} from '../support/enquiry-requests.ts';
 import { MESSAGES, enquirySchemas, formatCurrentDate } from '../../src/lib/enquiry/index.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

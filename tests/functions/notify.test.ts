@@ -6,8 +6,8 @@ import { beforeEach, expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
 import { EMAILJS_ENV, clearEmailJsEnv } from '../support/emailjs.ts';
-import { send, validBankLoan, validRealEstate } from '../support/enquiries.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { send, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

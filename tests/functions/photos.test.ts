@@ -5,9 +5,9 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { sendRequest, validRealEstate, validSellFlats as sellFlats } from '../support/enquiries.ts';
+import { sendRequest, validRealEstate, validSellFlats as sellFlats } from '../support/enquiry-requests.ts';
 import { MESSAGES, sniffPhotoType } from '../../src/lib/enquiry/index.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const MB = 1024 * 1024;
 

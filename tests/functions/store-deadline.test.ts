@@ -15,9 +15,9 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
 import { startStandIn } from '../support/emailjs.ts';
-import { send, validFinance } from '../support/enquiries.ts';
-import { startBlobsFaultProxy, type BlobsFaultProxy } from '../../scripts/lib/blobs-faults.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { send, validFinance } from '../support/enquiry-requests.ts';
+import { startBlobsFaultProxy, type BlobsFaultProxy } from '../../harness/blobs-faults.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { useUnreachableBlobs } from '../support/blobs.ts';
 import { startStandIn } from '../support/emailjs.ts';
-import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, valid, type Kind } from '../support/enquiries.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, valid, type Kind } from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let standIn: EmailJsStandIn;
 beforeAll(async () => {

@@ -11,9 +11,9 @@ import leadsSweep from '../../netlify/functions/leads-sweep.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
 import { EMAILJS_ENV, clearEmailJsEnv } from '../support/emailjs.ts';
-import { send, validBankLoan, validFinance } from '../support/enquiries.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
-import type { SweepReport } from '../../src/lib/leads/sweep.ts';
+import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import type { SweepReport } from '../../src/server/sweep.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
@@ -190,7 +190,7 @@ describe('concurrency and time', () => {
     }
     Object.assign(process.env, { LEADS_SWEEP_BATCH: '2', EMAILJS_TIMEOUT_MS: '400', LEADS_STORE_TIMEOUT_MS: '400' });
     standIn.setBehaviour({ status: 200, delayMs: 250 });
-    const { sweepPending } = await import('../../src/lib/leads/sweep.ts');
+    const { sweepPending } = await import('../../src/server/sweep.ts');
     const started = Date.now();
     const first = await sweepPending({ budgetMs: 1500 }); // batches may start until 700 ms in
     expect(Date.now() - started).toBeLessThan(1500);

@@ -4,8 +4,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toWebRequest } from '../../scripts/lib/warm-functions.ts';
-import { handlers } from './enquiries.ts';
+import { toWebRequest } from '../../harness/warm-functions.ts';
+import { handlers } from './enquiry-requests.ts';
 
 export interface ApiServer {
   origin: string;

@@ -1,5 +1,5 @@
 /** Starts the EmailJS stand-in and points the pipeline's EmailJS settings at it. */
-import { startEmailJsStandIn, type EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import { startEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 export const EMAILJS_ENV = {
   EMAILJS_SERVICE_ID: 'service_test',

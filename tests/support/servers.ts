@@ -2,7 +2,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from './blobs.ts';
 import { startStandIn } from './emailjs.ts';
-import type { EmailJsStandIn } from '../../scripts/emailjs-standin.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 export interface LocalServers {
   blobs: LocalBlobs;

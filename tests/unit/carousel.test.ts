@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAROUSEL, canGoNext, canGoPrev, canLoop, nextIndex, shouldAutoplay, swipeTarget } from '../../src/lib/carousel';
 
-describe('carousel state rules (SPEC 4 and 9)', () => {
+describe('carousel state rules', () => {
   it('uses a 2000 ms slide duration and a 15 px minimum swipe', () => {
     expect(CAROUSEL.slideDurationMs).toBe(2000);
     expect(CAROUSEL.minSwipePx).toBe(15);

@@ -6,8 +6,8 @@ import YAML from 'yaml';
 import type { CmsCollection, CmsField } from 'decap-cms-core';
 import { collections, sources } from '../../src/content.config';
 import { identitySchema } from '../../src/config/site';
-import { cmsConfig, COLLECTION_NAMES, IDENTITY_FILE, type CmsSettings } from '../../src/lib/cms/config';
-import { cmsSettings, repoFromUrl } from '../../src/lib/cms/settings';
+import { cmsConfig, COLLECTION_NAMES, IDENTITY_FILE, type CmsSettings } from '../../src/lib/cms/decap-config';
+import { cmsSettings, repoFromUrl } from '../../src/lib/cms/decap-settings';
 import { compareFields, imageMarker } from '../support/decap-drift';
 
 const SETTINGS: CmsSettings = { repo: 'aranya/site', branch: 'main', siteUrl: 'https://aranya.example.com' };

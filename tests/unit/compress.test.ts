@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compress, isCompressible, negotiateEncoding } from '../../scripts/lib/compress';
+import { compress, isCompressible, negotiateEncoding } from '../../harness/compress';
 
-describe('compression of static answers (scripts/serve.ts, as Netlify CDN)', () => {
+describe('compression of static answers (harness/serve.ts, as Netlify CDN)', () => {
   it('prefers brotli, falls back to gzip, and honours q=0', () => {
     expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(negotiateEncoding('gzip, deflate')).toBe('gzip');

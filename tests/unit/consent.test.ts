@@ -100,7 +100,7 @@ describe('the lock', () => {
   test('editing the published text fails the build (astro sync of a copy of the site)', { timeout: 90_000 }, async () => {
     const copy = await mkdtemp(path.join(tmpdir(), 'consent-build-'));
     try {
-      for (const item of ['src', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
+      for (const item of ['src', 'integrations', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
         await cp(path.join(root, item), path.join(copy, item), { recursive: true });
       await symlink(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
       const notice = CONSENT_NOTICES[0];

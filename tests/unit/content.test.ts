@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getCollection } from 'astro:content';
 import { LOAN_TYPES, PLANNING_OPTIONS } from '../../src/lib/enquiry/options';
 
-describe('content collections load with the counts of SPEC', () => {
+describe('content collections load with the counts of the original site', () => {
   it('has 4 divisions, realty/consulting/immigration with 4 service blocks each', async () => {
     const divisions = await getCollection('divisions');
     expect(divisions.map((d) => d.data.key).sort()).toEqual(['consulting', 'immigration', 'realty', 'training']);
@@ -14,7 +14,7 @@ describe('content collections load with the counts of SPEC', () => {
     expect(await getCollection('programs')).toHaveLength(4);
   });
 
-  it('has a team of 6 with the designations of SPEC, in order', async () => {
+  it('has a team of 6 with the designations of the original site, in order', async () => {
     const team = (await getCollection('team')).sort((a, b) => a.data.order - b.data.order);
     expect(team.map((t) => t.data.designation)).toEqual([
       'Founder and Principal Consultant',

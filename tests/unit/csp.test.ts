@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { withInlineHashes, withPolicy } from '../../scripts/lib/csp-inline';
+import { withInlineHashes, withPolicy } from '../../integrations/csp-inline';
 import { ADMIN_CSP_DIRECTIVES, adminMetaCsp } from '../../src/lib/cms/csp';
-import { stylesIntoHead } from '../../scripts/lib/head-styles';
+import { stylesIntoHead } from '../../integrations/head-styles';
 import { HEADER_CSP, connectSources, pageDirectives } from '../../src/config/security';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -3,10 +3,18 @@
  * schemas, so a field added to a schema cannot be left out of the team's e-mail or the export.
  */
 import { describe, expect, test } from 'vitest';
-import { ENQUIRY_KINDS, FIELD_LABELS, FORM_ONLY_LABELS, LEAD_FIELDS, enquirySchemas, labelOf } from '../../src/lib/enquiry/index.ts';
-import { CSV_COLUMNS, CSV_META_COLUMNS } from '../../src/lib/leads/export.ts';
-import { buildLeadRecord, summarise } from '../../src/lib/leads/record.ts';
-import { valid } from '../fixtures/enquiries.ts';
+import {
+  ENQUIRY_KINDS,
+  FIELD_LABELS,
+  FORM_ONLY_LABELS,
+  LEAD_FIELDS,
+  enquirySchemas,
+  labelOf,
+  type Enquiry,
+} from '../../src/lib/enquiry/index.ts';
+import { CSV_COLUMNS, CSV_META_COLUMNS } from '../../src/server/export.ts';
+import { buildLeadRecord, summarise } from '../../src/server/record.ts';
+import { valid } from '../support/sample-enquiries.ts';
 
 const schemaFields = (kind: (typeof ENQUIRY_KINDS)[number]) => Object.keys(enquirySchemas[kind].shape);
 const allSchemaFields = new Set(ENQUIRY_KINDS.flatMap(schemaFields));
@@ -18,7 +26,7 @@ describe.each(ENQUIRY_KINDS)('%s', (kind) => {
   });
 
   test('every field of a stored lead is a CSV column, and every wire field of it is in the e-mail summary', () => {
-    const parsed = enquirySchemas[kind].parse(valid[kind]()) as Record<string, unknown> & { submissionId: string; page: string };
+    const parsed: Enquiry = enquirySchemas[kind].parse(valid[kind]());
     const record = buildLeadRecord(kind, parsed, '2025-01-05T10:00:00.000Z', { via: 'html', photos: ['x/1.jpg'], spam: 'honeypot' });
     expect(Object.keys(record).filter((key) => !CSV_COLUMNS.includes(key))).toEqual([]);
     const summary = summarise(record);

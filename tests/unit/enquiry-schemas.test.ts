@@ -16,7 +16,7 @@ import {
   type EnquiryKind,
 } from '../../src/lib/enquiry/index.ts';
 import { citiesOf, isCityOf } from '../../src/data/locations.ts';
-import { INVALID_VALUES, invalid, valid, validBankLoan, validFinance, validRealEstate } from '../fixtures/enquiries.ts';
+import { INVALID_VALUES, invalid, valid, validBankLoan, validFinance, validRealEstate } from '../support/sample-enquiries.ts';
 
 const KINDS: EnquiryKind[] = ['realestate', 'bankloan', 'finance', 'contact'];
 
@@ -294,7 +294,7 @@ describe('realEstateFieldsFor', () => {
   });
 });
 
-describe('option lists follow DECISIONS', () => {
+describe('option lists carry the wire values of docs/api.md', () => {
   test('agricultural cost bands are sent as shown', () => {
     expect(AGRI_COST_BANDS).toEqual(['50 Lakhs Below', '50 to 75 Lakhs', '75 Lakhs to 1Cr', '1Cr to 2Cr', '2Cr & Above']);
   });

@@ -1,15 +1,15 @@
 /**
- * The fuzzer's oracle (scripts/lib/fuzz/oracle.ts) must be able to fail: each rule is shown
+ * The fuzzer's oracle (bench/fuzz/oracle.ts) must be able to fail: each rule is shown
  * refusing a bad answer or a bad store, and accepting what the pipeline really produces.
  */
 import { describe, expect, test } from 'vitest';
 import { enquirySchemas } from '../../src/lib/enquiry/index.ts';
-import { buildLeadRecord } from '../../src/lib/leads/record.ts';
-import { renderProblemPage } from '../../src/lib/leads/problem-page.ts';
-import { HttpError } from '../../src/lib/leads/errors.ts';
-import { answerProblems, recordProblems, storeProblems, type Answer, type StoreView } from '../../scripts/lib/fuzz/oracle.ts';
-import { materialize, type EnquiryCase, type LeadsCase } from '../../scripts/lib/fuzz/cases.ts';
-import { valid } from '../fixtures/enquiries.ts';
+import { buildLeadRecord } from '../../src/server/record.ts';
+import { renderProblemPage } from '../../src/server/problem-page.ts';
+import { HttpError } from '../../src/server/errors.ts';
+import { answerProblems, recordProblems, storeProblems, type Answer, type StoreView } from '../../bench/fuzz/oracle.ts';
+import { materialize, type EnquiryCase, type LeadsCase } from '../../bench/fuzz/cases.ts';
+import { valid } from '../support/sample-enquiries.ts';
 
 const RECEIVED = '2026-11-22T10:00:00.000Z';
 
@@ -44,7 +44,7 @@ const html = (status: number, error: HttpError): Answer => ({
 
 /** A record exactly as the pipeline builds it from a valid enquiry. */
 const storedFinance = (over: Record<string, unknown> = {}) => {
-  const enquiry = enquirySchemas.finance.parse(valid.finance()) as Record<string, unknown> & { submissionId: string; page: string };
+  const enquiry = enquirySchemas.finance.parse(valid.finance());
   const record = { ...buildLeadRecord('finance', enquiry, RECEIVED, { via: 'js' }), ...over };
   return { key: `finance/2026-11/${record.id}`, record };
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getCollection } from 'astro:content';
-import { PAGE_ROUTES, absoluteUrl, hrefOf, routeOfPath, slugOf, type LinkTarget } from '../../src/lib/links';
+import { PAGE_ROUTES, absoluteUrl, hrefOf, routeOfPath, routeNameOf, type LinkTarget } from '../../src/lib/links';
 
 /** Every page the collections and the fixed pages claim, with who claims it. */
 const claims = async (): Promise<[string, string][]> => {
@@ -39,7 +39,7 @@ describe('routes', () => {
   it('hrefOf builds each kind of link from its entry', async () => {
     const [flats] = (await getCollection('properties')).filter((p) => p.data.route === 'Flats');
     expect(hrefOf(flats)).toBe('/Flats');
-    expect(slugOf(flats)).toBe('Flats');
+    expect(routeNameOf(flats)).toBe('Flats');
     expect(hrefOf({ collection: 'divisions', data: { key: 'realty' } })).toBe('/Aranya_Realty');
     expect(hrefOf({ collection: 'pages', id: 'contact' })).toBe('/Contactus');
     expect(hrefOf('home')).toBe('/');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CITIES, STATES, citiesOf, isCityOf } from '../../src/data/locations';
 
 describe('location data', () => {
-  it('has the four states with about the city counts of SPEC', () => {
+  it('has the four states with about the city counts of the original site', () => {
     expect(STATES).toEqual(['Tamil Nadu', 'Andhra Pradesh', 'Karnataka', 'Telangana']);
     const counts = Object.fromEntries(STATES.map((s) => [s, CITIES[s].length]));
     expect(counts['Tamil Nadu']).toBeGreaterThanOrEqual(105);

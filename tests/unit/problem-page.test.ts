@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { PAGE_COLOURS, backLinkFor, renderProblemPage } from '../../src/lib/leads/problem-page.ts';
-import { HttpError } from '../../src/lib/leads/errors.ts';
+import { PAGE_COLOURS, backLinkFor, renderProblemPage } from '../../src/server/problem-page.ts';
+import { HttpError } from '../../src/server/errors.ts';
 import { site } from '../../src/config/site.ts';
 
 test('its colours are the site colours of src/styles/global.css', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCollection } from 'astro:content';
 import { firstSentence, plainText } from '../../src/lib/text';
-import { slug } from '../../src/lib/slug';
+import { anchorId } from '../../src/lib/anchor-id';
 
 describe('short forms of content', () => {
   it('reduces markdown to its words', () => {
@@ -27,7 +27,7 @@ describe('short forms of content', () => {
   });
 
   it('makes URL fragments from headings', () => {
-    expect(slug('Soft Skills & Communication')).toBe('soft-skills-communication');
-    expect(slug('  Career Bootcamps ')).toBe('career-bootcamps');
+    expect(anchorId('Soft Skills & Communication')).toBe('soft-skills-communication');
+    expect(anchorId('  Career Bootcamps ')).toBe('career-bootcamps');
   });
 });

@@ -1,9 +1,9 @@
 /** The /Contactus form: a lead of kind `contact` (name, mobile, e-mail and message). */
-import { contactSchema } from '@/lib/enquiry/contact';
-import { FORM_TEXT } from '@/lib/enquiry/form-text';
-import type { ContactLinks } from '@/lib/contact-links';
+import { contactSchema } from '../../lib/enquiry/contact';
+import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ContactDetails, Group, MessageField } from './fields';
+import { ContactDetails, Group, MessageField } from './CommonFields';
 
 interface Props {
   page: string;

@@ -7,24 +7,23 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
-import { formatCurrentDate } from '@/lib/enquiry/date';
-import { FORM_TEXT } from '@/lib/enquiry/form-text';
-import { PHOTO_LIMITS } from '@/lib/enquiry/photos';
-import type { ContactLinks } from '@/lib/contact-links';
-import { CONSENT_NOTICE } from '@/lib/consent';
-import { readAttribution } from '@/lib/attribution';
+import { formatCurrentDate } from '../../lib/enquiry/date';
+import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds';
+import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules';
+import type { ContactLinks } from '../../lib/contact-links';
+import { CONSENT_NOTICE } from '../../lib/consent';
+import { readAttribution } from '../../lib/attribution';
 import { FormMetaContext } from './context';
 import { useHydrated } from './useHydrated';
-import { ConsentField, Honeypot } from './fields';
+import { ConsentField, Honeypot } from './CommonFields';
 import PhotoField, { type ChosenPhoto } from './PhotoField';
 import { postEnquiry } from './submit';
 import { fallbackParams, sendByEmail } from './fallback';
 import './forms.css';
 
-export type FormKind = 'realestate' | 'bankloan' | 'finance' | 'contact';
-
 export interface EnquiryFormProps {
-  kind: FormKind;
+  kind: EnquiryKind;
   schema: z.ZodMiniType;
   /** Wire fields the page decides, sent as hidden inputs: page, and intent/category/property. */
   hidden: Record<string, string>;
@@ -90,7 +89,7 @@ export default function EnquiryForm({
   const sending = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
-  const endpoint = `/api/${kind}`;
+  const endpoint = enquiryEndpoint(kind);
   // The version of the consent notice shown is sent with the enquiry, in the plain form too.
   const fixed = { ...hidden, consentNotice: CONSENT_NOTICE.version };
 

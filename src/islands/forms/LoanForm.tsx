@@ -1,10 +1,10 @@
 /** The eight loan enquiry forms: each page preselects its own loan type. */
-import { bankLoanSchema } from '@/lib/enquiry/bankloan';
-import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS, type LoanType } from '@/lib/enquiry/options';
-import { FIELD_TEXT, FORM_TEXT, PLACEHOLDERS } from '@/lib/enquiry/form-text';
-import type { ContactLinks } from '@/lib/contact-links';
+import { bankLoanSchema } from '../../lib/enquiry/bankloan';
+import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS, type LoanType } from '../../lib/enquiry/options';
+import { FIELD_TEXT, FORM_TEXT, PLACEHOLDERS } from '../../lib/enquiry/form-text';
+import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ChoiceField, ContactDetails, Group } from './fields';
+import { ChoiceField, ContactDetails, Group } from './CommonFields';
 import LocationFields from './LocationFields';
 
 interface Props {

@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { CITIES, STATES, citiesOf } from '@/data/locations';
-import { FIELD_TEXT, PLACEHOLDERS } from '@/lib/enquiry/form-text';
-import { ChoiceField, ErrorText } from './fields';
+import { CITIES, STATES, citiesOf } from '../../data/locations';
+import { FIELD_TEXT, PLACEHOLDERS } from '../../lib/enquiry/form-text';
+import { ChoiceField, ErrorText } from './CommonFields';
 import { fieldIds, useFormMeta } from './context';
 
 /** The one state a city belongs to, or '' when it is unknown or in more than one state. */

@@ -4,12 +4,12 @@
  * the input is a plain `<input type="file" name="files" multiple>` of the HTML form.
  */
 import { useEffect, useRef, useState } from 'react';
-import { FIELD_TEXT, FORM_TEXT } from '@/lib/enquiry/form-text';
-import { MESSAGES } from '@/lib/enquiry/messages';
-import { PHOTO_LIMITS, PHOTO_TYPES, photoProblem } from '@/lib/enquiry/photos';
-import { ErrorText } from './fields';
+import { FIELD_TEXT, FORM_TEXT } from '../../lib/enquiry/form-text';
+import { MESSAGES } from '../../lib/enquiry/messages';
+import { PHOTO_LIMITS, PHOTO_TYPES, photoProblem } from '../../lib/enquiry/photo-rules';
+import { ErrorText } from './CommonFields';
 import { fieldIds, useFormMeta } from './context';
-import { preparePhoto } from './photos';
+import { preparePhoto } from './shrink-photo';
 
 export interface ChosenPhoto {
   key: number;

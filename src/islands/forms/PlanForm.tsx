@@ -1,10 +1,10 @@
 /** The four financial planning forms: each page preselects its own option. */
-import { financeSchema } from '@/lib/enquiry/finance';
-import { PLANNING_OPTIONS, type PlanningOption } from '@/lib/enquiry/options';
-import { FIELD_TEXT, FORM_TEXT } from '@/lib/enquiry/form-text';
-import type { ContactLinks } from '@/lib/contact-links';
+import { financeSchema } from '../../lib/enquiry/finance';
+import { PLANNING_OPTIONS, type PlanningOption } from '../../lib/enquiry/options';
+import { FIELD_TEXT, FORM_TEXT } from '../../lib/enquiry/form-text';
+import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ChoiceField, ContactDetails, Group } from './fields';
+import { ChoiceField, ContactDetails, Group } from './CommonFields';
 
 interface Props {
   planning: PlanningOption;

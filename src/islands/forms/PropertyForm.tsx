@@ -1,10 +1,10 @@
 /** The ten property enquiry forms: which fields show follows `realEstateFieldsFor(intent, category)`. */
-import { realEstateFieldsFor, realEstateSchema } from '@/lib/enquiry/realestate';
-import type { Category, Intent } from '@/lib/enquiry/options';
-import { FIELD_TEXT, FORM_TEXT, PLACEHOLDERS } from '@/lib/enquiry/form-text';
-import type { ContactLinks } from '@/lib/contact-links';
+import { realEstateFieldsFor, realEstateSchema } from '../../lib/enquiry/realestate';
+import type { Category, Intent } from '../../lib/enquiry/options';
+import { FIELD_TEXT, FORM_TEXT, PLACEHOLDERS } from '../../lib/enquiry/form-text';
+import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ChoiceField, ContactDetails, Group, MessageField } from './fields';
+import { ChoiceField, ContactDetails, Group, MessageField } from './CommonFields';
 import LocationFields from './LocationFields';
 
 interface Props {

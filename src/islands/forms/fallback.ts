@@ -1,9 +1,9 @@
 /**
- * The e-mail fallback (DECISIONS "After submit"): when our API cannot be reached, the form sends
+ * The e-mail fallback (docs/decisions.md, "After submit"): when our API cannot be reached, the form sends
  * the enquiry straight to the team with @emailjs/browser. Settings come from the build's
  * PUBLIC_EMAILJS_* variables; `npm start` points them at the local EmailJS stand-in.
  */
-import { FORM_TEXT } from '@/lib/enquiry/form-text';
+import { FORM_TEXT } from '../../lib/enquiry/form-text';
 
 export interface FallbackSettings {
   publicKey: string;
@@ -32,7 +32,7 @@ export const missingSettings = (settings: FallbackSettings): string[] =>
 
 export type FallbackResult = { sent: true } | { sent: false; status: number | 'not-configured'; message: string };
 
-/** Plain words for an EmailJS status (SPEC section 8: 451, 403, 429 and 0 each have their own). */
+/** Plain words for an EmailJS status (451, 403, 429 and 0 each have their own). */
 export const emailStatusMessage = (status: number | 'not-configured'): string => {
   const text = FORM_TEXT.emailStatus;
   if (status === 'not-configured') return text.notConfigured;

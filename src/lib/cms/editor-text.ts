@@ -4,7 +4,7 @@
  * the zod schemas (src/content.config.ts, src/config/site.ts). A field missing here still
  * appears in the editor, with a label made from its name.
  */
-import type { FieldTexts } from './fields';
+import type { FieldTexts } from './decap-fields';
 import type { sources } from '../../content.config';
 
 export type CollectionName = keyof typeof sources;

@@ -1,7 +1,7 @@
 /** Bank loan enquiry (/api/bankloan). Each loan page preselects its own Loantype. */
 import * as z from 'zod/mini';
 import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS } from './options.ts';
-import { ALWAYS, choice, commonFields } from './fields.ts';
+import { ALWAYS, choice, commonFields } from './field-rules.ts';
 import { checkCityOfState, locationFields } from './location.ts';
 import { MESSAGES as M } from './messages.ts';
 

@@ -1,10 +1,10 @@
 /**
- * Contact message (/api/contact, kind `contact`): the /Contactus form. DECISIONS "Contact form":
+ * Contact message (/api/contact, kind `contact`): the /Contactus form. docs/decisions.md, "Forms and validation":
  * a lead like the others, with the same wire names and field rules (Username, phone, email,
  * message), stored first and then e-mailed to the team by the server.
  */
 import * as z from 'zod/mini';
-import { commonFields, messageField } from './fields.ts';
+import { commonFields, messageField } from './field-rules.ts';
 
 export const contactSchema = z.object({
   ...commonFields,

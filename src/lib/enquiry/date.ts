@@ -1,5 +1,5 @@
 /**
- * The visitor's date text sent as `currentdate` (SPEC section 9: 'ddd, MMM DD YYYY', e.g.
+ * The visitor's date text sent as `currentdate` (as the original site sent it: 'ddd, MMM DD YYYY', e.g.
  * 'Mon, Jan 01 2024'). The server keeps it as typed context and stamps its own `receivedAt`.
  */
 import dayjs from 'dayjs';

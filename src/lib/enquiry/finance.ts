@@ -1,7 +1,7 @@
-/** Financial planning enquiry (/api/finance). As in SPEC section 7, it carries no location. */
+/** Financial planning enquiry (/api/finance). As on the original site, it carries no location. */
 import * as z from 'zod/mini';
 import { PLANNING_OPTIONS } from './options.ts';
-import { choice, commonFields } from './fields.ts';
+import { choice, commonFields } from './field-rules.ts';
 import { MESSAGES as M } from './messages.ts';
 
 export const financeSchema = z.object({

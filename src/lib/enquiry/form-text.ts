@@ -43,7 +43,7 @@ export const PLACEHOLDERS = {
 } as const;
 
 export const FORM_TEXT = {
-  /** SPEC's "Fill Form", kept as the small label above the form's title. */
+  /** The original site's "Fill Form", kept as the small label above the form's title. */
   eyebrow: 'Fill Form',
   title: 'Get a call back',
   contactTitle: 'Send us a message',
@@ -89,7 +89,7 @@ export const FORM_TEXT = {
     retry: 'Try again',
     emailUs: (address: string) => `E-mail ${address}`,
   },
-  /** Plain words for the e-mail service's answers (SPEC section 8). */
+  /** Plain words for the e-mail service's answers (451, 403, 429 and 0). */
   emailStatus: {
     0: 'The e-mail service could not be reached: your device seems to be offline.',
     403: 'The e-mail service refused the message.',

@@ -9,8 +9,7 @@ import { contactSchema } from './contact.ts';
 import { financeSchema } from './finance.ts';
 import { realEstateSchema } from './realestate.ts';
 
-export const ENQUIRY_KINDS = ['realestate', 'bankloan', 'finance', 'contact'] as const;
-export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
+import type { EnquiryKind } from './kinds.ts';
 
 export const enquirySchemas = {
   realestate: realEstateSchema,
@@ -19,8 +18,10 @@ export const enquirySchemas = {
   contact: contactSchema,
 } as const;
 
-/** Relative endpoint of each kind (DECISIONS: no host, no port). */
-export const enquiryEndpoint = (kind: EnquiryKind) => `/api/${kind}` as const;
+/** A parsed enquiry of one kind: what its schema puts out, and what the server stores. */
+export type EnquiryOf<K extends EnquiryKind> = z.output<(typeof enquirySchemas)[K]>;
+/** A parsed enquiry of any kind. */
+export type Enquiry = EnquiryOf<EnquiryKind>;
 
 /** One plain message per field (the first one found), keyed by wire field name. */
 export const fieldMessages = (error: z.core.$ZodError): Record<string, string> => {
@@ -32,14 +33,15 @@ export const fieldMessages = (error: z.core.$ZodError): Record<string, string> =
   return fields;
 };
 
+export * from './kinds.ts';
 export * from './bankloan.ts';
 export * from './contact.ts';
 export * from './date.ts';
-export * from './fields.ts';
+export * from './field-rules.ts';
 export * from './finance.ts';
 export * from './location.ts';
 export * from './labels.ts';
 export * from './messages.ts';
 export * from './options.ts';
-export * from './photos.ts';
+export * from './photo-rules.ts';
 export * from './realestate.ts';

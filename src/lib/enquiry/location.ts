@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { STATES, isCityOf } from '../../data/locations.ts';
-import { choice } from './fields.ts';
+import { choice } from './field-rules.ts';
 import { MESSAGES as M } from './messages.ts';
 
 /** selectedState / selectedCity; pair with `checkCityOfState` on the object. */

@@ -2,8 +2,8 @@
  * Property enquiry (/api/realestate). `intent` and `category` come from the page; which of
  * `listing` and `type` apply, and which cost bands, depend on them (`realEstateFieldsFor`).
  *
- * Decision on buy-commercial: SPEC omits `property` and `type` there. We keep `property`
- * (DECISIONS: it is always Buy or Sell, derived from the intent) and omit only `type`.
+ * Decision on buy-commercial: the original site omits `property` and `type` there. We keep `property`
+ * (it is always Buy or Sell, derived from the intent) and omit only `type`.
  * Individual villa/house has neither `listing` nor `type`.
  */
 import * as z from 'zod/mini';
@@ -23,7 +23,7 @@ import {
   type Category,
   type Intent,
 } from './options.ts';
-import { ALWAYS, choice, commonFields, messageField } from './fields.ts';
+import { ALWAYS, choice, commonFields, messageField } from './field-rules.ts';
 import { checkCityOfState, locationFields } from './location.ts';
 import { MESSAGES as M } from './messages.ts';
 

@@ -1,0 +1,384 @@
+/**
+ * Load benchmark of the enquiry API, two ways:
+ * - served: against `node harness/serve.ts` (what `npm start` serves: @netlify/dev, the local
+ *   Blobs emulator that writes files, the EmailJS stand-in), with autocannon over HTTP;
+ * - in process: the same function handler called with web Requests, storing in an in-memory
+ *   Netlify Blobs store (harness/memory-blobs.ts, reached through the real @netlify/blobs
+ *   client) and notifying the EmailJS stand-in. Each request's waits on the store and on EmailJS
+ *   are timed, so "our code" = handler time minus those waits: the pipeline's own cost per lead.
+ * N valid bank-loan enquiries at each concurrency, about 5 % of them re-sending an id already
+ * answered; then a count of what the store holds (lost: answered 201 but not stored).
+ *
+ *   npm run bench:api                                   # both modes, 1,000 requests at c=1 and at c=50
+ *   npm run bench:api -- --mode in-process --n 3000     # only in process
+ *   npm run bench:api -- --mode served --n 1000 --c 50  # only served
+ *   BASE_URL=http://localhost:8888 npm run bench:api -- --mode served   # an `npm start` already running
+ *
+ * Served mode starts `node harness/serve.ts` (PORT and EMAILJS_STANDIN_PORT if set, else free
+ * ports; builds dist/ if missing) on a fresh local store (LOCAL_BLOBS_DIR, a temp folder). Submissions carry elapsedMs well above the minimum fill time so
+ * none is spam. Locally nothing enforces `config.rateLimit`. Exits 1 if anything is lost,
+ * duplicated, classed as spam or answered non-2xx.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { validBankLoan } from '../tests/support/sample-enquiries.ts';
+import { EMAILJS_ENV, clearEmailJsEnv } from '../tests/support/emailjs.ts';
+import { MemoryBlobs } from '../harness/memory-blobs.ts';
+import { DEFAULT_BLOBS_DIR, ensureBuilt, freePort, freshBlobsDir, openServedStore, startServedSite } from '../harness/served-site.ts';
+
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '1000' },
+    c: { type: 'string', default: '1,50' },
+    dup: { type: 'string', default: '0.05' },
+    mode: { type: 'string', default: 'both' },
+  },
+});
+const total = Number(values.n);
+const concurrencies = values.c.split(',').map(Number);
+const dupShare = Number(values.dup);
+const modes = values.mode === 'both' ? ['served', 'in-process'] : [values.mode];
+if (!modes.every((m) => m === 'served' || m === 'in-process') || concurrencies.some((c) => !(c >= 1))) {
+  console.error('usage: npm run bench:api -- [--mode served|in-process|both] [--n N] [--c 1,50] [--dup 0.05]');
+  process.exit(2);
+}
+
+// The pipeline's log lines would drown the report (in process they are this process's).
+const log = console.log.bind(console);
+console.log = () => {};
+
+/** One bank-loan enquiry from the shared fixtures, with a fill time well above the spam minimum. */
+const base = validBankLoan({ Username: 'Bench Mark', email: 'bench@example.com', elapsedMs: 60_000 });
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+};
+const ms = (value: number) => (value >= 10 ? `${Math.round(value)} ms` : `${value.toFixed(2)} ms`);
+
+interface Row {
+  mode: string;
+  concurrency: number;
+  requests: number;
+  seconds: number;
+  latency: number[];
+  /** In process: handler time minus the waits on the store and on EmailJS. */
+  own?: number[];
+  storeWait?: number[];
+  emailWait?: number[];
+  cpuMsPerLead?: number;
+  /** In process at c=1: CPU time of each request outside its fetch calls (the store's and EmailJS's). */
+  cpu?: number[];
+  /** In process: stored leads whose e-mail did not go (EmailJS failed or timed out). */
+  notifyFailed?: number;
+  statuses: Map<number, number>;
+  accepted: number;
+  stored: number;
+  lost: number;
+  duplicated: number;
+  resent: number;
+  differing: number;
+  spam: number;
+}
+
+/** Which ids to send: fresh ones, and about `dupShare` of re-sends of ids already answered. */
+const idChooser = () => {
+  const answered = new Map<string, string>(); // id → receivedAt of its first 201
+  const sent = new Set<string>();
+  let resent = 0;
+  let differing = 0;
+  return {
+    sent,
+    answered,
+    next(): { id: string; duplicate: boolean } {
+      if (answered.size > 0 && Math.random() < dupShare) {
+        const known = [...answered.keys()];
+        resent += 1;
+        return { id: known[Math.floor(Math.random() * known.length)], duplicate: true };
+      }
+      const id = randomUUID();
+      sent.add(id);
+      return { id, duplicate: false };
+    },
+    answer(id: string, duplicate: boolean, status: number, body: string) {
+      if (status !== 201) return;
+      const { receivedAt } = JSON.parse(body);
+      const first = answered.get(id);
+      if (first === undefined) answered.set(id, receivedAt);
+      else if (duplicate && first !== receivedAt) differing += 1;
+    },
+    counts: () => ({ resent, differing }),
+  };
+};
+
+/** Lost, duplicated and spam among the ids sent, from the keys of the leads store. */
+const reconcile = (keys: string[], sent: Set<string>, answered: Map<string, string>) => {
+  const perId = new Map<string, number>();
+  let spam = 0;
+  for (const key of keys) {
+    if (!/^(bankloan|spam\/bankloan)\//.test(key)) continue;
+    const id = key.slice(key.lastIndexOf('/') + 1);
+    if (!sent.has(id)) continue;
+    if (key.startsWith('spam/')) spam += 1;
+    else perId.set(id, (perId.get(id) ?? 0) + 1);
+  }
+  return {
+    accepted: answered.size,
+    stored: perId.size,
+    lost: [...answered.keys()].filter((id) => !perId.has(id)).length,
+    duplicated: [...perId.values()].filter((n) => n > 1).length,
+    spam,
+  };
+};
+
+// ---- served -------------------------------------------------------------------------------
+
+const runServed = async (baseUrl: string, blobsDir: string, concurrency: number): Promise<Row> => {
+  const ids = idChooser();
+  const latency: number[] = [];
+  const statuses = new Map<number, number>();
+  const instance = autocannon({
+    url: baseUrl,
+    connections: concurrency,
+    amount: total,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/bankloan',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request: Record<string, unknown>, context: { id?: string; duplicate?: boolean }) => {
+          const { id, duplicate } = ids.next();
+          Object.assign(context, { id, duplicate });
+          return { ...request, body: JSON.stringify({ ...base, submissionId: id }) };
+        },
+        onResponse: (status: number, body: string, context: { id: string; duplicate: boolean }) =>
+          ids.answer(context.id, context.duplicate, status, body),
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latency.push(responseTime);
+    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+  });
+  const result = await new Promise<{ duration?: number }>((resolve, reject) => instance.on('done', resolve).on('error', reject));
+  const store = await openServedStore(blobsDir);
+  const keys: string[] = [];
+  for (const prefix of ['bankloan/', 'spam/bankloan/'])
+    for await (const page of store.leads().list({ prefix, paginate: true })) keys.push(...page.blobs.map((b) => b.key));
+  await store.stop();
+  return {
+    mode: 'served',
+    concurrency,
+    requests: latency.length,
+    seconds: result.duration ?? 0,
+    latency,
+    statuses,
+    ...ids.counts(),
+    ...reconcile(keys, ids.sent, ids.answered),
+  };
+};
+
+const served = async (): Promise<Row[]> => {
+  let baseUrl = process.env.BASE_URL;
+  let blobsDir = DEFAULT_BLOBS_DIR; // an `npm start` already running keeps its store there
+  let stop = async () => {};
+  if (!baseUrl) {
+    ensureBuilt(log);
+    const blobs = await freshBlobsDir();
+    const site = await startServedSite({ LOCAL_BLOBS_DIR: blobs.dir });
+    baseUrl = site.origin;
+    blobsDir = blobs.dir;
+    stop = async () => {
+      await site.stop();
+      await blobs.remove();
+    };
+  }
+  const warmup = await fetch(`${baseUrl}/api/bankloan`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...base, submissionId: randomUUID() }),
+  });
+  if (warmup.status !== 201) throw new Error(`warm-up enquiry answered ${warmup.status}`);
+  const rows: Row[] = [];
+  for (const c of concurrencies) rows.push(await runServed(baseUrl, blobsDir, c));
+  await stop();
+  return rows;
+};
+
+// ---- in process ---------------------------------------------------------------------------
+
+/**
+ * The EmailJS stand-in in a child process, so its work is not counted as ours. Points this
+ * process's EmailJS settings at it (as tests/support/emailjs.ts does).
+ */
+const standInProcess = async () => {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { startEmailJsStandIn } = await import(${JSON.stringify(new URL('./emailjs-standin.ts', import.meta.url).href)}); await startEmailJsStandIn({ port: ${port} }); console.log('ready');`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`the EmailJS stand-in exited with code ${code}`)));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: origin });
+  return {
+    received: async () => ((await realFetch(`${origin}/__standin/received`).then((r) => r.json())) as unknown[]).length,
+    close: () => {
+      child.kill('SIGTERM');
+      clearEmailJsEnv();
+    },
+  };
+};
+const realFetch = globalThis.fetch;
+
+const inProcess = async (): Promise<Row[]> => {
+  const { default: handler } = await import('../netlify/functions/bankloan.mts');
+  const standIn = await standInProcess();
+  const memory = new MemoryBlobs();
+  // Every fetch is timed and charged to the request it belongs to: the store's or EmailJS's wait.
+  const waits = new AsyncLocalStorage<{ store: number; email: number; cpu: number }>();
+  const uninstall = memory.install({
+    onFetch: (url, took, cpuMs) => {
+      const wait = waits.getStore();
+      if (!wait) return;
+      wait[url.startsWith(memory.origin) ? 'store' : 'email'] += took;
+      wait.cpu += cpuMs;
+    },
+  });
+
+  const sendOne = async (ids: ReturnType<typeof idChooser>) => {
+    const { id, duplicate } = ids.next();
+    const request = new Request('http://localhost/api/bankloan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...base, submissionId: id }),
+    });
+    const wait = { store: 0, email: 0, cpu: 0 };
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const response = await waits.run(wait, () => handler(request));
+    const body = await response.text();
+    const took = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    ids.answer(id, duplicate, response.status, body);
+    // CPU time outside the fetch calls: ours (with the Blobs client's own work), not the HTTP
+    // client's or the memory store's.
+    return { status: response.status, took, wait, cpuMs: (used.user + used.system) / 1000 - wait.cpu };
+  };
+
+  // Warm up (JIT, first store and HTTP connections), then measure each concurrency on an empty store.
+  const warm = idChooser();
+  for (let i = 0; i < 300; i += 1) await sendOne(warm);
+
+  const rows: Row[] = [];
+  for (const concurrency of concurrencies) {
+    memory.clear();
+    const ids = idChooser();
+    const latency: number[] = [];
+    const own: number[] = [];
+    const storeWait: number[] = [];
+    const emailWait: number[] = [];
+    const cpuEach: number[] = [];
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) {
+          next += 1;
+          const { status, took, wait, cpuMs } = await sendOne(ids);
+          latency.push(took);
+          cpuEach.push(cpuMs);
+          own.push(took - wait.store - wait.email);
+          storeWait.push(wait.store);
+          emailWait.push(wait.email);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    rows.push({
+      mode: 'in-process',
+      concurrency,
+      requests: latency.length,
+      seconds,
+      latency,
+      own,
+      storeWait,
+      emailWait,
+      cpuMsPerLead: (used.user + used.system) / 1000 / latency.length,
+      // One request at a time, the process's CPU time during a request is that request's.
+      ...(concurrency === 1 ? { cpu: cpuEach } : {}),
+      notifyFailed: memory
+        .keys('leads')
+        .filter((key) => key.startsWith('bankloan/') && (memory.json('leads', key) as { notified?: boolean }).notified !== true).length,
+      statuses,
+      ...ids.counts(),
+      ...reconcile(memory.keys('leads'), ids.sent, ids.answered),
+    });
+  }
+  uninstall();
+  standIn.close();
+  return rows;
+};
+
+// ---- report -------------------------------------------------------------------------------
+
+const rows: Row[] = [];
+for (const mode of modes) rows.push(...(mode === 'served' ? await served() : await inProcess()));
+
+log(`bench:api, ${new Date().toISOString()}`);
+log(
+  `machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+log(`${total} valid bank-loan enquiries per row, ${Math.round(dupShare * 100)} % of them re-sending an answered id`);
+log('');
+log(
+  '| Mode | c | Requests | req/s | p50 | p95 | p99 | Our code p50 | Our code p95 | Our CPU p50 | Our CPU p95 | Store wait p95 | EmailJS wait p95 | CPU per lead | non-2xx | Accepted | Stored | Lost | Duplicated |',
+);
+log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+let ok = true;
+for (const r of rows) {
+  const non2xx = [...r.statuses].filter(([s]) => s < 200 || s >= 300).reduce((n, [, k]) => n + k, 0);
+  ok &&= r.lost === 0 && r.duplicated === 0 && non2xx === 0 && r.spam === 0 && r.differing === 0;
+  log(
+    `| ${r.mode === 'served' ? 'served (Blobs emulator)' : 'in process (memory store)'} | ${r.concurrency} | ${r.requests} | ${(r.requests / (r.seconds || 1)).toFixed(0)} | ${ms(percentile(r.latency, 50))} | ${ms(percentile(r.latency, 95))} | ${ms(percentile(r.latency, 99))} | ` +
+      `${r.own ? ms(percentile(r.own, 50)) : '–'} | ${r.own ? ms(percentile(r.own, 95)) : '–'} | ${r.cpu ? ms(percentile(r.cpu, 50)) : '–'} | ${r.cpu ? ms(percentile(r.cpu, 95)) : '–'} | ${r.storeWait ? ms(percentile(r.storeWait, 95)) : '–'} | ${r.emailWait ? ms(percentile(r.emailWait, 95)) : '–'} | ` +
+      `${r.cpuMsPerLead !== undefined ? ms(r.cpuMsPerLead) : '–'} | ${non2xx} | ${r.accepted} | ${r.stored} | ${r.lost} | ${r.duplicated} |`,
+  );
+}
+const differing = rows.reduce((n, r) => n + r.differing, 0);
+const spam = rows.reduce((n, r) => n + r.spam, 0);
+log('');
+log(`re-sent ids: ${rows.map((r) => r.resent).join(', ')}; answered with a different receivedAt: ${differing}; classed as spam: ${spam}`);
+for (const r of rows.filter((row) => row.notifyFailed))
+  log(
+    `in process, c=${r.concurrency}: ${r.notifyFailed} leads stored but not e-mailed (EmailJS failed or took longer than EMAILJS_TIMEOUT_MS)`,
+  );
+const inProcessC1 = rows.find((r) => r.mode === 'in-process' && r.concurrency === 1);
+if (inProcessC1?.own && inProcessC1.cpu) {
+  const wall = percentile(inProcessC1.own, 95);
+  const cpu = percentile(inProcessC1.cpu, 95);
+  log(
+    `target, our pipeline adds ≤ 2 ms per lead at p95 at concurrency 1: CPU ${ms(cpu)} (${cpu <= 2 ? 'met' : 'NOT met'}), wall clock ${ms(wall)} (${wall <= 2 ? 'met' : 'not met: the machine was busy'})`,
+  );
+}
+log(ok ? 'OK: nothing lost, nothing duplicated.' : 'PROBLEM: see the figures above.');
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,182 @@
+/**
+ * `npm start`: serves the built site (dist/) and the Netlify Functions with local Blobs,
+ * through @netlify/dev, on http://localhost:8888 (PORT overrides it).
+ * - @netlify/dev serves the static files, redirects, headers and the local Blobs store.
+ * - The functions run warm in this process (harness/warm-functions.ts); with
+ *   NETLIFY_DEV_FUNCTIONS=1, @netlify/dev bundles and runs them itself on every call (slow).
+ * Unknown paths get dist/404.html with status 404, as on Netlify.
+ * Static answers carry netlify.toml's headers (applied by @netlify/dev), Netlify's default
+ * Cache-Control where none is set, and are compressed (brotli/gzip) as Netlify's CDN does;
+ * SERVE_COMPRESSION=0 serves them uncompressed (the Lighthouse benchmark measures both).
+ * Local only: POST /__local/faults switches the local Blobs store down, hanging or up (below).
+ */
+import http from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { NetlifyDev } from '@netlify/dev';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { contextFor, drainRequest, loadFunctions, toWebRequest } from './warm-functions.ts';
+import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './blobs-faults.ts';
+import { compress, isCompressible, negotiateEncoding } from './compress.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT || 8888);
+
+// --- EmailJS stand-in (owned by the lead pipeline) ---
+// Without EmailJS settings, lead notifications go to a local stand-in of the EmailJS REST API
+// that writes each e-mail as a JSON file in outbox/ (git-ignored). Set EMAILJS_* to use EmailJS.
+// It listens on EMAILJS_STANDIN_PORT (default 8899), where `npm start`'s build points the forms'
+// browser fallback (PUBLIC_EMAILJS_API_ORIGIN, see scripts/start.ts).
+const EMAILJS_SETTINGS = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_PUBLIC_KEY', 'EMAILJS_PRIVATE_KEY', 'EMAILJS_API_ORIGIN'];
+if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
+  const { startEmailJsStandIn } = await import('./emailjs-standin.ts');
+  const outboxDir = path.join(root, 'outbox');
+  const standInPort = Number(process.env.EMAILJS_STANDIN_PORT || 8899);
+  const standIn = await startEmailJsStandIn({ outboxDir, port: standInPort }).catch((error: NodeJS.ErrnoException) => {
+    console.error(
+      `serve: the EmailJS stand-in cannot listen on port ${standInPort} (${error.code ?? error.message}). Set EMAILJS_STANDIN_PORT to a free port.`,
+    );
+    process.exit(1);
+  });
+  Object.assign(process.env, {
+    EMAILJS_API_ORIGIN: standIn.origin,
+    EMAILJS_SERVICE_ID: 'service_local',
+    EMAILJS_TEMPLATE_ID: 'template_local',
+    EMAILJS_PUBLIC_KEY: 'public_local',
+    EMAILJS_PRIVATE_KEY: 'private_local',
+  });
+  console.log(
+    `Lead notifications: no EmailJS settings, so e-mails go to the stand-in at ${standIn.origin} and are written to ${outboxDir}/`,
+  );
+}
+// --- end EmailJS stand-in ---
+
+const devFunctions = process.env.NETLIFY_DEV_FUNCTIONS === '1';
+const netlify = new NetlifyDev({
+  projectRoot: root,
+  functions: { enabled: devFunctions },
+  edgeFunctions: { enabled: false },
+  database: { enabled: false },
+  images: { enabled: false },
+  geolocation: { enabled: false },
+  aiGateway: { enabled: false },
+});
+await netlify.start();
+const faults = await withFaultSwitch();
+const functions = devFunctions ? new Map() : await loadFunctions(path.join(root, 'netlify/functions'));
+const origin = `http://localhost:${port}`;
+
+// --- Fault switch of the local store (local only; see harness/blobs-faults.ts) ---
+// The functions reach @netlify/dev's Blobs server through a proxy that can fail on demand:
+//   POST /__local/faults {"store": "down" | "hang" | "up", "match"?: "<text of the blob path>"}
+//   GET  /__local/faults   → the rules in force
+// LOCAL_BLOBS_DIR (benchmarks, fuzzing): the functions use a local Blobs store kept in that
+// folder instead of .netlify/blobs-serve, so a run starts empty and leaves the usual store alone.
+async function withFaultSwitch(): Promise<BlobsFaultProxy | null> {
+  const encoded = process.env.NETLIFY_BLOBS_CONTEXT;
+  if (!encoded) return null;
+  const context = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+  let target: string = context.edgeURL;
+  if (process.env.LOCAL_BLOBS_DIR) {
+    const own = new BlobsServer({ directory: path.resolve(process.env.LOCAL_BLOBS_DIR), token: context.token });
+    target = `http://127.0.0.1:${(await own.start()).port}`;
+    console.log(`Local Blobs store: ${path.resolve(process.env.LOCAL_BLOBS_DIR)} (LOCAL_BLOBS_DIR)`);
+  }
+  const proxy = await startBlobsFaultProxy(target);
+  setEnvironmentContext({ ...context, edgeURL: proxy.origin, uncachedEdgeURL: proxy.origin });
+  return proxy;
+}
+
+const SWITCHES: readonly Switch[] = ['up', 'down', 'hang'];
+const FAULTS_PATH = '/__local/faults';
+
+async function answerFaults(req: http.IncomingMessage, res: http.ServerResponse) {
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+  if (!faults) return json(404, { error: 'No local Blobs store to switch (NETLIFY_BLOBS_CONTEXT is unset).' });
+  if (req.method === 'GET') return json(200, { rules: faults.rules() });
+  if (req.method !== 'POST') return json(405, { error: 'Use GET or POST.' });
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let body: { store?: unknown; match?: unknown };
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') ?? {};
+  } catch {
+    return json(400, { error: 'The body is not valid JSON.' });
+  }
+  const fields: Record<string, string> = {};
+  if (!SWITCHES.includes(body.store as Switch)) fields.store = `one of ${SWITCHES.join(', ')}`;
+  if (body.match !== undefined && typeof body.match !== 'string') fields.match = 'a text the blob path must contain';
+  if (Object.keys(fields).length > 0) return json(400, { error: 'Some fields are wrong.', fields });
+  const rules = faults.set(body.store as Switch, body.match as string | undefined);
+  console.log(`serve: local store fault switch ${JSON.stringify(rules)}`);
+  return json(200, { rules });
+}
+// --- end fault switch ---
+
+const notFoundPage = await readFile(path.join(root, 'dist/404.html')).catch(() => Buffer.from('Not found'));
+const compression = process.env.SERVE_COMPRESSION !== '0';
+/** Netlify's Cache-Control for a static file that netlify.toml gives none: revalidate every time. */
+const NETLIFY_DEFAULT_CACHE = 'public, max-age=0, must-revalidate';
+
+/** The 404 page with the headers netlify.toml gives every path (as Netlify sends it). */
+const notFoundResponse = async (): Promise<Response> => {
+  const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
+  const rules = await netlify.handleAndIntrospect(new Request(`${origin}/404.html`)).catch(() => undefined);
+  rules?.response.headers.forEach((value, key) => {
+    if (!['content-type', 'content-length', 'etag', 'last-modified', 'age', 'date'].includes(key)) headers.set(key, value);
+  });
+  return new Response(notFoundPage, { status: 404, headers });
+};
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const pathname = new URL(req.url ?? '/', origin).pathname;
+    if (pathname === FAULTS_PATH) return await answerFaults(req, res);
+    const fn = functions.get(pathname);
+    const match: { response: Response } | undefined = fn
+      ? { response: await fn(toWebRequest(req, origin), contextFor(req)) }
+      : await netlify.handleAndIntrospectNodeRequest(req);
+    // A function may answer before reading the whole body (413 on the declared size): read the
+    // rest first, or closing the connection with unread data resets it and the answer is lost.
+    if (fn) await drainRequest(req);
+    const response = match?.response ?? (await notFoundResponse());
+    const headers: Record<string, string | string[]> = {};
+    response.headers.forEach((value, key) => {
+      headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
+    });
+    let body: Buffer = Buffer.from(await response.arrayBuffer());
+    if (!fn) {
+      headers['cache-control'] ??= NETLIFY_DEFAULT_CACHE;
+      const encoding = compression && !headers['content-encoding'] ? negotiateEncoding(req.headers['accept-encoding']) : null;
+      if (encoding && isCompressible(response.headers.get('content-type'), body.byteLength)) {
+        body = compress(body, encoding);
+        headers['content-encoding'] = encoding;
+        headers.vary = 'Accept-Encoding';
+        delete headers['content-length'];
+      }
+    }
+    res.writeHead(response.status, headers);
+    res.end(body);
+  } catch (error) {
+    console.error('serve: request failed', req.method, req.url, (error as Error).message);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end('Internal error');
+  }
+});
+
+server.listen(port, () => {
+  console.log(`Aranya site running at http://localhost:${port}`);
+});
+
+const stop = async () => {
+  server.close();
+  await faults?.close();
+  await netlify.stop().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,300 @@
+/**
+ * The shared fields of every enquiry form. Inputs are uncontrolled (`register`), so what a visitor
+ * types before the script arrives is kept, and each input's `name` is its wire name, so the same
+ * markup is a working plain HTML form. Errors show next to the field with aria-invalid and
+ * aria-describedby.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useFormContext, useFormState, type FieldError } from 'react-hook-form';
+import { FIELD_TEXT, FORM_TEXT, PLACEHOLDERS } from '../../lib/enquiry/form-text';
+import { HONEYPOT_FIELD } from '../../lib/enquiry/field-rules';
+import { CONSENT_NOTICE, consentParts } from '../../lib/consent';
+import { fieldIds, useFormMeta } from './context';
+
+export type Label = { label: string; hint?: string };
+
+const useFieldError = (name: string): string | undefined => {
+  const { errors } = useFormState({ name });
+  return (errors[name] as FieldError | undefined)?.message;
+};
+
+/** aria-describedby and aria-invalid for a field with an optional hint. */
+const describe = (ids: ReturnType<typeof fieldIds>, hint: boolean, error: string | undefined) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [hint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined,
+});
+
+export function ErrorText({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p className="field__error" id={id}>
+      {message}
+    </p>
+  ) : null;
+}
+
+interface FieldShellProps {
+  name: string;
+  text: Label;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/** Label above the control, hint under the label, error under the control. */
+function FieldShell({ name, text, error, children, className }: FieldShellProps) {
+  const ids = fieldIds(useFormMeta().idPrefix, name);
+  return (
+    <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={ids.input}>
+        {text.label}
+      </label>
+      {text.hint && (
+        <p className="field__hint" id={ids.hint}>
+          {text.hint}
+        </p>
+      )}
+      {children}
+      <ErrorText id={ids.error} message={error} />
+    </div>
+  );
+}
+
+interface TextFieldProps {
+  name: 'Username' | 'email' | 'phone';
+  className?: string;
+}
+
+const TEXT_INPUTS = {
+  Username: { type: 'text', inputMode: 'text', autoComplete: 'name', maxLength: 60 },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 },
+  phone: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 16 },
+} as const;
+
+/**
+ * Native check of a mobile number: optional +91 or 0, then 10 digits starting 6-9, with spaces
+ * or dashes anywhere (the same rule as the schema's; written for the `v` flag browsers use).
+ */
+export const PHONE_HTML_PATTERN = String.raw`(\+91|0)?[\s\-]*[6-9]([\s\-]*[0-9]){9}[\s\-]*`;
+
+/** Name, e-mail or mobile number. The mobile field shows a fixed +91 prefix. */
+export function TextField({ name, className }: TextFieldProps) {
+  const { register } = useFormContext();
+  const { idPrefix } = useFormMeta();
+  const error = useFieldError(name);
+  const ids = fieldIds(idPrefix, name);
+  const text: Label = FIELD_TEXT[name];
+  const input = (
+    <input
+      id={ids.input}
+      className="field__control"
+      {...TEXT_INPUTS[name]}
+      required
+      pattern={name === 'phone' ? PHONE_HTML_PATTERN : undefined}
+      {...describe(ids, Boolean(text.hint), error)}
+      {...register(name)}
+    />
+  );
+  return (
+    <FieldShell name={name} text={text} error={error} className={className}>
+      {name === 'phone' ? (
+        <div className="field__prefixed">
+          <span className="field__prefix" aria-hidden="true">
+            {FORM_TEXT.phonePrefix}
+          </span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
+    </FieldShell>
+  );
+}
+
+/** The message, with a live counter of the 2,000 characters. */
+export function MessageField({ max = 2000 }: { max?: number }) {
+  const { register, getValues } = useFormContext();
+  const { idPrefix } = useFormMeta();
+  const error = useFieldError('message');
+  const ids = fieldIds(idPrefix, 'message');
+  const counterId = `${ids.input}-count`;
+  const [used, setUsed] = useState(0);
+  const registered = register('message');
+  // Text typed before the script arrived counts too.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on hydration: the length of what was typed in the plain form (read from the DOM)
+  useEffect(() => setUsed(String(getValues('message') ?? '').length), [getValues]);
+  const described = describe(ids, false, error);
+  return (
+    <FieldShell name="message" text={FIELD_TEXT.message} error={error}>
+      <textarea
+        id={ids.input}
+        className="field__control field__control--area"
+        rows={5}
+        maxLength={max}
+        required
+        {...described}
+        aria-describedby={[described['aria-describedby'], counterId].filter(Boolean).join(' ')}
+        {...registered}
+        onChange={(event) => {
+          setUsed(event.target.value.length);
+          return registered.onChange(event);
+        }}
+      />
+      <p className="field__counter" id={counterId}>
+        {FORM_TEXT.counter(used, max)}
+      </p>
+    </FieldShell>
+  );
+}
+
+interface ChoiceProps {
+  name: string;
+  text: Label;
+  options: readonly string[];
+  placeholder?: string;
+  /** The option chosen when the page loads (a loan page's own loan type). */
+  preselected?: string;
+  /** Radio chips instead of a select; for lists of five options or fewer. */
+  chips?: boolean;
+  /** Called with the new value after react-hook-form has seen the change. */
+  onValueChange?: (value: string) => void;
+}
+
+/** A select whose placeholder is never a valid value, or a group of radio chips. */
+export function ChoiceField({
+  name,
+  text,
+  options,
+  placeholder = PLACEHOLDERS.type,
+  preselected,
+  chips = false,
+  onValueChange,
+}: ChoiceProps) {
+  const { register } = useFormContext();
+  const registered = register(name);
+  const field = {
+    ...registered,
+    onChange: async (event: { target: { value: string } }) => {
+      await registered.onChange(event);
+      onValueChange?.(event.target.value);
+    },
+  };
+  const { idPrefix } = useFormMeta();
+  const error = useFieldError(name);
+  const ids = fieldIds(idPrefix, name);
+  if (chips) {
+    return (
+      <fieldset
+        className={['field', 'chips', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}
+        aria-describedby={error ? ids.error : undefined}
+        aria-invalid={error ? true : undefined}
+      >
+        <legend className="field__label">{text.label}</legend>
+        <div className="chips__list">
+          {options.map((option, index) => (
+            <label className="chip" key={option}>
+              <input
+                type="radio"
+                value={option}
+                id={index === 0 ? ids.input : undefined}
+                defaultChecked={option === preselected}
+                required
+                {...field}
+              />
+              <span>{option}</span>
+            </label>
+          ))}
+        </div>
+        <ErrorText id={ids.error} message={error} />
+      </fieldset>
+    );
+  }
+  return (
+    <FieldShell name={name} text={text} error={error}>
+      <select
+        id={ids.input}
+        className="field__control"
+        defaultValue={preselected ?? ''}
+        required
+        {...describe(ids, Boolean(text.hint), error)}
+        {...field}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** The consent box, unticked, with the current consent notice (one sentence, linking to /Privacy). */
+export function ConsentField({ brand }: { brand: string }) {
+  const { register } = useFormContext();
+  const { idPrefix } = useFormMeta();
+  const error = useFieldError('consent');
+  const ids = fieldIds(idPrefix, 'consent');
+  return (
+    <div className={['field', 'consent', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+      <p className="consent__notice" id={ids.hint}>
+        {consentParts(CONSENT_NOTICE.text).map((part, index) =>
+          part.href ? (
+            <a key={index} href={part.href}>
+              {part.text}
+            </a>
+          ) : (
+            part.text
+          ),
+        )}
+      </p>
+      <div className="consent__box">
+        <input id={ids.input} type="checkbox" required {...describe(ids, true, error)} {...register('consent')} />
+        <label htmlFor={ids.input}>{FORM_TEXT.consent.label(brand)}</label>
+      </div>
+      <ErrorText id={ids.error} message={error} />
+    </div>
+  );
+}
+
+/**
+ * The honeypot: a text input bots fill and people never see. It is off-screen, hidden from
+ * screen readers, out of the tab order and marked so that browsers and password managers leave it empty.
+ */
+export function Honeypot() {
+  const { register } = useFormContext();
+  const { idPrefix } = useFormMeta();
+  const id = `${idPrefix}-${HONEYPOT_FIELD}`;
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor={id}>{FORM_TEXT.honeypot}</label>
+      <input id={id} type="text" tabIndex={-1} autoComplete="off" data-1p-ignore="" data-lpignore="true" {...register(HONEYPOT_FIELD)} />
+    </div>
+  );
+}
+
+/** A small heading over a group of fields; the group is named by it for screen readers. */
+export function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const headingId = `${useFormMeta().idPrefix}-group-${id}`;
+  return (
+    <div className="group" role="group" aria-labelledby={headingId}>
+      <h3 className="group__title" id={headingId}>
+        {title}
+      </h3>
+      {children}
+    </div>
+  );
+}
+
+/** The visitor's name and mobile (side by side where there is room) and e-mail: every form has them. */
+export function ContactDetails() {
+  return (
+    <>
+      <div className="group__row">
+        <TextField name="Username" />
+        <TextField name="phone" />
+      </div>
+      <TextField name="email" />
+    </>
+  );
+}

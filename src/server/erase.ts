@@ -1,0 +1,43 @@
+/**
+ * Erasing one lead on a person's request (DPDP Act 2023): the lead, its photos and every index
+ * entry that names it (ids/, pending/, gaveup/), and a spam copy with the same id if one exists.
+ * Used by DELETE /api/leads/<id>, `npm run leads:erase` and the retention job.
+ */
+import type { Store } from '@netlify/blobs';
+import { ENQUIRY_KINDS } from '../lib/enquiry/index.ts';
+import { gaveUpKey, listAll, pendingKey } from './pending.ts';
+import { indexKey, leadsStore, photosStore } from './store.ts';
+
+/** Deletes the lead at `key` with its photos and index entries; returns how many photos went. */
+export const deleteLead = async (store: Store, key: string): Promise<number> => {
+  const id = key.split('/').at(-1) as string;
+  const photos = photosStore();
+  const photoKeys = key.startsWith('realestate/') || key.startsWith('spam/realestate/') ? await listAll(photos, `${id}/`) : [];
+  await Promise.all(photoKeys.map(({ key: photo }) => photos.delete(photo)));
+  // The lead last: while anything of it remains, its key still finds it.
+  await Promise.all(key.startsWith('spam/') ? [] : [store.delete(pendingKey(id)), store.delete(gaveUpKey(id))]);
+  await store.delete(key);
+  if (!key.startsWith('spam/')) await store.delete(indexKey(id));
+  return photoKeys.length;
+};
+
+/** Where a lead with this id is stored: its ids/ entry for a lead, a listing of spam/ for spam. */
+const keysOf = async (store: Store, id: string): Promise<string[]> => {
+  const index = (await store.get(indexKey(id), { type: 'json' })) as { key?: string } | null;
+  const lead = index?.key && (await store.get(index.key)) !== null ? [index.key] : [];
+  const spam = (await Promise.all(ENQUIRY_KINDS.map((kind) => listAll(store, `spam/${kind}/`))))
+    .flat()
+    .map(({ key }) => key)
+    .filter((key) => key.endsWith(`/${id}`));
+  return [...lead, ...spam];
+};
+
+/** Erases every copy of lead `id`; false when there was none. */
+export const eraseLead = async (id: string): Promise<boolean> => {
+  const store = leadsStore();
+  const keys = await keysOf(store, id);
+  for (const key of keys) await deleteLead(store, key);
+  // An index entry whose lead is gone already still goes.
+  if (keys.length === 0) await Promise.all([store.delete(indexKey(id)), store.delete(pendingKey(id)), store.delete(gaveUpKey(id))]);
+  return keys.length > 0;
+};

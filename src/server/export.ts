@@ -1,0 +1,85 @@
+/**
+ * Export of leads for the team: the query's filters and the CSV format. Paging through the
+ * `leads` store is export-page.ts. Used by GET /api/leads and by `npm run leads:export`.
+ */
+import { ENQUIRY_KINDS, LEAD_FIELDS, type EnquiryKind } from '../lib/enquiry/index.ts';
+import { displayValue, type LeadRecord } from './record.ts';
+
+export interface ExportQuery {
+  kinds: readonly EnquiryKind[];
+  /** Inclusive UTC dates, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+  format: 'csv' | 'json';
+  spam: boolean;
+}
+
+const isDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** Parses kind, from, to, format, spam; the errors name each bad parameter. */
+export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery } | { errors: Record<string, string> } => {
+  const errors: Record<string, string> = {};
+  const kind = params.get('kind') ?? '';
+  if (kind !== '' && !(ENQUIRY_KINDS as readonly string[]).includes(kind)) errors.kind = `kind must be one of ${ENQUIRY_KINDS.join(', ')}`;
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  if (from !== '' && !isDate(from)) errors.from = 'from must be a date written YYYY-MM-DD';
+  if (to !== '' && !isDate(to)) errors.to = 'to must be a date written YYYY-MM-DD';
+  if (!errors.from && !errors.to && from && to && from > to) errors.to = 'to must not be before from';
+  const format = params.get('format') || 'csv';
+  if (format !== 'csv' && format !== 'json') errors.format = 'format must be csv or json';
+  const spam = params.get('spam') ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(spam)) errors.spam = 'spam must be 1 or 0';
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    query: {
+      kinds: kind ? [kind as EnquiryKind] : ENQUIRY_KINDS,
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      format: format as 'csv' | 'json',
+      spam: spam === '1' || spam === 'true',
+    },
+  };
+};
+
+/** Metadata columns of the CSV, before the wire fields. */
+export const CSV_META_COLUMNS = [
+  'id',
+  'kind',
+  'receivedAt',
+  'consentAt',
+  'page',
+  'via',
+  'notified',
+  'notifyError',
+  'notifyAttempts',
+  'notifyGaveUp',
+  'spam',
+] as const;
+
+/** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS). */
+export const CSV_COLUMNS: readonly string[] = [...CSV_META_COLUMNS, ...LEAD_FIELDS];
+
+/**
+ * One CSV cell. A cell that a spreadsheet would read as a formula (= + - @ tab CR) gets a
+ * leading apostrophe; a cell with a comma, quote or line break is quoted.
+ */
+export const csvCell = (value: unknown): string => {
+  let text = displayValue(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** BOM and header row: the start of a CSV export (the BOM makes Excel read Tamil, Telugu, Kannada and Hindi right). */
+export const csvHead = () => `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+
+/** One CRLF-ended row per lead. */
+export const csvRows = (records: readonly LeadRecord[]) =>
+  records.map((record) => `${CSV_COLUMNS.map((column) => csvCell(record[column])).join(',')}\r\n`).join('');
+
+/** A whole CSV file of these leads. */
+export const toCsv = (records: readonly LeadRecord[]): string => csvHead() + csvRows(records);

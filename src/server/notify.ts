@@ -1,0 +1,70 @@
+/**
+ * Tells the team about a stored lead with one e-mail through the EmailJS REST API
+ * (POST <origin>/api/v1.0/email/send). Never throws: the lead is already stored, so a failed
+ * or slow notification only marks it notified:false.
+ */
+import { emailJsSettings } from './pipeline-settings.ts';
+import { displayValue, summarise, type LeadRecord } from './record.ts';
+
+export type NotifyResult = { notified: true } | { notified: false; error: string; skipped?: boolean };
+
+export const EMAILJS_SEND_PATH = '/api/v1.0/email/send';
+
+/** Notification state kept on the record; not part of the e-mail. */
+const STATE_FIELDS = new Set(['notified', 'notifyError', 'notifyAttempts', 'notifyGaveUp', 'notifiedWith']);
+
+/** One line per lead whose e-mails all failed, for the "also waiting" part of the next e-mail. */
+export const alsoWaitingText = (waiting: readonly LeadRecord[]): string =>
+  waiting
+    .map(
+      (lead) =>
+        `- ${lead.kind} ${lead.id}, received ${lead.receivedAt}: ${[lead.Username, lead.phone, lead.email].filter(Boolean).map(displayValue).join(', ')}`,
+    )
+    .join('\n');
+
+export interface NotifyExtras {
+  /** Leads whose own e-mails failed for good: listed in this one so the team still hears of them. */
+  alsoWaiting?: readonly LeadRecord[];
+}
+
+/** template_params: kind, summary and every field of the lead as text (not its notification state). */
+export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): Record<string, string> => {
+  const params: Record<string, string> = {};
+  for (const [field, value] of Object.entries(record)) {
+    if (!STATE_FIELDS.has(field) && value !== undefined) params[field] = displayValue(value);
+  }
+  const waiting = extras.alsoWaiting ?? [];
+  const alsoWaiting = waiting.length > 0 ? alsoWaitingText(waiting) : '';
+  const summary = [
+    summarise(record),
+    ...(alsoWaiting ? ['', `Also waiting (${waiting.length}; their own e-mails failed):`, alsoWaiting] : []),
+  ].join('\n');
+  return { ...params, kind: record.kind, summary, alsoWaiting };
+};
+
+export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}): Promise<NotifyResult> => {
+  const settings = emailJsSettings();
+  if (!settings) return { notified: false, error: 'EmailJS is not configured', skipped: true };
+  try {
+    const response = await fetch(`${settings.origin}${EMAILJS_SEND_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        service_id: settings.serviceId,
+        template_id: settings.templateId,
+        user_id: settings.publicKey,
+        ...(settings.privateKey ? { accessToken: settings.privateKey } : {}),
+        template_params: templateParams(record, extras),
+      }),
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+    await response.body?.cancel().catch(() => {});
+    return response.ok ? { notified: true } : { notified: false, error: `EmailJS answered ${response.status}` };
+  } catch (error) {
+    const name = (error as Error).name;
+    return {
+      notified: false,
+      error: name === 'TimeoutError' ? `EmailJS did not answer within ${settings.timeoutMs} ms` : 'EmailJS could not be reached',
+    };
+  }
+};

@@ -1,0 +1,43 @@
+/**
+ * Server side of Sell Flats photos: the authoritative check of count, type (magic bytes) and
+ * size, then storage in the `lead-photos` store under `<submissionId>/<n>.<ext>`.
+ */
+import { HttpError } from './errors.ts';
+import { PHOTOS_STORE, photoKey, photosStore } from './store.ts';
+import { MESSAGES, PHOTO_TYPES, photoProblem, sniffPhotoType, type PhotoExtension } from '../lib/enquiry/index.ts';
+
+export { PHOTOS_STORE };
+
+export interface CheckedPhoto {
+  bytes: Uint8Array;
+  extension: PhotoExtension;
+}
+
+/** Checks the uploaded files; throws a 413/415/422 naming the field `photos`. */
+export const checkPhotos = async (files: File[], allowed: boolean): Promise<CheckedPhoto[]> => {
+  if (files.length === 0) return [];
+  if (!allowed) throw new HttpError(422, 'Some fields need attention.', { fields: { photos: MESSAGES.photosNotAllowed } });
+  const photos = await Promise.all(
+    files.map(async (file) => {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return { name: file.name || 'photo', size: bytes.byteLength, kind: sniffPhotoType(bytes), bytes };
+    }),
+  );
+  const problem = photoProblem(photos);
+  if (problem) throw new HttpError(problem.status, problem.message, { fields: { photos: problem.message } });
+  return photos.map(({ bytes, kind }) => ({ bytes, extension: kind as PhotoExtension }));
+};
+
+/** Stores the checked photos; returns their keys in upload order. */
+export const storePhotos = async (submissionId: string, photos: CheckedPhoto[]): Promise<string[]> => {
+  if (photos.length === 0) return [];
+  const store = photosStore();
+  return Promise.all(
+    photos.map(async ({ bytes, extension }, index) => {
+      const key = photoKey(submissionId, index + 1, extension);
+      const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      await store.set(key, body, { metadata: { contentType: PHOTO_TYPES[extension], size: bytes.byteLength } });
+      return key;
+    }),
+  );
+};

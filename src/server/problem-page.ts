@@ -1,0 +1,114 @@
+/**
+ * The answer to a native form post that failed: a small HTML page in the site's look (its
+ * colours, its name) that lists each problem in plain words under its field's label, with a way
+ * back to the form. Self-contained (inline CSS, no script), never cached, never indexed.
+ */
+import { phoneText, site, telHref } from '../config/site.ts';
+import { labelOf } from '../lib/enquiry/labels.ts';
+import { pageField } from '../lib/enquiry/field-rules.ts';
+import { createHash } from 'node:crypto';
+import { apiHeaders, type HttpError } from './errors.ts';
+
+/** The site's colours (src/styles/global.css; tests/unit/problem-page.test.ts keeps them equal). */
+export const PAGE_COLOURS = {
+  'c-brand-900': '#0f3d22',
+  'c-brand-800': '#14532d',
+  'c-brand-700': '#166534',
+  'c-brand-50': '#f0fdf4',
+  'c-ink': '#0f172a',
+  'c-ink-2': '#334155',
+  'c-line': '#e2e8f0',
+  'c-bg-soft': '#f8fafc',
+  'c-danger': '#b91c1c',
+  'c-accent-400': '#f59e0b',
+} as const;
+
+const HEADINGS: Record<number, string> = {
+  400: 'We could not read your enquiry',
+  403: 'Your enquiry was not accepted',
+  405: 'Please send your enquiry with the form',
+  413: 'Your enquiry is too large',
+  415: 'We could not read your enquiry',
+  422: 'Some details need attention',
+  503: 'We could not save your enquiry just now',
+};
+const DEFAULT_HEADING = 'Something went wrong';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/**
+ * Where "back to the form" leads: the post's `page` field when it is a valid path of this site,
+ * else the home page. Resolved like a browser would, so `/\host` cannot lead elsewhere.
+ */
+export const backLinkFor = (page: unknown): string => {
+  if (!pageField.safeParse(page).success) return '/';
+  const base = 'https://site.invalid';
+  const url = new URL(page as string, base);
+  return url.origin === base ? `${url.pathname}${url.search}` : '/';
+};
+
+const STYLE = `:root{${Object.entries(PAGE_COLOURS)
+  .map(([name, value]) => `--${name}:${value}`)
+  .join(';')}}
+*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Tamil','Noto Sans Telugu','Noto Sans Kannada',sans-serif;font-size:1rem;line-height:1.6;color:var(--c-ink);background:var(--c-bg-soft)}
+header{background:var(--c-brand-800);padding:.9rem 1rem}
+header a{color:#fff;font-weight:700;font-size:1.15rem;text-decoration:none}
+main{width:min(100% - 2rem,40rem);margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid var(--c-line);border-radius:12px}
+h1{margin:0 0 .75rem;font-size:1.6rem;line-height:1.25;color:var(--c-brand-900)}
+p{margin:0 0 1rem;color:var(--c-ink-2)}
+ul{margin:0 0 1.25rem;padding-left:1.25rem}
+li{margin:.35rem 0;color:var(--c-danger)}
+li strong{color:var(--c-ink)}
+a{color:var(--c-brand-700);text-underline-offset:.18em}
+a[href^="tel:"]{white-space:nowrap}
+a:focus-visible{outline:3px solid var(--c-accent-400);outline-offset:2px}
+.button{display:inline-flex;align-items:center;min-height:48px;padding:.6rem 1.2rem;border-radius:999px;background:var(--c-brand-700);color:#fff;font-weight:600;text-decoration:none}
+.button:hover{background:var(--c-brand-900)}`;
+const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
+
+/** The page's HTML for an error; `backTo` is the link back to the form. */
+export const renderProblemPage = (error: HttpError, backTo: string): string => {
+  const heading = HEADINGS[error.status] ?? DEFAULT_HEADING;
+  const problems = Object.entries(error.fields ?? {});
+  const intro = error.status === 422 ? 'Your enquiry has not been sent yet. Please go back to the form and correct these:' : error.message;
+  const list = problems.length
+    ? `<ul>${problems.map(([field, message]) => `<li><strong>${escapeHtml(labelOf(field))}:</strong> ${escapeHtml(message)}</li>`).join('')}</ul>`
+    : '';
+  return `<!doctype html>
+<html lang="en-IN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(heading)} | ${escapeHtml(site.name)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header><a href="/">${escapeHtml(site.name)}</a></header>
+<main>
+<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(intro)}</p>
+${list}
+<p>Use your browser's Back button to return to the form with what you typed, or open it again.</p>
+<p><a class="button" href="${escapeHtml(backTo)}">Back to the form</a></p>
+<p>You can also call us on <a href="${escapeHtml(telHref)}">${escapeHtml(phoneText)}</a>.</p>
+</main>
+</body>
+</html>
+`;
+};
+
+/** The error as an HTML answer, with the error's own headers (Allow, Retry-After). */
+export const problemPageResponse = (error: HttpError, page: unknown): Response =>
+  new Response(renderProblemPage(error, backLinkFor(page)), {
+    status: error.status,
+    headers: apiHeaders({
+      ...error.headers,
+      'content-type': 'text/html; charset=utf-8',
+      'x-robots-tag': 'noindex',
+      // Its one inline stylesheet by hash; no script at all.
+      'content-security-policy': `default-src 'none'; style-src '${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    }),
+  });

@@ -1,0 +1,79 @@
+/**
+ * The stored shape of a lead, and its readable summary for the team's e-mail.
+ * A record is flat: metadata first, then the normalised wire fields, so the CSV export and the
+ * e-mail template can name every field directly.
+ */
+import {
+  FIELD_LABELS,
+  HONEYPOT_FIELD,
+  LEAD_FIELDS,
+  applicableRealEstateFields,
+  type Enquiry,
+  type EnquiryKind,
+} from '../lib/enquiry/index.ts';
+
+/** The two ways in: the form's script posts JSON ('js'); a native HTML form posts form fields ('html'). */
+export type Via = 'js' | 'html';
+
+export interface LeadRecord {
+  id: string;
+  kind: EnquiryKind;
+  /** Server time the lead was accepted (ISO 8601, UTC). */
+  receivedAt: string;
+  /** When the visitor gave consent: the consent box is part of the submit, so the receipt time. */
+  consentAt: string;
+  page: string;
+  /** How it came in: 'js' (the form's JSON post) or 'html' (a native form post, before or without JavaScript). */
+  via: Via;
+  /** Set on spam only: why it was kept apart ('honeypot', 'too-fast', 'no-timing'). */
+  spam?: string;
+  /** Stored photo keys in the lead-photos store (Sell Flats only). */
+  photos?: string[];
+  notified: boolean;
+  notifyError?: string;
+  [field: string]: unknown;
+}
+
+/** Builds the record from a parsed (schema output) enquiry. Consent and honeypot are not kept as fields. */
+export const buildLeadRecord = (
+  kind: EnquiryKind,
+  enquiry: Enquiry,
+  receivedAt: string,
+  extra: { via: Via; photos?: string[]; spam?: string },
+): LeadRecord => {
+  const fields = 'intent' in enquiry ? applicableRealEstateFields(enquiry) : { ...enquiry };
+  const { submissionId, consent: _consent, page, [HONEYPOT_FIELD]: _honeypot, ...wire } = fields as Record<string, unknown>;
+  return {
+    id: submissionId as string,
+    kind,
+    receivedAt,
+    consentAt: receivedAt,
+    page: page as string,
+    via: extra.via,
+    ...(extra.spam ? { spam: extra.spam } : {}),
+    ...wire,
+    ...(extra.photos && extra.photos.length > 0 ? { photos: extra.photos } : {}),
+    notified: false,
+  };
+};
+
+const KIND_TITLES: Record<EnquiryKind, string> = {
+  realestate: 'Property enquiry',
+  bankloan: 'Bank loan enquiry',
+  finance: 'Financial planning enquiry',
+  contact: 'Contact message',
+};
+
+export const displayValue = (value: unknown): string =>
+  Array.isArray(value) ? value.join(', ') : value === undefined || value === null ? '' : String(value);
+
+/** Readable multi-line text of a lead for the team's e-mail. */
+export const summarise = (record: LeadRecord): string => {
+  const lines = [`${KIND_TITLES[record.kind]} ${record.id}`];
+  for (const field of LEAD_FIELDS) {
+    const label = FIELD_LABELS[field];
+    if (record[field] !== undefined && record[field] !== '') lines.push(`${label}: ${displayValue(record[field])}`);
+  }
+  lines.push(`Page: ${record.page}`, `Received: ${record.receivedAt}`);
+  return lines.join('\n');
+};

@@ -1,0 +1,99 @@
+/**
+ * Retention (privacy page: enquiries are kept at most 24 months): deletes every lead and spam
+ * entry received more than LEADS_RETENTION_MONTHS ago, with its photos and index entries. Run
+ * daily by the `leads-retention` scheduled function. Keys carry the month, so only months at or
+ * before the cut-off are listed, and only the cut-off month's records are read.
+ */
+import type { Store } from '@netlify/blobs';
+import { ENQUIRY_KINDS } from '../lib/enquiry/index.ts';
+import { jobBudgetMs, retentionMonths, storeTimeoutMs } from './pipeline-settings.ts';
+import { deleteLead } from './erase.ts';
+import { inBatches, timeLeft } from './job.ts';
+import { logLead } from './log.ts';
+import { listAll } from './pending.ts';
+import { leadsStore, withStoreDeadline } from './store.ts';
+import type { LeadRecord } from './record.ts';
+
+export interface RetentionReport {
+  /** Leads received before this instant are deleted. */
+  cutoff: string;
+  leads: number;
+  spam: number;
+  photos: number;
+  /** Old entries found but not deleted this run (no time left, or the store failed); the next run carries on. */
+  left: number;
+}
+
+/** `now` minus `months` calendar months (UTC); the day is clamped to the target month's last day. */
+export const retentionCutoff = (now: Date, months: number): Date => {
+  const target = new Date(
+    Date.UTC(
+      now.getUTCFullYear(),
+      now.getUTCMonth() - months,
+      1,
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+      now.getUTCSeconds(),
+      now.getUTCMilliseconds(),
+    ),
+  );
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(now.getUTCDate(), lastDay));
+  return target;
+};
+
+const BATCH = 20;
+
+/**
+ * Keys of the entries received before `cutoff`, oldest month first, from the month folders that
+ * can hold them; it stops looking when the run's time is up.
+ */
+const expiredKeys = async (store: Store, cutoff: string, canStart: () => boolean): Promise<string[]> => {
+  const cutoffMonth = cutoff.slice(0, 7);
+  const prefixes = ENQUIRY_KINDS.flatMap((kind) => [`${kind}/`, `spam/${kind}/`]);
+  const months = (await Promise.all(prefixes.map((prefix) => store.list({ prefix, directories: true })))).flatMap(
+    (listing) => listing.directories,
+  );
+  const keys: string[] = [];
+  const monthOf = (folder: string) => folder.split('/').at(-1) ?? '';
+  const old = months
+    .filter((folder) => monthOf(folder) <= cutoffMonth)
+    .sort((a, b) => monthOf(a).localeCompare(monthOf(b)) || a.localeCompare(b));
+  for (const folder of old) {
+    if (!canStart()) break;
+    const inFolder = (await listAll(store, `${folder}/`)).map(({ key }) => key);
+    if (monthOf(folder) < cutoffMonth) {
+      keys.push(...inFolder);
+      continue;
+    }
+    // The cut-off month itself: only the records received before the cut-off instant.
+    for (let i = 0; i < inFolder.length; i += BATCH) {
+      const records = await Promise.all(
+        inFolder.slice(i, i + BATCH).map((key) => store.get(key, { type: 'json' }) as Promise<LeadRecord | null>),
+      );
+      records.forEach((record, j) => record && record.receivedAt < cutoff && keys.push(inFolder[i + j]));
+    }
+  }
+  return keys;
+};
+
+export const deleteExpiredLeads = async (options: { now?: Date; months?: number; budgetMs?: number } = {}): Promise<RetentionReport> => {
+  const started = Date.now();
+  const cutoff = retentionCutoff(options.now ?? new Date(), options.months ?? retentionMonths()).toISOString();
+  const store = leadsStore();
+  const report: RetentionReport = { cutoff, leads: 0, spam: 0, photos: 0, left: 0 };
+  const canStart = timeLeft(options.budgetMs ?? jobBudgetMs(), storeTimeoutMs(), started);
+  const keys = await expiredKeys(store, cutoff, canStart);
+  await inBatches(keys, BATCH, canStart, async (key) => {
+    try {
+      report.photos += await withStoreDeadline(() => deleteLead(store, key));
+      if (key.startsWith('spam/')) report.spam += 1;
+      else report.leads += 1;
+    } catch {
+      // left for the next run
+    }
+  });
+  report.left = keys.length - report.leads - report.spam;
+  logLead({ kind: 'retention', status: 'done', note: JSON.stringify({ ...report, ms: Date.now() - started }) });
+  return report;
+};

@@ -1,0 +1,201 @@
+/**
+ * The 23 form pages and how a visitor fills each one: the values typed and chosen, and the
+ * fields the stored lead must then hold. Shared by the form e2e specs.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { realEstateFieldsFor } from '../../src/lib/enquiry/realestate.ts';
+import type { Category, Intent } from '../../src/lib/enquiry/options.ts';
+import { FIELD_TEXT, FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
+import type { EnquiryKind } from '../../src/lib/enquiry/kinds.ts';
+import { EXPORT_TOKEN } from '../../playwright.config';
+
+/** One step of filling a form: type into a labelled field, pick an option, or check a radio chip. */
+export type Step =
+  { type: 'text'; label: string; value: string } | { type: 'select'; label: string; value: string } | { type: 'radio'; value: string };
+
+export interface FormPage {
+  path: string;
+  kind: EnquiryKind;
+  steps: Step[];
+  /** What the stored lead must hold (normalised as the server stores it). */
+  expected: Record<string, unknown>;
+}
+
+const PEOPLE = [
+  { name: 'Priya Raman', phone: '98765 43210', stored: '9876543210', email: 'Priya.Raman@Example.com' },
+  { name: 'ஆனந்த் குமார்', phone: '+91 63012-34567', stored: '6301234567', email: 'anand@example.in' },
+  { name: 'శ్రీనివాస్ రావు', phone: '07012345678', stored: '7012345678', email: 'srinivas.rao@example.com' },
+  { name: 'ಕಾವ್ಯಾ ಶೆಟ್ಟಿ', phone: '8123456789', stored: '8123456789', email: 'Kavya@Example.org' },
+];
+const PLACES = [
+  ['Tamil Nadu', 'Madurai'],
+  ['Andhra Pradesh', 'Vijayawada'],
+  ['Karnataka', 'Mysuru'],
+  ['Telangana', 'Warangal'],
+] as const;
+
+const details = (n: number, withMessage: string | null): { steps: Step[]; expected: Record<string, unknown> } => {
+  const person = PEOPLE[n % PEOPLE.length];
+  const steps: Step[] = [
+    { type: 'text', label: FIELD_TEXT.Username.label, value: person.name },
+    { type: 'text', label: FIELD_TEXT.phone.label, value: person.phone },
+    { type: 'text', label: FIELD_TEXT.email.label, value: person.email },
+  ];
+  const expected: Record<string, unknown> = { Username: person.name, phone: person.stored, email: person.email.toLowerCase() };
+  if (withMessage !== null) {
+    steps.push({ type: 'text', label: FIELD_TEXT.message.label, value: withMessage });
+    expected.message = withMessage;
+  }
+  return { steps, expected };
+};
+
+const place = (n: number) => {
+  const [state, city] = PLACES[n % PLACES.length];
+  return {
+    steps: [
+      { type: 'select', label: FIELD_TEXT.selectedState.label, value: state },
+      { type: 'select', label: FIELD_TEXT.selectedCity.label, value: city },
+    ] as Step[],
+    expected: { selectedState: state, selectedCity: city },
+  };
+};
+
+const PROPERTIES: [string, Intent, Category][] = [
+  ['/Flats', 'buy', 'flats'],
+  ['/Plots', 'buy', 'plots'],
+  ['/Commercial', 'buy', 'commercial'],
+  ['/Agricultural', 'buy', 'agricultural'],
+  ['/Individual', 'buy', 'individual'],
+  ['/Sellflats', 'sell', 'flats'],
+  ['/Sellplots', 'sell', 'plots'],
+  ['/Sellcommercial', 'sell', 'commercial'],
+  ['/Sellagricultural', 'sell', 'agricultural'],
+  ['/Sellindividual', 'sell', 'individual'],
+];
+export const LOANS: [string, string][] = [
+  ['/Vehicleloan', 'Vehicle Loan'],
+  ['/Goldloan', 'Gold Loan'],
+  ['/Depositloan', 'Deposit Loan'],
+  ['/Securitiesloan', 'Securities Loan'],
+  ['/Insuranceloan', 'Insurance Loan'],
+  ['/Renovationloan', 'Renovation Loan'],
+  ['/Overdraftloan', 'Overdraft loan'],
+  ['/Letterofcredit', 'Letter of credit'],
+];
+export const PLANS: [string, string][] = [
+  ['/Mutualfunds', 'Mutual Funds'],
+  ['/PMS', 'PMS'],
+  ['/AIF', 'AIF'],
+  ['/Financialplan', 'Financial Plan'],
+];
+
+const propertyPage = ([path, intent, category]: (typeof PROPERTIES)[number], n: number): FormPage => {
+  const spec = realEstateFieldsFor(intent, category);
+  const steps: Step[] = [];
+  const expected: Record<string, unknown> = { intent, category, property: spec.property, page: path };
+  if (spec.listing) {
+    steps.push({ type: 'radio', value: spec.listing[n % 2] });
+    expected.listing = spec.listing[n % 2];
+  }
+  if (spec.type) {
+    steps.push({ type: 'radio', value: spec.type[n % spec.type.length] });
+    expected.type = spec.type[n % spec.type.length];
+  }
+  const cost = spec.cost[(n + 1) % spec.cost.length];
+  steps.push({ type: 'select', label: FIELD_TEXT.cost.label, value: cost }, { type: 'radio', value: spec.time[n % spec.time.length] });
+  Object.assign(expected, { cost, time: spec.time[n % spec.time.length] });
+  const where = place(n);
+  const who = details(n, `Enquiry ${n}: ${intent} ${category} near the bus stand, பேருந்து நிலையம் அருகில்.`);
+  return {
+    path,
+    kind: 'realestate',
+    steps: [...steps, ...where.steps, ...who.steps],
+    expected: { ...expected, ...where.expected, ...who.expected },
+  };
+};
+
+const loanPage = ([path, loanType]: (typeof LOANS)[number], n: number): FormPage => {
+  const where = place(n + 1);
+  const who = details(n + 1, null);
+  return {
+    path,
+    kind: 'bankloan',
+    steps: [
+      { type: 'select', label: FIELD_TEXT.Amount.label, value: '25 to 50 lakhs' },
+      { type: 'radio', value: n % 2 ? 'NBFS' : 'Private banks' },
+      { type: 'radio', value: n % 2 ? 'Business' : 'Salaried' },
+      ...where.steps,
+      ...who.steps,
+    ],
+    // Loantype is never typed: the page's preselection is what must be stored.
+    expected: {
+      page: path,
+      Loantype: loanType,
+      Amount: '25 to 50 lakhs',
+      Banktype: n % 2 ? 'NBFS' : 'Private banks',
+      Profession: n % 2 ? 'Business' : 'Salaried',
+      ...where.expected,
+      ...who.expected,
+    },
+  };
+};
+
+const planPage = ([path, planning]: (typeof PLANS)[number], n: number): FormPage => {
+  const who = details(n + 2, null);
+  return { path, kind: 'finance', steps: who.steps, expected: { page: path, Planning: planning, ...who.expected } };
+};
+
+export const CONTACT_PAGE: FormPage = (() => {
+  const who = details(3, 'Please call me about the corporate training programme. நன்றி!');
+  return { path: '/Contactus', kind: 'contact', steps: who.steps, expected: { page: '/Contactus', ...who.expected } };
+})();
+
+export const ENQUIRY_PAGES: FormPage[] = [...PROPERTIES.map(propertyPage), ...LOANS.map(loanPage), ...PLANS.map(planPage)];
+export const FORM_PAGES: FormPage[] = [...ENQUIRY_PAGES, CONTACT_PAGE];
+
+/** Waits until the form island has hydrated. */
+export const hydrated = async (page: Page) => {
+  await page.locator('astro-island:not([ssr]) form.enquiry-form').waitFor();
+};
+
+export const fill = async (page: Page, steps: Step[]) => {
+  const form = page.locator('form.enquiry-form');
+  for (const step of steps) {
+    if (step.type === 'text') await form.getByLabel(step.label, { exact: true }).fill(step.value);
+    else if (step.type === 'select') await form.getByLabel(step.label, { exact: true }).selectOption(step.value);
+    else await form.getByRole('radio', { name: step.value, exact: true }).check();
+  }
+  await form.getByRole('checkbox', { name: /I agree/ }).check();
+};
+
+/** A person takes more than a few seconds to fill a form; faster submissions are treated as spam. */
+export const humanPause = (page: Page) => page.waitForFunction(() => performance.now() > 3300);
+
+export const submitButton = (page: Page, kind: EnquiryKind) =>
+  page.locator('form.enquiry-form').getByRole('button', { name: kind === 'contact' ? FORM_TEXT.submitContact : FORM_TEXT.submit });
+
+/** The reference the thank-you shows (first 8 characters of the lead's id). */
+export const shownReference = async (page: Page) => {
+  const text = await page.locator('.enquiry-form__reference').textContent();
+  const match = /([0-9a-f]{8})/.exec(text ?? '');
+  expect(match, `reference in "${text}"`).not.toBeNull();
+  return match![1];
+};
+
+/** The leads of a kind, as the team's export gives them (JSON), following its pages to the end. */
+export const exportedLeads = async (request: APIRequestContext, kind: EnquiryKind): Promise<Record<string, unknown>[]> => {
+  const leads: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `kind=${kind}&format=json&limit=2000${cursor ? `&cursor=${cursor}` : ''}`;
+    const answer = await request.get(`/api/leads?${query}`, { headers: { authorization: `Bearer ${EXPORT_TOKEN}` } });
+    expect(answer.status()).toBe(200);
+    const page = (await answer.json()) as { leads: Record<string, unknown>[]; nextCursor: string | null };
+    leads.push(...page.leads);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return leads;
+};
+
+export const leadsWithReference = async (request: APIRequestContext, kind: EnquiryKind, reference: string) =>
+  (await exportedLeads(request, kind)).filter((lead) => String(lead.id).startsWith(reference));
