@@ -223,7 +223,7 @@ const standInProcess = async () => {
     [
       '--input-type=module',
       '-e',
-      `const { startEmailJsStandIn } = await import(${JSON.stringify(new URL('./emailjs-standin.ts', import.meta.url).href)}); await startEmailJsStandIn({ port: ${port} }); console.log('ready');`,
+      `const { startEmailJsStandIn } = await import(${JSON.stringify(new URL('../harness/emailjs-standin.ts', import.meta.url).href)}); await startEmailJsStandIn({ port: ${port} }); console.log('ready');`,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 
-export const root = path.resolve(import.meta.dirname, '..', '..');
+export const root = path.resolve(import.meta.dirname, '..');
 export const DEFAULT_STORE_DIR = path.join(root, '.netlify', 'blobs-serve');
 /** @netlify/dev keeps local entries under site id "0". */
 export const DEFAULT_SITE = '0';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..');
 
 /** Builds dist/ (astro build) when it is missing, so the scripts run on a fresh clone. */
 export const ensureBuilt = (log: (line: string) => void = console.error) => {
