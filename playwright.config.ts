@@ -6,6 +6,13 @@ const PORT = Number(process.env.E2E_PORT || 8890);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The export token the served site gets for the e2e run (see tests/e2e/api.spec.ts). */
 export const EXPORT_TOKEN = 'e2e-export-token';
+/**
+ * The served site's minimum fill time for the e2e run (LEADS_MIN_FILL_MS; 3000 ms in production).
+ * A person takes seconds to fill a form, a test far less: instead of every test waiting out the
+ * real 3 s, the server counts anything faster than this as spam. The real default is proven by
+ * tests/functions/enquiry-pipeline.test.ts, this setting by tests/e2e/api.spec.ts.
+ */
+export const E2E_MIN_FILL_MS = 400;
 /** The Chromium to launch (harness/chromium.ts); shared with playwright.cms.config.ts. */
 export const LAUNCH_OPTIONS = {
   executablePath: findChromium(),
@@ -52,7 +59,12 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     url: BASE_URL,
-    env: { PORT: String(PORT), EMAILJS_STANDIN_PORT: String(STANDIN_PORT), LEADS_EXPORT_TOKEN: EXPORT_TOKEN },
+    env: {
+      PORT: String(PORT),
+      EMAILJS_STANDIN_PORT: String(STANDIN_PORT),
+      LEADS_EXPORT_TOKEN: EXPORT_TOKEN,
+      LEADS_MIN_FILL_MS: String(E2E_MIN_FILL_MS),
+    },
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',

@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
+import { E2E_MIN_FILL_MS, EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, newSubmissionId, validBankLoan, validFinance } from '../support/sample-enquiries.ts';
 
 const outbox = path.resolve(import.meta.dirname, '../../outbox');
@@ -62,6 +62,25 @@ test('a valid enquiry is stored once, e-mailed to the team and exported', async 
   expect(rows[0]).toContain('6301234567');
   expect(rows[0]).toContain('srinivas@example.com');
   expect(rows[0]).toContain('Vijayawada');
+});
+
+test('the served minimum fill time: faster is kept apart as spam and never exported as a lead, slower is a lead', async ({ request }) => {
+  const exported = async (spam: boolean) => {
+    const answer = await request.get(`/api/leads?kind=finance&format=json&limit=2000${spam ? '&spam=1' : ''}`, {
+      headers: { authorization: `Bearer ${EXPORT_TOKEN}` },
+    });
+    expect(answer.status()).toBe(200);
+    return JSON.stringify(await answer.json());
+  };
+  const tooFast = validFinance({ page: '/Mutualfunds', elapsedMs: E2E_MIN_FILL_MS - 1 });
+  const inTime = validFinance({ page: '/Mutualfunds', elapsedMs: E2E_MIN_FILL_MS });
+  // Spam is answered like success, so a bot learns nothing.
+  expect((await request.post('/api/finance', { data: tooFast })).status()).toBe(201);
+  expect((await request.post('/api/finance', { data: inTime })).status()).toBe(201);
+  const leads = await exported(false);
+  expect(leads).toContain(inTime.submissionId);
+  expect(leads).not.toContain(tooFast.submissionId);
+  expect(await exported(true)).toContain(tooFast.submissionId);
 });
 
 test('bad input gets a 4xx naming the fields, and nothing is exported without the token', async ({ request }) => {
