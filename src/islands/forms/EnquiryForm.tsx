@@ -1,25 +1,22 @@
 /**
- * The frame of every enquiry form: react-hook-form over the kind's zod schema, the plain HTML
- * form it also is (method="post" to /api/<kind>), and what the visitor sees while sending, after
- * success and after a failure. Each form family only declares its fields as children.
+ * The frame of every enquiry form: the plain HTML form it also is (method="post" to /api/<kind>),
+ * its title, the family's fields (children), photos, consent and the send button, and what the
+ * visitor sees while sending, after success and after a failure. What sending does is in
+ * useEnquirySubmit.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, type ReactNode } from 'react';
+import { FormProvider } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { formatCurrentDate } from '../../lib/enquiry/date';
-import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds';
+import type { EnquiryKind } from '../../lib/enquiry/kinds';
 import { FORM_TEXT } from '../../lib/enquiry/form-text';
-import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules';
 import type { ContactLinks } from '../../lib/contact-links';
-import { CONSENT_NOTICE } from '../../lib/consent';
-import { readAttribution } from '../../lib/attribution';
 import { FormMetaContext } from './context';
 import { useHydrated } from './useHydrated';
+import { useEnquirySubmit, type Phase } from './useEnquirySubmit';
 import { ConsentField, Honeypot } from './CommonFields';
-import PhotoField, { type ChosenPhoto } from './PhotoField';
-import { postEnquiry } from './submit';
-import { fallbackParams, sendByEmail } from './fallback';
+import PhotoField from './PhotoField';
+import SentMessage from './SentMessage';
+import { SendFailure, SendProblems } from './SendFailure';
 import './forms.css';
 
 export interface EnquiryFormProps {
@@ -36,38 +33,13 @@ export interface EnquiryFormProps {
   children: ReactNode;
 }
 
-type Phase =
-  | { name: 'editing' }
-  | { name: 'sending'; percent: number | null }
-  | { name: 'success'; reference: string; byEmail: boolean }
-  | { name: 'problem'; message: string; problems: string[] }
-  | { name: 'failed'; message: string };
-
 const ID_PREFIX = 'enquiry';
-/** Stand-in id for validating before the real one exists (it never leaves the browser). */
-const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
-/** A random UUID v4, also where crypto.randomUUID is missing (plain http on a LAN address). */
-export const newSubmissionId = (): string => {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+/** The send button's words: sending, uploading with progress, try again after a failure, or the form's own. */
+const buttonLabel = (phase: Phase, submitLabel: string) => {
+  if (phase.name === 'sending') return phase.percent === null ? FORM_TEXT.sending : FORM_TEXT.uploading(phase.percent);
+  return phase.name === 'failed' ? FORM_TEXT.failure.retry : submitLabel;
 };
-
-/** Where the visit came from (recorded by the layout's inline script); nothing when storage is off. */
-const readStoredAttribution = () => {
-  try {
-    return readAttribution(window.sessionStorage);
-  } catch {
-    return {};
-  }
-};
-
-const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
-  form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
 
 export default function EnquiryForm({
   kind,
@@ -81,123 +53,14 @@ export default function EnquiryForm({
   children,
 }: EnquiryFormProps) {
   const hydrated = useHydrated();
-  const [phase, setPhase] = useState<Phase>({ name: 'editing' });
-  const [announcement, setAnnouncement] = useState('');
-  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
-  const [photoError, setPhotoError] = useState<string | undefined>();
-  const submissionId = useRef('');
-  const sending = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const successHeading = useRef<HTMLHeadingElement>(null);
-  const endpoint = enquiryEndpoint(kind);
-  // The version of the consent notice shown is sent with the enquiry, in the plain form too.
-  const fixed = { ...hidden, consentNotice: CONSENT_NOTICE.version };
-
-  // The submission's id is made in the browser, after hydration.
-  useEffect(() => {
-    submissionId.current = newSubmissionId();
-  }, []);
-
-  const base = useMemo(() => zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>, [schema]);
-  // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
-  const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
-  const resolver: Resolver<FieldValues> = (values, context, options) =>
-    base(
-      { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() },
-      context,
-      options,
-    );
-
-  const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
-
-  useEffect(() => {
-    if (phase.name === 'success') successHeading.current?.focus();
-  }, [phase.name]);
-
-  /** The live region says it again even when the words are the same as last time. */
-  const announce = (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
-
-  /** Field problems go next to their fields; problems with no field of the form are listed in the panel. */
-  const showProblems = (errors: Record<string, string>, summary: (count: number) => string) => {
-    const order = fieldNamesInOrder(formRef.current);
-    const atFields = order.filter((name, index) => errors[name] && order.indexOf(name) === index);
-    const elsewhere = Object.entries(errors)
-      .filter(([name]) => !order.includes(name))
-      .map(([, message]) => message);
-    for (const name of atFields) methods.setError(name, { type: 'server', message: errors[name] }, { shouldFocus: false });
-    if (atFields.length > 0) methods.setFocus(atFields[0]);
-    if (elsewhere.length > 0) setPhase({ name: 'problem', message: FORM_TEXT.rejected.other, problems: elsewhere });
-    else setPhase({ name: 'editing' });
-    announce(summary(atFields.length + elsewhere.length));
-  };
-
-  const onInvalid = (errors: FieldErrors) => {
-    const messages: Record<string, string> = {};
-    for (const [name, error] of Object.entries(errors)) if (typeof error?.message === 'string') messages[name] = error.message;
-    const order = fieldNamesInOrder(formRef.current);
-    const elsewhere = Object.keys(messages).filter((name) => !order.includes(name));
-    if (elsewhere.length > 0) setPhase({ name: 'problem', message: FORM_TEXT.rejected.other, problems: elsewhere.map((n) => messages[n]) });
-    announce(FORM_TEXT.errorsSummary(Object.keys(messages).length));
-  };
-
-  const succeed = (id: string, byEmail: boolean) => {
-    setPhase({ name: 'success', reference: id.slice(0, 8), byEmail });
-    methods.reset();
-    photos.forEach((photo) => URL.revokeObjectURL(photo.preview));
-    setPhotos([]);
-    setPhotoError(undefined);
-    submissionId.current = newSubmissionId();
-    announce('');
-  };
-
-  const onValid = async (values: FieldValues) => {
-    if (sending.current) return;
-    sending.current = true;
-    setPhase({ name: 'sending', percent: null });
-    setPhotoError(undefined);
-    const payload: Record<string, unknown> = {
-      ...readStoredAttribution(),
-      ...values,
-      ...fixed,
-      consent: true,
-      submissionId: submissionId.current,
-      currentdate: formatCurrentDate(),
-      elapsedMs: Math.round(performance.now()),
-    };
-    const files = photos.map((photo) => photo.file);
-    const body = () => {
-      if (files.length === 0) return JSON.stringify(payload);
-      const form = new FormData();
-      form.append(PHOTO_LIMITS.dataField, JSON.stringify(payload));
-      for (const file of files) form.append(PHOTO_LIMITS.filesField, file, file.name);
-      return form;
-    };
-    try {
-      const onProgress =
-        files.length > 0 ? (fraction: number) => setPhase({ name: 'sending', percent: Math.round(fraction * 100) }) : undefined;
-      const { outcome, step } = await postEnquiry(endpoint, body, { onProgress });
-      if (outcome.type === 'stored') return succeed(outcome.id || submissionId.current, false);
-      if (step === 'fallback') {
-        const emailed = await sendByEmail(fallbackParams(kind, payload, { photos: files.length }));
-        if (emailed.sent) return succeed(submissionId.current, true);
-        setPhase({ name: 'failed', message: emailed.message });
-        announce(FORM_TEXT.failure.title);
-        return;
-      }
-      if (outcome.type === 'invalid') return showProblems(outcome.fields, FORM_TEXT.serverErrorsSummary);
-      if (outcome.type === 'rejected') {
-        const status = outcome.status as keyof typeof FORM_TEXT.rejected;
-        const message = FORM_TEXT.rejected[status] ?? outcome.message ?? FORM_TEXT.rejected.other;
-        if (withPhotos && (outcome.status === 413 || outcome.status === 415)) setPhotoError(outcome.message ?? message);
-        setPhase({ name: 'problem', message, problems: [] });
-        announce(message);
-      }
-    } finally {
-      sending.current = false;
-    }
-  };
-
-  const sendingNow = phase.name === 'sending';
+  const { methods, endpoint, fixed, phase, editAgain, announcement, photos, setPhotos, photoError, onSubmit } = useEnquirySubmit({
+    kind,
+    schema,
+    hidden,
+    withPhotos,
+    formRef,
+  });
   const ids = { title: `${ID_PREFIX}-title`, intro: `${ID_PREFIX}-intro` };
 
   return (
@@ -212,7 +75,7 @@ export default function EnquiryForm({
           noValidate={hydrated}
           aria-labelledby={ids.title}
           aria-describedby={ids.intro}
-          onSubmit={(event) => methods.handleSubmit(onValid, onInvalid)(event)}
+          onSubmit={onSubmit}
         >
           <p className="enquiry-form__eyebrow">{FORM_TEXT.eyebrow}</p>
           <h2 className="enquiry-form__title" id={ids.title}>
@@ -225,23 +88,7 @@ export default function EnquiryForm({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           {phase.name === 'success' ? (
-            <div className="enquiry-form__success">
-              <h3 ref={successHeading} tabIndex={-1}>
-                {FORM_TEXT.success.title}
-              </h3>
-              <p className="enquiry-form__reference">{FORM_TEXT.success.reference(phase.reference)}</p>
-              {phase.byEmail && <p>{FORM_TEXT.success.byEmail}</p>}
-              <p>
-                {FORM_TEXT.success.next}{' '}
-                <a href={contact.whatsappHref} target="_blank" rel="noopener noreferrer">
-                  {FORM_TEXT.whatsapp}
-                  <span className="visually-hidden">{FORM_TEXT.newTab}</span>
-                </a>
-              </p>
-              <button type="button" className="button button--ghost" onClick={() => setPhase({ name: 'editing' })}>
-                {FORM_TEXT.success.another}
-              </button>
-            </div>
+            <SentMessage reference={phase.reference} byEmail={phase.byEmail} contact={contact} onAnother={editAgain} />
           ) : (
             <>
               <p className="enquiry-form__required">{FORM_TEXT.required}</p>
@@ -249,49 +96,17 @@ export default function EnquiryForm({
               {withPhotos && <PhotoField photos={photos} onChange={setPhotos} serverError={photoError} />}
               <ConsentField brand={contact.brand} />
               <Honeypot />
-              {phase.name === 'problem' && (
-                <div className="enquiry-form__alert" role="alert">
-                  <p>{phase.message}</p>
-                  {phase.problems.length > 0 && (
-                    <ul>
-                      {phase.problems.map((problem) => (
-                        <li key={problem}>{problem}</li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-              )}
-              {phase.name === 'failed' && (
-                <div className="enquiry-form__alert" role="alert">
-                  <h3>{FORM_TEXT.failure.title}</h3>
-                  <p>{FORM_TEXT.failure.body}</p>
-                  <p className="enquiry-form__detail">{phase.message}</p>
-                  <ul className="enquiry-form__ways">
-                    <li>
-                      <a href={contact.telHref}>{FORM_TEXT.callUs(contact.phone)}</a>
-                    </li>
-                    <li>
-                      <a href={contact.whatsappHref} target="_blank" rel="noopener noreferrer">
-                        {FORM_TEXT.whatsapp}
-                        <span className="visually-hidden">{FORM_TEXT.newTab}</span>
-                      </a>
-                    </li>
-                    <li>
-                      <a href={`mailto:${contact.email}`}>{FORM_TEXT.failure.emailUs(contact.email)}</a>
-                    </li>
-                  </ul>
-                </div>
-              )}
-              <button type="submit" className="button enquiry-form__submit" disabled={sendingNow} aria-describedby={undefined}>
-                {sendingNow
-                  ? phase.percent === null
-                    ? FORM_TEXT.sending
-                    : FORM_TEXT.uploading(phase.percent)
-                  : phase.name === 'failed'
-                    ? FORM_TEXT.failure.retry
-                    : submitLabel}
+              {phase.name === 'problem' && <SendProblems message={phase.message} problems={phase.problems} />}
+              {phase.name === 'failed' && <SendFailure detail={phase.message} contact={contact} />}
+              <button
+                type="submit"
+                className="button enquiry-form__submit"
+                disabled={phase.name === 'sending'}
+                aria-describedby={undefined}
+              >
+                {buttonLabel(phase, submitLabel)}
               </button>
-              {sendingNow && phase.percent !== null && (
+              {phase.name === 'sending' && phase.percent !== null && (
                 <progress
                   className="enquiry-form__progress"
                   max={100}

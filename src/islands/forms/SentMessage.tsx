@@ -1,0 +1,38 @@
+/** What the visitor sees once the enquiry reached the team: thanks, a reference, and WhatsApp as the next step. */
+import { useEffect, useRef } from 'react';
+import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import type { ContactLinks } from '../../lib/contact-links';
+
+interface SentMessageProps {
+  /** The first 8 characters of the lead's id. */
+  reference: string;
+  /** The server could not be reached, so the browser e-mailed the enquiry to the team. */
+  byEmail: boolean;
+  contact: ContactLinks;
+  onAnother: () => void;
+}
+
+export default function SentMessage({ reference, byEmail, contact, onAnother }: SentMessageProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Focus moves to the thanks, so a screen reader reads it and the keyboard starts from there.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="enquiry-form__success">
+      <h3 ref={heading} tabIndex={-1}>
+        {FORM_TEXT.success.title}
+      </h3>
+      <p className="enquiry-form__reference">{FORM_TEXT.success.reference(reference)}</p>
+      {byEmail && <p>{FORM_TEXT.success.byEmail}</p>}
+      <p>
+        {FORM_TEXT.success.next}{' '}
+        <a href={contact.whatsappHref} target="_blank" rel="noopener noreferrer">
+          {FORM_TEXT.whatsapp}
+          <span className="visually-hidden">{FORM_TEXT.newTab}</span>
+        </a>
+      </p>
+      <button type="button" className="button button--ghost" onClick={onAnother}>
+        {FORM_TEXT.success.another}
+      </button>
+    </div>
+  );
+}

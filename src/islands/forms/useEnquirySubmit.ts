@@ -1,0 +1,186 @@
+/**
+ * What happens when a visitor sends an enquiry form: react-hook-form over the kind's zod schema,
+ * the submission's id, the post (with photos as one multipart upload), one retry, the e-mail
+ * fallback, and server answers mapped onto the fields. EnquiryForm renders what this returns.
+ */
+import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod/mini';
+import { formatCurrentDate } from '../../lib/enquiry/date';
+import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds';
+import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules';
+import { CONSENT_NOTICE } from '../../lib/consent';
+import { readAttribution } from '../../lib/attribution';
+import type { ChosenPhoto } from './PhotoField';
+import { postEnquiry } from './submit';
+import { fallbackParams, sendByEmail } from './fallback';
+
+export type Phase =
+  | { name: 'editing' }
+  | { name: 'sending'; percent: number | null }
+  | { name: 'success'; reference: string; byEmail: boolean }
+  | { name: 'problem'; message: string; problems: string[] }
+  | { name: 'failed'; message: string };
+
+/** Stand-in id for validating before the real one exists (it never leaves the browser). */
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A random UUID v4, also where crypto.randomUUID is missing (plain http on a LAN address). */
+export const newSubmissionId = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/** Where the visit came from (recorded by the layout's inline script); nothing when storage is off. */
+const readStoredAttribution = () => {
+  try {
+    return readAttribution(window.sessionStorage);
+  } catch {
+    return {};
+  }
+};
+
+const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
+  form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
+
+interface SubmitOptions {
+  kind: EnquiryKind;
+  schema: z.ZodMiniType;
+  /** Wire fields the page decides: page, and intent/category/property. */
+  hidden: Record<string, string>;
+  withPhotos: boolean;
+  formRef: RefObject<HTMLFormElement | null>;
+}
+
+export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: SubmitOptions) {
+  const [phase, setPhase] = useState<Phase>({ name: 'editing' });
+  const [announcement, setAnnouncement] = useState('');
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const submissionId = useRef('');
+  const sending = useRef(false);
+  const endpoint = enquiryEndpoint(kind);
+  // The version of the consent notice shown is sent with the enquiry, in the plain form too.
+  const fixed = { ...hidden, consentNotice: CONSENT_NOTICE.version };
+
+  // The submission's id is made in the browser, after hydration.
+  useEffect(() => {
+    submissionId.current = newSubmissionId();
+  }, []);
+
+  const base = useMemo(() => zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>, [schema]);
+  // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
+  const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
+  const resolver: Resolver<FieldValues> = (values, context, options) =>
+    base(
+      { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() },
+      context,
+      options,
+    );
+
+  const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
+
+  /** The live region says it again even when the words are the same as last time. */
+  const announce = (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
+
+  /** Field problems go next to their fields; problems with no field of the form are listed in the panel. */
+  const showProblems = (errors: Record<string, string>, summary: (count: number) => string) => {
+    const order = fieldNamesInOrder(formRef.current);
+    const atFields = order.filter((name, index) => errors[name] && order.indexOf(name) === index);
+    const elsewhere = Object.entries(errors)
+      .filter(([name]) => !order.includes(name))
+      .map(([, message]) => message);
+    for (const name of atFields) methods.setError(name, { type: 'server', message: errors[name] }, { shouldFocus: false });
+    if (atFields.length > 0) methods.setFocus(atFields[0]);
+    if (elsewhere.length > 0) setPhase({ name: 'problem', message: FORM_TEXT.rejected.other, problems: elsewhere });
+    else setPhase({ name: 'editing' });
+    announce(summary(atFields.length + elsewhere.length));
+  };
+
+  const onInvalid = (errors: FieldErrors) => {
+    const messages: Record<string, string> = {};
+    for (const [name, error] of Object.entries(errors)) if (typeof error?.message === 'string') messages[name] = error.message;
+    const order = fieldNamesInOrder(formRef.current);
+    const elsewhere = Object.keys(messages).filter((name) => !order.includes(name));
+    if (elsewhere.length > 0) setPhase({ name: 'problem', message: FORM_TEXT.rejected.other, problems: elsewhere.map((n) => messages[n]) });
+    announce(FORM_TEXT.errorsSummary(Object.keys(messages).length));
+  };
+
+  const succeed = (id: string, byEmail: boolean) => {
+    setPhase({ name: 'success', reference: id.slice(0, 8), byEmail });
+    methods.reset();
+    photos.forEach((photo) => URL.revokeObjectURL(photo.preview));
+    setPhotos([]);
+    setPhotoError(undefined);
+    submissionId.current = newSubmissionId();
+    announce('');
+  };
+
+  const onValid = async (values: FieldValues) => {
+    if (sending.current) return;
+    sending.current = true;
+    setPhase({ name: 'sending', percent: null });
+    setPhotoError(undefined);
+    const payload: Record<string, unknown> = {
+      ...readStoredAttribution(),
+      ...values,
+      ...fixed,
+      consent: true,
+      submissionId: submissionId.current,
+      currentdate: formatCurrentDate(),
+      elapsedMs: Math.round(performance.now()),
+    };
+    const files = photos.map((photo) => photo.file);
+    const body = () => {
+      if (files.length === 0) return JSON.stringify(payload);
+      const form = new FormData();
+      form.append(PHOTO_LIMITS.dataField, JSON.stringify(payload));
+      for (const file of files) form.append(PHOTO_LIMITS.filesField, file, file.name);
+      return form;
+    };
+    try {
+      const onProgress =
+        files.length > 0 ? (fraction: number) => setPhase({ name: 'sending', percent: Math.round(fraction * 100) }) : undefined;
+      const { outcome, step } = await postEnquiry(endpoint, body, { onProgress });
+      if (outcome.type === 'stored') return succeed(outcome.id || submissionId.current, false);
+      if (step === 'fallback') {
+        const emailed = await sendByEmail(fallbackParams(kind, payload, { photos: files.length }));
+        if (emailed.sent) return succeed(submissionId.current, true);
+        setPhase({ name: 'failed', message: emailed.message });
+        announce(FORM_TEXT.failure.title);
+        return;
+      }
+      if (outcome.type === 'invalid') return showProblems(outcome.fields, FORM_TEXT.serverErrorsSummary);
+      if (outcome.type === 'rejected') {
+        const status = outcome.status as keyof typeof FORM_TEXT.rejected;
+        const message = FORM_TEXT.rejected[status] ?? outcome.message ?? FORM_TEXT.rejected.other;
+        if (withPhotos && (outcome.status === 413 || outcome.status === 415)) setPhotoError(outcome.message ?? message);
+        setPhase({ name: 'problem', message, problems: [] });
+        announce(message);
+      }
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  return {
+    methods,
+    endpoint,
+    /** The hidden fields of the form: the page's own and the consent notice's version. */
+    fixed,
+    phase,
+    /** Back to the form after the thank-you ("Send another enquiry"). */
+    editAgain: () => setPhase({ name: 'editing' }),
+    announcement,
+    photos,
+    setPhotos,
+    photoError,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => methods.handleSubmit(onValid, onInvalid)(event),
+  };
+}
