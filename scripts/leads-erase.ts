@@ -18,7 +18,7 @@ if (positionals.length !== 1) {
 const [id] = positionals;
 const store = await openLocalStore(values);
 try {
-  const erased = await eraseLead(id.toLowerCase());
+  const erased = await eraseLead(id);
   console.log(erased ? `Erased lead ${id} with its photos.` : `No lead has the id ${id}.`);
   process.exitCode = erased ? 0 : 1;
 } finally {

@@ -32,9 +32,19 @@ const keysOf = async (store: Store, id: string): Promise<string[]> => {
   return [...lead, ...spam];
 };
 
-/** Erases every copy of lead `id`; false when there was none. */
-export const eraseLead = async (id: string): Promise<boolean> => {
+/**
+ * Erases every copy of lead `id`, whatever case it is asked in; false when there was none. Ids
+ * are stored lower-case; a lead stored before that rule under its id as sent is found too.
+ */
+export const eraseLead = async (asked: string): Promise<boolean> => {
   const store = leadsStore();
+  const spellings = [...new Set([asked.toLowerCase(), asked, asked.toUpperCase()])];
+  let found = false;
+  for (const id of spellings) found = (await eraseOneSpelling(store, id)) || found;
+  return found;
+};
+
+const eraseOneSpelling = async (store: Store, id: string): Promise<boolean> => {
   const keys = await keysOf(store, id);
   for (const key of keys) await deleteLead(store, key);
   // An index entry whose lead is gone already still goes.

@@ -42,7 +42,7 @@ const exportLeads = async (params: URLSearchParams): Promise<Response> => {
 const erase = async (id: string): Promise<Response> => {
   if (!UUID.test(id))
     throw new HttpError(400, 'That is not a lead id.', { fields: { id: 'id must be the submission id of a lead (a UUID)' } });
-  const erased = await withStoreDeadline(() => eraseLead(id.toLowerCase()), EXPORT_DEADLINE_MS);
+  const erased = await withStoreDeadline(() => eraseLead(id), EXPORT_DEADLINE_MS);
   if (!erased) throw new HttpError(404, 'No lead has that id.');
   logLead({ kind: 'erase', id, status: 'erased' });
   return new Response(null, { status: 204, headers: apiHeaders() });

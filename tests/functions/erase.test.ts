@@ -66,6 +66,31 @@ describe('DELETE /api/leads/<id>', () => {
     expect((await erase(id)).status).toBe(404);
   });
 
+  test('an id sent in upper case is stored lower-case, and erased whatever case is asked', async () => {
+    const upper = randomUUID().toUpperCase();
+    standIn.setBehaviour({ status: 500 }); // so it keeps a pending entry
+    const answer = await send('bankloan', validBankLoan({ submissionId: upper }));
+    expect(answer.status).toBe(201);
+    const lower = upper.toLowerCase();
+    expect((answer.body as { id: string }).id).toBe(lower);
+    const keys = await blobs.keys(blobs.leads());
+    expect(keys).toEqual(expect.arrayContaining([`ids/${lower}`, `pending/${lower}`]));
+    expect(keys.filter((key) => key.includes(upper))).toEqual([]);
+
+    expect((await erase(upper)).status).toBe(204);
+    expect(await everything()).toEqual([]);
+  });
+
+  test('a lead stored under an upper-case id (before ids were lower-cased) is erased when asked in lower case', async () => {
+    const upper = randomUUID().toUpperCase();
+    const store = blobs.leads();
+    await store.setJSON(`bankloan/2026-01/${upper}`, { id: upper });
+    await store.setJSON(`ids/${upper}`, { id: upper, key: `bankloan/2026-01/${upper}` });
+    await store.setJSON(`pending/${upper}`, { id: upper });
+    expect((await erase(upper.toLowerCase())).status).toBe(204);
+    expect(await everything()).toEqual([]);
+  });
+
   test('a spam copy with the same id goes too', async () => {
     const enquiry = validBankLoan({ elapsedMs: 500 });
     await send('bankloan', enquiry); // too fast: kept as spam

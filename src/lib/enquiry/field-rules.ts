@@ -51,7 +51,11 @@ export const emailField = z.pipe(
 );
 
 export const consentField = z.literal(true, { error: M.consent });
-export const submissionIdField = z.uuid({ error: M.submissionId });
+/**
+ * The submission's id, lower-cased where it enters: a lead is stored, found again on retry and
+ * erased under one spelling of its id, whatever case the sender used.
+ */
+export const submissionIdField = z.uuid({ error: M.submissionId }).check(z.toLowerCase());
 /** The route the form was sent from: a site path, never a full URL. */
 export const pageField = z.string({ error: M.page }).check(z.regex(/^\/(?!\/)[^\s]{0,199}$/, M.page));
 export const currentdateField = z.string({ error: M.currentdate }).check(z.regex(CURRENTDATE_PATTERN, M.currentdate));
