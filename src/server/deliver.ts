@@ -11,6 +11,7 @@ import type { LeadRecord } from './record.ts';
 import {
   GAVE_UP_PREFIX,
   MAX_RESENDS,
+  etagOf,
   gaveUpKey,
   listAll,
   nextResendAt,
@@ -70,11 +71,28 @@ export class WaitingList {
   }
 }
 
+/**
+ * Rewrites a lead's record only if it still exists, and only over the version just read (etag):
+ * the e-mail call can take seconds, and an erasure or a retention run in that window must not be
+ * undone by the bookkeeping. Someone else's change in between is read again (a few times).
+ * Returns false when the lead is gone.
+ */
+export const updateLeadRecord = async (store: Store, key: string, change: (record: LeadRecord) => LeadRecord): Promise<boolean> => {
+  for (let round = 0; round < 3; round++) {
+    const etag = await etagOf(store, key);
+    if (!etag) return false;
+    const current = (await store.get(key, { type: 'json' })) as LeadRecord | null;
+    if (!current) return false;
+    if ((await writeIfUnchanged(store, key, change(current), etag)) !== null) return true;
+  }
+  return true; // changed under us three times: the lead exists, someone else is keeping its books
+};
+
 /** The team has now been told about the waiting leads, in the e-mail of lead `carrierId`. */
 const settleWaiting = async (store: Store, waiting: WaitingLead[], carrierId: string) => {
   await Promise.all(
-    waiting.map(async ({ entry, record }) => {
-      await store.setJSON(entry.key, { ...record, notified: true, notifiedWith: carrierId });
+    waiting.map(async ({ entry }) => {
+      await updateLeadRecord(store, entry.key, (record) => ({ ...record, notified: true, notifiedWith: carrierId }));
       await store.delete(gaveUpKey(entry.id));
     }),
   );
@@ -109,12 +127,11 @@ export const deliver = async (key: string, lead: LeadRecord, options: DeliveryOp
       status: 'notified',
       note: [note, waiting.length ? `${waiting.length} also waiting` : ''].filter(Boolean).join('; ') || undefined,
     });
-    const { notifyError: _stale, ...rest } = lead;
     // The e-mail has gone: even if only the delete lands, nothing is sent twice or lost.
     await bookkeep(
       () =>
         Promise.all([
-          store.setJSON(key, { ...rest, ...counted, notified: true }),
+          updateLeadRecord(store, key, ({ notifyError: _stale, ...rest }) => ({ ...rest, ...counted, notified: true })),
           store.delete(pendingKey(lead.id)),
           settleWaiting(store, waiting, lead.id),
         ]),
@@ -128,20 +145,25 @@ export const deliver = async (key: string, lead: LeadRecord, options: DeliveryOp
     logLead({ kind: lead.kind, id: lead.id, status: 'notify-skipped', note: result.error });
     return 'skipped';
   }
-  const failed = { ...lead, ...counted, notified: false, notifyError: result.error };
+  const failed = (record: LeadRecord): LeadRecord => ({ ...record, ...counted, notified: false, notifyError: result.error });
   if (attempt >= MAX_RESENDS) {
     logLead({ kind: lead.kind, id: lead.id, status: 'notify-gave-up', note: `${result.error}; ${note}` });
     const entry: GaveUpEntry = { id: lead.id, kind: lead.kind, key, receivedAt: lead.receivedAt, gaveUpAt: new Date().toISOString() };
     await bookkeep(async () => {
-      await store.setJSON(key, { ...failed, notifyGaveUp: true });
-      await store.setJSON(gaveUpKey(lead.id), entry);
+      // An erased lead leaves nothing behind: no gave-up entry pointing at it.
+      if (await updateLeadRecord(store, key, (record) => ({ ...failed(record), notifyGaveUp: true }))) {
+        await store.setJSON(gaveUpKey(lead.id), entry);
+      }
       await store.delete(pendingKey(lead.id));
     }, lead);
     return 'gave-up';
   }
   logLead({ kind: lead.kind, id: lead.id, status: 'notify-failed', note: note ? `${result.error}; ${note}` : result.error });
   await bookkeep(async () => {
-    await store.setJSON(key, failed);
+    if (!(await updateLeadRecord(store, key, failed))) {
+      await store.delete(pendingKey(lead.id)); // erased meanwhile: nothing left to re-send
+      return;
+    }
     if (claim) {
       const { claimedAt: _released, ...entry } = claim.entry;
       const next = { ...entry, attempts: attempt, nextAt: nextResendAt(lead.receivedAt, attempt) };

@@ -91,6 +91,21 @@ describe('DELETE /api/leads/<id>', () => {
     expect(await everything()).toEqual([]);
   });
 
+  test.each([
+    ['the e-mail goes', 200],
+    ['the e-mail fails', 500],
+  ])('erased while the team is being e-mailed (%s): the bookkeeping afterwards does not bring the lead back', async (_, status) => {
+    standIn.setBehaviour({ status, delayMs: 1500 });
+    const enquiry = validBankLoan();
+    const sending = send('bankloan', enquiry);
+    // The lead is stored before the e-mail call starts; erase it while that call is in flight.
+    await expect.poll(async () => (await blobs.keys(blobs.leads(), 'ids/')).length, { timeout: 5000 }).toBe(1);
+    expect((await erase(enquiry.submissionId)).status).toBe(204);
+    expect((await sending).status).toBe(201);
+    expect(await everything()).toEqual([]);
+    expect((await erase(enquiry.submissionId)).status).toBe(404);
+  });
+
   test('a spam copy with the same id goes too', async () => {
     const enquiry = validBankLoan({ elapsedMs: 500 });
     await send('bankloan', enquiry); // too fast: kept as spam
