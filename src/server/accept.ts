@@ -16,7 +16,7 @@
  */
 import { buildLeadRecord, type LeadRecord, type Via } from './record.ts';
 import { indexKey, leadKey, leadsStore, spamKey, withStoreDeadline } from './store.ts';
-import { storePhotos, type CheckedPhoto } from './photo-store.ts';
+import { deletePhotosOf, storePhotos, type CheckedPhoto } from './photo-store.ts';
 import { WaitingList, deliver } from './deliver.ts';
 import { claimPending, etagOf, isClaimed, newPendingEntry, pendingKey, type Claim, type PendingEntry } from './pending.ts';
 import { notifyTimeoutMs, storeTimeoutMs } from './pipeline-settings.ts';
@@ -89,8 +89,10 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arr
       ]);
       return { duplicate: false, receipt: { id, receivedAt }, key: entry.key, record };
     } catch (error) {
-      // Free the id so a retry can store it.
-      await Promise.all([store.delete(indexKey(id)), store.delete(pendingKey(id))]).catch(() => {});
+      // Free the id so a retry can store it, and take back the photos already written: a lead that
+      // was not stored leaves nothing behind. (If even this fails, retention removes photos
+      // without a lead a day later.)
+      await Promise.all([store.delete(indexKey(id)), store.delete(pendingKey(id)), deletePhotosOf(id)]).catch(() => {});
       throw error;
     }
   });

@@ -7,6 +7,7 @@ import type { Store } from '@netlify/blobs';
 import { ENQUIRY_KINDS } from '../lib/enquiry/index.ts';
 import { gaveUpKey, listAll, pendingKey } from './pending.ts';
 import { indexKey, leadsStore, photosStore } from './store.ts';
+import { deletePhotosOf } from './photo-store.ts';
 
 /** Deletes the lead at `key` with its photos and index entries; returns how many photos went. */
 export const deleteLead = async (store: Store, key: string): Promise<number> => {
@@ -47,7 +48,13 @@ export const eraseLead = async (asked: string): Promise<boolean> => {
 const eraseOneSpelling = async (store: Store, id: string): Promise<boolean> => {
   const keys = await keysOf(store, id);
   for (const key of keys) await deleteLead(store, key);
-  // An index entry whose lead is gone already still goes.
-  if (keys.length === 0) await Promise.all([store.delete(indexKey(id)), store.delete(pendingKey(id)), store.delete(gaveUpKey(id))]);
-  return keys.length > 0;
+  if (keys.length > 0) return true;
+  // No lead: index entries and photos left behind by a failed attempt still go (and count).
+  const [photos] = await Promise.all([
+    deletePhotosOf(id),
+    store.delete(indexKey(id)),
+    store.delete(pendingKey(id)),
+    store.delete(gaveUpKey(id)),
+  ]);
+  return photos > 0;
 };

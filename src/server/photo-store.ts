@@ -4,6 +4,7 @@
  */
 import { HttpError } from './errors.ts';
 import { PHOTOS_STORE, photoKey, photosStore } from './store.ts';
+import { listAll } from './pending.ts';
 import { MESSAGES, PHOTO_TYPES, photoProblem, sniffPhotoType, type PhotoExtension } from '../lib/enquiry/index.ts';
 
 export { PHOTOS_STORE };
@@ -32,12 +33,21 @@ export const checkPhotos = async (files: File[], allowed: boolean): Promise<Chec
 export const storePhotos = async (submissionId: string, photos: CheckedPhoto[]): Promise<string[]> => {
   if (photos.length === 0) return [];
   const store = photosStore();
+  const storedAt = new Date().toISOString();
   return Promise.all(
     photos.map(async ({ bytes, extension }, index) => {
       const key = photoKey(submissionId, index + 1, extension);
       const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-      await store.set(key, body, { metadata: { contentType: PHOTO_TYPES[extension], size: bytes.byteLength } });
+      await store.set(key, body, { metadata: { contentType: PHOTO_TYPES[extension], size: bytes.byteLength, storedAt } });
       return key;
     }),
   );
+};
+
+/** Deletes every photo stored under a submission id; returns how many went. */
+export const deletePhotosOf = async (submissionId: string): Promise<number> => {
+  const store = photosStore();
+  const keys = await listAll(store, `${submissionId}/`);
+  await Promise.all(keys.map(({ key }) => store.delete(key)));
+  return keys.length;
 };

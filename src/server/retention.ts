@@ -11,7 +11,7 @@ import { deleteLead } from './erase.ts';
 import { inBatches, timeLeft } from './job.ts';
 import { logLead } from './log.ts';
 import { listAll } from './pending.ts';
-import { leadsStore, withStoreDeadline } from './store.ts';
+import { indexKey, leadsStore, photosStore, withStoreDeadline } from './store.ts';
 import type { LeadRecord } from './record.ts';
 
 export interface RetentionReport {
@@ -20,6 +20,8 @@ export interface RetentionReport {
   leads: number;
   spam: number;
   photos: number;
+  /** Photos whose lead was never stored (a failed attempt), removed a day after they were written. */
+  orphanPhotos: number;
   /** Old entries found but not deleted this run (no time left, or the store failed); the next run carries on. */
   left: number;
 }
@@ -77,11 +79,44 @@ const expiredKeys = async (store: Store, cutoff: string, canStart: () => boolean
   return keys;
 };
 
+/** A photo without a lead is kept this long: its attempt, or the visitor's retry, may still be storing the lead. */
+export const ORPHAN_PHOTO_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Photos with no lead: an attempt that stored photos and then failed, and whose clean-up failed
+ * too. Those older than a day whose id has no lead (no ids/ entry) are deleted with the others.
+ */
+const deleteOrphanPhotos = async (store: Store, now: Date, canStart: () => boolean): Promise<number> => {
+  const photos = photosStore();
+  const byId = new Map<string, string[]>();
+  for (const { key } of await listAll(photos, '')) {
+    const id = key.split('/')[0];
+    byId.set(id, [...(byId.get(id) ?? []), key]);
+  }
+  let deleted = 0;
+  await inBatches([...byId], BATCH, canStart, async ([id, keys]) => {
+    try {
+      await withStoreDeadline(async () => {
+        if ((await store.get(indexKey(id))) !== null) return;
+        const metadata = (await photos.getMetadata(keys[0]))?.metadata as { storedAt?: string } | undefined;
+        const storedAt = Date.parse(metadata?.storedAt ?? '');
+        // No date: written before photos carried one, so older than a day.
+        if (Number.isFinite(storedAt) && now.getTime() - storedAt < ORPHAN_PHOTO_AGE_MS) return;
+        await Promise.all(keys.map((key) => photos.delete(key)));
+        deleted += keys.length;
+      });
+    } catch {
+      // left for the next run
+    }
+  });
+  return deleted;
+};
+
 export const deleteExpiredLeads = async (options: { now?: Date; months?: number; budgetMs?: number } = {}): Promise<RetentionReport> => {
   const started = Date.now();
   const cutoff = retentionCutoff(options.now ?? new Date(), options.months ?? retentionMonths()).toISOString();
   const store = leadsStore();
-  const report: RetentionReport = { cutoff, leads: 0, spam: 0, photos: 0, left: 0 };
+  const report: RetentionReport = { cutoff, leads: 0, spam: 0, photos: 0, orphanPhotos: 0, left: 0 };
   const canStart = timeLeft(options.budgetMs ?? jobBudgetMs(), storeTimeoutMs(), started);
   const keys = await expiredKeys(store, cutoff, canStart);
   await inBatches(keys, BATCH, canStart, async (key) => {
@@ -94,6 +129,7 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
     }
   });
   report.left = keys.length - report.leads - report.spam;
+  if (canStart()) report.orphanPhotos = await deleteOrphanPhotos(store, options.now ?? new Date(), canStart);
   logLead({ kind: 'retention', status: 'done', note: JSON.stringify({ ...report, ms: Date.now() - started }) });
   return report;
 };

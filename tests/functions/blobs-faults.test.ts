@@ -7,7 +7,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
 import { startStandIn } from '../support/emailjs.ts';
-import { send, validFinance } from '../support/enquiry-requests.ts';
+import { send, sendRequest, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy } from '../../harness/blobs-faults.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
@@ -68,4 +68,26 @@ test('a rule with match fails only the blob paths that contain it', async () => 
   expect((await send('finance', bystander)).status).toBe(201);
   expect(proxy.set('up', target.submissionId)).toEqual([]);
   expect((await send('finance', target)).status).toBe(201);
+});
+
+test('photos written before a lead write that fails are taken back; the retry stores the lead with its photos', async () => {
+  const enquiry = validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell' });
+  const post = () => {
+    const form = new FormData();
+    form.set('data', JSON.stringify(enquiry));
+    for (const name of ['front.jpg', 'hall.jpg'])
+      form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
+    return sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));
+  };
+  // Only the lead's own record fails (its key holds "realestate/"); the photos' writes succeed.
+  proxy.set('down', 'realestate/');
+  expect((await post()).status).toBe(503);
+  const of = async (store: ReturnType<typeof blobs.photos>) =>
+    (await blobs.keys(store)).filter((key) => key.includes(enquiry.submissionId));
+  expect(await of(blobs.photos())).toEqual([]);
+  expect(await of(blobs.leads())).toEqual([]);
+
+  proxy.set('up');
+  expect((await post()).status).toBe(201);
+  expect(await of(blobs.photos())).toEqual([`${enquiry.submissionId}/1.jpg`, `${enquiry.submissionId}/2.jpg`]);
 });

@@ -106,6 +106,13 @@ describe('DELETE /api/leads/<id>', () => {
     expect((await erase(enquiry.submissionId)).status).toBe(404);
   });
 
+  test('photos left behind by an attempt whose lead was never stored are erased too (204), not reported as 404', async () => {
+    const id = randomUUID();
+    await blobs.photos().set(`${id}/1.jpg`, 'jpeg bytes');
+    expect((await erase(id)).status).toBe(204);
+    expect(await everything()).toEqual([]);
+  });
+
   test('a spam copy with the same id goes too', async () => {
     const enquiry = validBankLoan({ elapsedMs: 500 });
     await send('bankloan', enquiry); // too fast: kept as spam

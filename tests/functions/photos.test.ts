@@ -62,7 +62,7 @@ test('a JPEG, a PNG and a WebP are stored in lead-photos and listed on the lead'
     expect(stored).toEqual(files[n].bytes);
   }
   const meta = await blobs.photos().getMetadata(`${id}/2.png`);
-  expect(meta?.metadata).toEqual({ contentType: 'image/png', size: 5_000 });
+  expect(meta?.metadata).toEqual({ contentType: 'image/png', size: 5_000, storedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
 
   const [lead] = await blobs.records('realestate/');
   expect(lead).toMatchObject({ id, intent: 'sell', category: 'flats', property: 'Sell', photos: expectedKeys, notified: true });

@@ -68,13 +68,31 @@ test('deletes what is older than 24 months, with photos and index entries, and k
   vi.setSystemTime(new Date(NOW));
 
   const report = await run();
-  expect(report).toEqual({ cutoff: '2025-03-15T12:00:00.000Z', leads: 2, spam: 1, photos: 2, left: 0 });
+  expect(report).toEqual({ cutoff: '2025-03-15T12:00:00.000Z', leads: 2, spam: 1, photos: 2, orphanPhotos: 0, left: 0 });
   expect(await blobs.keys(blobs.leads())).toEqual(kept.flatMap((lead) => lead.keys).sort());
   expect(await blobs.keys(blobs.photos())).toEqual(kept.flatMap((lead) => lead.photoKeys).sort());
   // The counts are logged, without personal data.
   const line = log.mock.calls.map(([text]) => String(text)).find((text) => text.includes('"retention"'));
   expect(JSON.parse(line ?? '{}')).toMatchObject({ kind: 'retention', status: 'done' });
   expect(JSON.parse(JSON.parse(line ?? '{}').note)).toMatchObject({ leads: 2, spam: 1, photos: 2 });
+});
+
+test('photos whose lead was never stored are deleted a day after they were written; younger ones and those of a lead stay', async () => {
+  const hoursBefore = (hours: number) => new Date(Date.parse(NOW) - hours * 3600_000).toISOString();
+  const orphan = async (id: string, storedAt?: string) => {
+    for (const n of [1, 2]) await blobs.photos().set(`${id}/${n}.jpg`, 'jpeg bytes', { metadata: storedAt ? { storedAt } : {} });
+  };
+  await orphan('eeeeeeee-0001-4000-8000-000000000000', hoursBefore(25)); // a failed attempt, yesterday
+  await orphan('eeeeeeee-0002-4000-8000-000000000000'); // written before photos carried a date
+  await orphan('eeeeeeee-0003-4000-8000-000000000000', hoursBefore(1)); // its retry may still be storing the lead
+  const withLead = await seed('eeeeeeee-0004', 'realestate', '2027-03-14T00:00:00.000Z', { photos: 2 });
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(NOW));
+
+  expect(await run()).toMatchObject({ leads: 0, photos: 0, orphanPhotos: 4, left: 0 });
+  expect(await blobs.keys(blobs.photos())).toEqual(
+    ['eeeeeeee-0003-4000-8000-000000000000/1.jpg', 'eeeeeeee-0003-4000-8000-000000000000/2.jpg', ...withLead.photoKeys].sort(),
+  );
 });
 
 test('LEADS_RETENTION_MONTHS changes the period', async () => {
