@@ -5,7 +5,7 @@ import { findChromium } from './harness/chromium.ts';
 const PORT = Number(process.env.E2E_PORT || 8890);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The export token the served site gets for the e2e run (see tests/e2e/api.spec.ts). */
-export const EXPORT_TOKEN = 'e2e-export-token';
+export const EXPORT_TOKEN = 'e2e-export-token-0123456789abcdefgh';
 /**
  * The served site's minimum fill time for the e2e run (LEADS_MIN_FILL_MS; 3000 ms in production).
  * A person takes seconds to fill a form, a test far less: instead of every test waiting out the

@@ -37,7 +37,7 @@ const limits = values.limits.split(',').map(Number);
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-export-'));
 const store = await openLocalStore({ dir, site: 'bench' });
-process.env.LEADS_EXPORT_TOKEN = 'bench-token';
+process.env.LEADS_EXPORT_TOKEN = 'bench-export-token-0123456789abcdefgh';
 const { default: leads } = await import('../netlify/functions/leads.mts');
 const silence = console.log;
 console.log = () => {}; // the function logs one line per request
@@ -106,7 +106,9 @@ try {
     do {
       const pageStarted = performance.now();
       const query: string = `?format=${values.format}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
-      const response = await leads(new Request(`http://localhost/api/leads${query}`, { headers: { authorization: 'Bearer bench-token' } }));
+      const response = await leads(
+        new Request(`http://localhost/api/leads${query}`, { headers: { authorization: `Bearer ${process.env.LEADS_EXPORT_TOKEN}` } }),
+      );
       if (response.status !== 200) throw new Error(`page answered ${response.status}: ${await response.text()}`);
       const body = await response.text();
       bytes += Buffer.byteLength(body);

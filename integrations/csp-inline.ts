@@ -53,6 +53,21 @@ export function withInlineHashes(html: string): { html: string; added: number } 
 const htmlFiles = async (dir: string): Promise<string[]> =>
   (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).map((f) => path.join(dir, f));
 
+const META_TAG = /<meta http-equiv="content-security-policy" content="[^"]*">/;
+
+/**
+ * The page with its CSP <meta> moved to the top of <head> (after <meta charset>): a policy in a
+ * <meta> only governs what comes after it, so no script or style may come before it.
+ */
+export function policyFirst(html: string): string {
+  const tag = META_TAG.exec(html)?.[0];
+  if (!tag) return html;
+  const without = html.replace(tag, '');
+  const charset = /<meta charset="[^"]*">/i.exec(without);
+  if (charset) return without.replace(charset[0], `${charset[0]}${tag}`);
+  return without.replace(/<head>/i, `<head>${tag}`);
+}
+
 /** The page with its CSP <meta> content replaced by `policy`. */
 export function withPolicy(html: string, policy: string): string {
   if (!META.test(html)) throw new Error('csp-inline: the page has no CSP <meta> to replace');
@@ -69,12 +84,13 @@ export const cspInlineHashes = ({ ownPolicy = {} }: { ownPolicy?: Record<string,
         const html = await readFile(file, 'utf8');
         const own = ownPolicy[path.relative(root, file)];
         if (own !== undefined) {
-          await writeFile(file, withPolicy(stylesIntoHead(html), own));
+          await writeFile(file, policyFirst(withPolicy(stylesIntoHead(html), own)));
           logger.info(`${path.relative(root, file)}: its own CSP`);
           continue;
         }
         const result = withInlineHashes(stylesIntoHead(html));
-        if (result.html !== html) await writeFile(file, result.html);
+        const finished = policyFirst(result.html);
+        if (finished !== html) await writeFile(file, finished);
         if (result.added > 0) pages++;
       }
       if (pages > 0) logger.info(`added the hashes of is:inline scripts/styles to the CSP of ${pages} page(s)`);

@@ -717,7 +717,7 @@ const breakBody = (body: Uint8Array, breakage: Breakage | null): Uint8Array => {
 };
 
 /** The export token the fuzzer's target is configured with. */
-export const FUZZ_EXPORT_TOKEN = 'fuzz-export-token-0123456789';
+export const FUZZ_EXPORT_TOKEN = 'fuzz-export-token-0123456789abcdefgh';
 
 const AUTH: Record<LeadsCase['auth'], Record<string, string>> = {
   none: {},

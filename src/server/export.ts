@@ -66,12 +66,13 @@ export const CSV_COLUMNS: readonly string[] = [...CSV_META_COLUMNS, ...LEAD_FIEL
 
 /**
  * One CSV cell. A cell that a spreadsheet would read as a formula (= + - @ tab CR) gets a
- * leading apostrophe; a cell with a comma, quote or line break is quoted.
+ * leading apostrophe; a cell with a comma, semicolon, quote or line break is quoted.
  */
 export const csvCell = (value: unknown): string => {
   let text = displayValue(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // A semicolon is quoted too: Excel in locales with a decimal comma splits cells on it.
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 /** BOM and header row: the start of a CSV export (the BOM makes Excel read Tamil, Telugu, Kannada and Hindi right). */

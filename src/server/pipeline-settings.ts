@@ -2,6 +2,8 @@
  * Settings of the lead pipeline, read from the environment at call time (so tests and
  * `npm start` can change them without reloading modules).
  */
+import { logLead } from './log.ts';
+
 const numberFrom = (value: string | undefined, fallback: number): number => {
   const parsed = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
@@ -13,8 +15,30 @@ const env = () => process.env;
 export const minFillMs = () => numberFrom(env().LEADS_MIN_FILL_MS, 3000);
 /** Deadline for storing one lead, retries included. LEADS_STORE_TIMEOUT_MS, default 6000. */
 export const storeTimeoutMs = () => numberFrom(env().LEADS_STORE_TIMEOUT_MS, 6000);
-/** Secret for GET /api/leads; unset means the export does not exist (404). */
-export const exportToken = () => env().LEADS_EXPORT_TOKEN || '';
+/** The shortest export token taken: anything shorter could be guessed, so it counts as unset. */
+export const MIN_EXPORT_TOKEN_LENGTH = 32;
+let warnedShortToken = false;
+
+/**
+ * Secret for /api/leads (export, consent texts, erasure); unset means they do not exist (404).
+ * A token shorter than 32 characters is treated as unset, and the log says why, once: the export
+ * never falls back to open.
+ */
+export const exportToken = () => {
+  const token = env().LEADS_EXPORT_TOKEN || '';
+  if (token && token.length < MIN_EXPORT_TOKEN_LENGTH) {
+    if (!warnedShortToken) {
+      warnedShortToken = true;
+      logLead({
+        kind: 'export',
+        status: 'token-too-short',
+        note: `LEADS_EXPORT_TOKEN has ${token.length} characters; at least ${MIN_EXPORT_TOKEN_LENGTH} are needed, so the export stays closed`,
+      });
+    }
+    return '';
+  }
+  return token;
+};
 
 /**
  * Time a sweep or retention run may take (ms); it starts no new batch that could outlast it.

@@ -45,7 +45,10 @@ export const backLinkFor = (page: unknown): string => {
   if (!pageField.safeParse(page).success) return '/';
   const base = 'https://site.invalid';
   const url = new URL(page as string, base);
-  return url.origin === base ? `${url.pathname}${url.search}` : '/';
+  if (url.origin !== base) return '/';
+  // A path that resolves to `//host` (e.g. `/.//evil.example`) would be another site's address
+  // in an href: collapse the leading slashes, so it stays a path here.
+  return `${url.pathname.replace(/^\/{2,}/, '/')}${url.search}`;
 };
 
 const STYLE = `:root{${Object.entries(PAGE_COLOURS)

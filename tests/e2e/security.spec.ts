@@ -120,6 +120,30 @@ test('a built asset carries the security headers and is cached for a year, immut
   expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
+test('an SVG opened on its own is a sandboxed picture: no script, no requests, still drawn', async ({ page, request }) => {
+  const html = await (await request.get('/Vehicleloan')).text();
+  const svg = /\/_astro\/[\w.-]+\.svg/.exec(html)?.[0];
+  expect(svg).toBeTruthy();
+  for (const path of [svg as string, '/favicon.svg']) {
+    const policy = (await request.get(path)).headers()['content-security-policy'] ?? '';
+    expect(policy, path).toMatch(/(^|, )sandbox; default-src 'none'/);
+    expect(policy, path).toContain("frame-ancestors 'none'");
+  }
+  // Opened directly, Chromium applies the sandbox: the document gets an opaque origin, so
+  // nothing in it could read the site's storage, and the picture still renders.
+  await page.goto(svg as string);
+  expect(await page.evaluate(() => window.origin)).toBe('null');
+  const box = await page.locator('svg').first().boundingBox();
+  expect(box?.width).toBeGreaterThan(10);
+});
+
+test('the CSP <meta> is the first thing in <head> after the charset: no script or style comes before it', async ({ request }) => {
+  for (const path of ['/admin', '/', '/Vehicleloan', '/Contactus']) {
+    const head = /<head>([\s\S]*?)<\/head>/.exec(await (await request.get(path)).text())?.[1] ?? '';
+    expect(head, path).toMatch(/^<meta charset="utf-8"><meta http-equiv="content-security-policy" content="/);
+  }
+});
+
 test('an API answer sets its own headers: nosniff, no-store and a restrictive CSP', async ({ request }) => {
   for (const answer of [
     await request.post('/api/finance', { data: validFinance({ elapsedMs: 20_000 }) }),

@@ -63,13 +63,15 @@ describe('every API answer carries its security headers', () => {
   });
 
   test('the export, answered or refused', async () => {
-    process.env.LEADS_EXPORT_TOKEN = 'headers-test-token';
+    process.env.LEADS_EXPORT_TOKEN = 'headers-test-token-0123456789abcdef';
     try {
       const handler = leadsExportHandler();
       const refused = await handler(new Request('http://localhost/api/leads'));
       expect(refused.status).toBe(401);
       expectApiHeaders(refused.headers);
-      const ok = await handler(new Request('http://localhost/api/leads', { headers: { authorization: 'Bearer headers-test-token' } }));
+      const ok = await handler(
+        new Request('http://localhost/api/leads', { headers: { authorization: 'Bearer headers-test-token-0123456789abcdef' } }),
+      );
       expect(ok.status).toBe(200);
       expectApiHeaders(ok.headers);
     } finally {

@@ -19,7 +19,7 @@ beforeEach(async () => {
   blobs.use();
   await blobs.clear();
   standIn.received.length = 0;
-  process.env.LEADS_EXPORT_TOKEN = 'token';
+  process.env.LEADS_EXPORT_TOKEN = 'attribution-test-token-0123456789';
 });
 
 const ATTRIBUTION = {
@@ -39,7 +39,9 @@ const storedLead = async (id: string) => {
 };
 
 const csv = async () => {
-  const response = await exportLeads(new Request('http://localhost/api/leads', { headers: { authorization: 'Bearer token' } }));
+  const response = await exportLeads(
+    new Request('http://localhost/api/leads', { headers: { authorization: 'Bearer attribution-test-token-0123456789' } }),
+  );
   return csvRecords(await response.text());
 };
 

@@ -18,7 +18,7 @@ beforeEach(async () => {
   blobs.use();
   await blobs.clear();
   standIn.received.length = 0;
-  process.env.LEADS_EXPORT_TOKEN = 'token';
+  process.env.LEADS_EXPORT_TOKEN = 'consent-record-test-token-0123456789';
 });
 
 const storedLead = async (id: string) => {
@@ -26,7 +26,7 @@ const storedLead = async (id: string) => {
   return blobs.leads().get(key, { type: 'json' });
 };
 
-const get = (query: string, authorization = 'Bearer token') =>
+const get = (query: string, authorization = 'Bearer consent-record-test-token-0123456789') =>
   exportLeads(new Request(`http://localhost/api/leads${query}`, { headers: { authorization } }));
 
 describe('consentNotice on an enquiry', () => {

@@ -12,7 +12,7 @@ import { useLocalServers } from '../support/servers.ts';
 import { send, validContact, validFinance } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-const TOKEN = 'contact-export-token';
+const TOKEN = 'contact-export-token-0123456789abcdef';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

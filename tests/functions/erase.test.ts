@@ -13,7 +13,7 @@ import { useLocalServers } from '../support/servers.ts';
 import { send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-const TOKEN = 'erase-test-token';
+const TOKEN = 'erase-test-token-0123456789abcdefgh';
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
 useLocalServers((servers) => ({ blobs, standIn } = servers));

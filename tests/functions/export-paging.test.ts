@@ -21,7 +21,7 @@ import { parsePageQuery, readPage, type PageQuery } from '../../src/server/expor
 import { ENQUIRY_KINDS } from '../../src/lib/enquiry/index.ts';
 import type { LeadRecord } from '../../src/server/record.ts';
 
-const TOKEN = 'paging-token';
+const TOKEN = 'paging-test-token-0123456789abcdefgh';
 let blobs: LocalBlobs;
 beforeAll(async () => {
   blobs = await startLocalBlobs({ siteID: '0' });

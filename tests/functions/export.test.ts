@@ -6,13 +6,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
 import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
 import { CSV_COLUMNS, csvCell, toCsv } from '../../src/server/export.ts';
 import type { LeadRecord } from '../../src/server/record.ts';
 
-const TOKEN = 'a-long-random-export-token';
+const TOKEN = 'a-long-random-export-token-0123456789';
 
 let blobs: LocalBlobs;
 beforeAll(async () => {
@@ -83,6 +83,20 @@ describe('authorisation', () => {
     const answer = await get();
     expect(answer.status).toBe(404);
     expect(answer.text).not.toContain('a1');
+  });
+
+  test('a token shorter than 32 characters counts as unset: 404 even with that very token, and the log says why', async () => {
+    await seed(SAMPLE);
+    const short = 'x'.repeat(31);
+    process.env.LEADS_EXPORT_TOKEN = short;
+    const log = vi.spyOn(console, 'log');
+    const answer = await get('', { authorization: `Bearer ${short}` });
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain('a1');
+    expect(log.mock.calls.map(([line]) => String(line)).join('\n')).toMatch(/token-too-short.*31 characters; at least 32/);
+    log.mockRestore();
+    process.env.LEADS_EXPORT_TOKEN = 'y'.repeat(32);
+    expect((await get('', { authorization: `Bearer ${'y'.repeat(32)}` })).status).toBe(200);
   });
 
   test.each([
@@ -193,6 +207,8 @@ describe('CSV', () => {
     ['say "hi"', '"say ""hi"""'],
     ['line one\nline two', '"line one\nline two"'],
     ['a = b', 'a = b'],
+    ['10; 20', '"10; 20"'],
+    ['=1;2', `"'=1;2"`],
   ])('cell %j → %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });

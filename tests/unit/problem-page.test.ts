@@ -20,6 +20,9 @@ test.each([
   ['/', '/'],
   ['//elsewhere.example', '/'],
   ['/\\elsewhere.example', '/'],
+  ['/.//elsewhere.example', '/elsewhere.example'],
+  ['/x/..//elsewhere.example/path', '/elsewhere.example/path'],
+  ['/%2e//elsewhere.example', '/elsewhere.example'],
   ['https://elsewhere.example/', '/'],
   ['javascript:alert(1)', '/'],
   ['', '/'],
@@ -27,6 +30,8 @@ test.each([
   [42, '/'],
 ])('the link back for page %j is %j', (page, link) => {
   expect(backLinkFor(page)).toBe(link);
+  // Whatever it is, a browser resolves it to this site.
+  expect(new URL(backLinkFor(page), 'https://aranya.example').origin).toBe('https://aranya.example');
 });
 
 test('it names the brand, says the status in plain words and escapes every text', () => {
