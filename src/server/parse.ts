@@ -5,7 +5,7 @@
  * - 'html': a native form post, form-encoded, or multipart with plain fields (Sell Flats).
  */
 import { HttpError } from './errors.ts';
-import { JSON_MAX_BYTES, MULTIPART_MAX_BYTES, readBodyLimited } from './limits.ts';
+import { JSON_MAX_BYTES, MULTIPART_MAX_BYTES, MULTIPART_MAX_PARTS, countMultipartParts, readBodyLimited } from './limits.ts';
 import { enquiryFromFormFields, firstTextValues } from './native-post.ts';
 import type { Via } from './record.ts';
 import { PHOTO_LIMITS } from '../lib/enquiry/photo-rules.ts';
@@ -76,9 +76,15 @@ export const parseEnquiryRequest = async (request: Request, options: { acceptsPh
 
 const parseMultipart = async (request: Request): Promise<ParsedRequest> => {
   const bytes = await readBodyLimited(request, MULTIPART_MAX_BYTES);
+  const contentType = request.headers.get('content-type') ?? '';
+  const parts = countMultipartParts(bytes, contentType);
+  if (parts === null) throw new HttpError(400, 'The upload could not be read as multipart/form-data: it names no boundary.');
+  if (parts > MULTIPART_MAX_PARTS) {
+    throw new HttpError(413, `The upload has ${parts} parts. An enquiry has at most ${MULTIPART_MAX_PARTS}.`);
+  }
   let form: FormData;
   try {
-    form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
   } catch {
     throw new HttpError(400, 'The upload could not be read as multipart/form-data.');
   }

@@ -81,3 +81,34 @@ test('a whole surrogate pair (an emoji written as escapes) is ordinary text and 
   const [lead] = await blobs.records('contact/');
   expect(lead.message).toBe('Call me 😀');
 });
+
+/** A multipart body of `count` empty file parts (about 70 bytes each), as a script could send. */
+const manyPartsRequest = (count: number) => {
+  const boundary = 'x'.repeat(16);
+  const part = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename=""\r\n\r\n\r\n`;
+  const body = part.repeat(count) + `--${boundary}--\r\n`;
+  return new Request('http://localhost/api/realestate', {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+};
+
+test('a multipart body of 50,000 empty parts is refused (413) before it is parsed, and nothing is stored', async () => {
+  const started = performance.now();
+  const answer = await sendRequest('realestate', manyPartsRequest(50_000));
+  const ms = performance.now() - started;
+  expect(answer.status).toBe(413);
+  expect(answer.body).toEqual({ error: 'The upload has 50000 parts. An enquiry has at most 64.' });
+  expect(await blobs.keys(blobs.leads())).toEqual([]);
+  console.log(`50,000 empty parts (3.6 MB) answered 413 in ${ms.toFixed(0)} ms`);
+});
+
+test('a multipart body that names no boundary is a 400 that says so', async () => {
+  const answer = await sendRequest(
+    'realestate',
+    new Request('http://localhost/api/realestate', { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'x' }),
+  );
+  expect(answer.status).toBe(400);
+  expect(answer.body).toEqual({ error: expect.stringMatching(/names no boundary/) });
+});
