@@ -4,8 +4,10 @@
  * outbox folder, writes each one there as a JSON file named by `template_params.kind`. Used by
  * the tests and by `npm start` when no EmailJS settings are set.
  *
- * It answers browsers too (the forms' fallback through @emailjs/browser's send()): every answer
- * carries `Access-Control-Allow-Origin: *`, and OPTIONS answers the CORS preflight.
+ * It answers browsers too (the forms' fallback through @emailjs/browser's send()): the send
+ * endpoint and its CORS preflight allow pages served from this machine (localhost, 127.0.0.1)
+ * only. The control endpoints carry no CORS header at all, so no web page can read the outbox.
+ * It listens on 127.0.0.1.
  *
  * Control, for tests:
  *   POST /__standin/behaviour  {"status"?: 100-599, "delayMs"?: ms}   how to answer sends from now on
@@ -51,11 +53,20 @@ const RECEIVED_PATH = '/__standin/received';
 /** Longest delay the control accepts (10 minutes): enough to "hang" any test. */
 const MAX_DELAY_MS = 600_000;
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, GET, OPTIONS',
-  'access-control-allow-headers': 'content-type',
-  'access-control-max-age': '600',
+/** A page served from this machine (what `npm start` serves), the only origin the send endpoint allows. */
+const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** CORS headers for the send endpoint: the page's own origin when it is on this machine, else none. */
+const corsFor = (req: http.IncomingMessage): Record<string, string> => {
+  const origin = req.headers.origin;
+  if (!origin || !LOOPBACK_ORIGIN.test(origin)) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'POST, OPTIONS',
+    'access-control-allow-headers': 'content-type',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  };
 };
 
 /** The fields of a behaviour body that are wrong, by name. */
@@ -95,14 +106,14 @@ export const startEmailJsStandIn = async (
   const requests: unknown[] = [];
   let written = 0;
 
-  const answer = (res: http.ServerResponse, status: number, text: string) => {
+  const answer = (res: http.ServerResponse, status: number, text: string, cors: Record<string, string> = {}) => {
     if (res.destroyed) return;
-    res.writeHead(status, { ...CORS, 'content-type': 'text/plain; charset=utf-8' });
+    res.writeHead(status, { ...cors, 'content-type': 'text/plain; charset=utf-8' });
     res.end(text);
   };
   const answerJson = (res: http.ServerResponse, status: number, body: unknown) => {
     if (res.destroyed) return;
-    res.writeHead(status, { ...CORS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));
   };
 
@@ -126,25 +137,27 @@ export const startEmailJsStandIn = async (
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const cors = url.pathname === SEND_PATH ? corsFor(req) : {};
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, CORS);
+      res.writeHead(204, cors);
       return res.end();
     }
     if (url.pathname.startsWith('/__standin/')) return control(req, res, url.pathname);
     if (req.method !== 'POST' || url.pathname !== SEND_PATH) return answer(res, 404, 'Not Found');
+    const reply = (status: number, text: string) => answer(res, status, text, cors);
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(await readBody(req));
     } catch {
-      return answer(res, 400, 'The request body is not valid JSON');
+      return reply(400, 'The request body is not valid JSON');
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return answer(res, 400, 'The request body is not a JSON object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return reply(400, 'The request body is not a JSON object');
     requests.push(body);
     const { status, delayMs } = behaviour;
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const problem = problemWith(body);
-    if (problem) return answer(res, 400, problem);
-    if (status < 200 || status >= 300) return answer(res, status, 'Stand-in failure');
+    if (problem) return reply(400, problem);
+    if (status < 200 || status >= 300) return reply(status, 'Stand-in failure');
     received.push(body as unknown as ReceivedEmail);
     if (options.outboxDir) {
       written += 1;
@@ -158,7 +171,7 @@ export const startEmailJsStandIn = async (
       await mkdir(options.outboxDir, { recursive: true });
       await writeFile(path.join(options.outboxDir, name), JSON.stringify(body, null, 2));
     }
-    answer(res, status, 'OK');
+    reply(status, 'OK');
   });
 
   await new Promise<void>((resolve, reject) => {

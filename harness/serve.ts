@@ -132,9 +132,26 @@ const notFoundResponse = async (): Promise<Response> => {
   return new Response(notFoundPage, { status: 404, headers });
 };
 
+/**
+ * The fault switch and the scheduled functions' URLs are for this machine's tools and tests only:
+ * the server listens on 127.0.0.1, and a browser page of another site (which could reach
+ * localhost from the visitor's own machine) is refused.
+ */
+const fromAnotherSite = (req: http.IncomingMessage) => {
+  const site = req.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const from = req.headers.origin;
+  return from !== undefined && from !== origin && from !== `http://127.0.0.1:${port}`;
+};
+const LOCAL_ONLY = (pathname: string) => pathname === FAULTS_PATH || pathname.startsWith('/.netlify/functions/');
+
 const server = http.createServer(async (req, res) => {
   try {
     const pathname = new URL(req.url ?? '/', origin).pathname;
+    if (LOCAL_ONLY(pathname) && fromAnotherSite(req)) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end('Local tools only.');
+    }
     if (pathname === FAULTS_PATH) return await answerFaults(req, res);
     const fn = functions.get(pathname);
     const match: { response: Response } | undefined = fn
@@ -168,8 +185,10 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
-server.listen(port, () => {
-  console.log(`Aranya site running at http://localhost:${port}`);
+// This machine only, unless HOST says otherwise (e.g. HOST=0.0.0.0 to try it from a phone on the LAN).
+const host = process.env.HOST || '127.0.0.1';
+server.listen(port, host, () => {
+  console.log(`Aranya site running at http://localhost:${port}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}`);
 });
 
 const stop = async () => {

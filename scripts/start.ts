@@ -14,7 +14,7 @@ const SERVER_SETTINGS = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_P
 const BROWSER_SETTINGS = [
   'PUBLIC_EMAILJS_PUBLIC_KEY',
   'PUBLIC_EMAILJS_SERVICE_ID',
-  'PUBLIC_EMAILJS_TEMPLATE_ID',
+  'PUBLIC_EMAILJS_FALLBACK_TEMPLATE_ID',
   'PUBLIC_EMAILJS_API_ORIGIN',
 ];
 
@@ -25,7 +25,7 @@ if (![...SERVER_SETTINGS, ...BROWSER_SETTINGS].some((name) => process.env[name])
     PUBLIC_EMAILJS_API_ORIGIN: `http://127.0.0.1:${standInPort}`,
     PUBLIC_EMAILJS_PUBLIC_KEY: 'public_local',
     PUBLIC_EMAILJS_SERVICE_ID: 'service_local',
-    PUBLIC_EMAILJS_TEMPLATE_ID: 'template_local',
+    PUBLIC_EMAILJS_FALLBACK_TEMPLATE_ID: 'template_fallback_local',
   });
   console.log(`Forms' e-mail fallback: no EmailJS settings, so the build points it at the local stand-in on port ${standInPort}`);
 }

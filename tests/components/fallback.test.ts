@@ -10,12 +10,14 @@ import {
   type FallbackSettings,
 } from '../../src/islands/forms/fallback.ts';
 import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
+import { enquirySchemas } from '../../src/lib/enquiry/index.ts';
+import { validFinance } from '../support/sample-enquiries.ts';
 
 let standIn: EmailJsStandIn;
 let settings: FallbackSettings;
 beforeAll(async () => {
   standIn = await startEmailJsStandIn();
-  settings = { publicKey: 'public_local', serviceId: 'service_local', templateId: 'template_local', origin: standIn.origin };
+  settings = { publicKey: 'public_local', serviceId: 'service_local', templateId: 'template_fallback_local', origin: standIn.origin };
 });
 afterAll(() => standIn.close());
 beforeEach(() => {
@@ -23,15 +25,29 @@ beforeEach(() => {
   standIn.setBehaviour({ status: 200, delayMs: 0 });
 });
 
-const params = fallbackParams('finance', { Username: 'Priya', phone: '98765 43210', submissionId: 'abc', empty: '' }, { photos: 2 });
+const enquiry = validFinance({ Username: 'Priya', phone: '98765 43210', utm_source: '' });
+// Whatever else the payload carries (a script's extra fields, the fill time) is not sent.
+const params = fallbackParams(
+  'finance',
+  enquirySchemas.finance,
+  { ...enquiry, extra: '<b>not a field</b>', elapsedMs: 9000 },
+  { photos: 2 },
+);
 
-test('sends every field, the kind and a readable summary to EmailJS', async () => {
+test("sends only the fields the kind's schema accepted, the kind and a readable summary, to the fallback's own template", async () => {
   expect(await sendByEmail(params, settings)).toEqual({ sent: true });
   expect(standIn.received).toHaveLength(1);
   const email = standIn.received[0];
-  expect(email).toMatchObject({ service_id: 'service_local', template_id: 'template_local', user_id: 'public_local' });
-  expect(email.template_params).toMatchObject({ kind: 'finance', via: 'browser-fallback', Username: 'Priya', submissionId: 'abc' });
-  expect(email.template_params).not.toHaveProperty('empty');
+  expect(email).toMatchObject({ service_id: 'service_local', template_id: 'template_fallback_local', user_id: 'public_local' });
+  expect(email.template_params).toMatchObject({
+    kind: 'finance',
+    via: 'browser-fallback',
+    Username: 'Priya',
+    phone: '9876543210',
+    submissionId: enquiry.submissionId,
+  });
+  for (const left of ['extra', 'elapsedMs', 'utm_source']) expect(email.template_params).not.toHaveProperty(left);
+  expect(String(email.template_params.summary)).not.toContain('not a field');
   expect(String(email.template_params.summary)).toMatch(/photos: 2 chosen, not attached/);
 });
 
@@ -54,7 +70,7 @@ test('missing settings: a plain message for the visitor, and the console names e
   const log = vi.spyOn(console, 'error').mockImplementation(() => {});
   const result = await sendByEmail(params, { ...settings, serviceId: '', templateId: ' ' });
   expect(result).toEqual({ sent: false, status: 'not-configured', message: FORM_TEXT.emailStatus.notConfigured });
-  expect(log).toHaveBeenCalledWith(expect.stringContaining('PUBLIC_EMAILJS_SERVICE_ID, PUBLIC_EMAILJS_TEMPLATE_ID'));
+  expect(log).toHaveBeenCalledWith(expect.stringContaining('PUBLIC_EMAILJS_SERVICE_ID, PUBLIC_EMAILJS_FALLBACK_TEMPLATE_ID'));
   expect(missingSettings({ ...settings, publicKey: '' })).toEqual(['PUBLIC_EMAILJS_PUBLIC_KEY']);
   expect(standIn.received).toHaveLength(0);
   log.mockRestore();

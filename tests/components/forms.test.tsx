@@ -305,7 +305,7 @@ describe('when our API cannot be reached', () => {
   const useFallback = () => {
     vi.stubEnv('PUBLIC_EMAILJS_PUBLIC_KEY', 'public_local');
     vi.stubEnv('PUBLIC_EMAILJS_SERVICE_ID', 'service_local');
-    vi.stubEnv('PUBLIC_EMAILJS_TEMPLATE_ID', 'template_local');
+    vi.stubEnv('PUBLIC_EMAILJS_FALLBACK_TEMPLATE_ID', 'template_fallback_local');
     vi.stubEnv('PUBLIC_EMAILJS_API_ORIGIN', standIn.origin);
   };
 

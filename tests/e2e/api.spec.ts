@@ -5,9 +5,10 @@
  * switch (POST /__local/faults).
  */
 import { readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { E2E_MIN_FILL_MS, EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
+import { BASE_URL, E2E_MIN_FILL_MS, EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, newSubmissionId, validBankLoan, validFinance } from '../support/sample-enquiries.ts';
 
 const outbox = path.resolve(import.meta.dirname, '../../outbox');
@@ -172,4 +173,19 @@ test('the local store fault switch: with the store down the API answers 503 with
   expect(up.status()).toBe(201);
   expect((await exported(request, 'finance')).filter((l) => l.id === enquiry.submissionId)).toHaveLength(1);
   expect((await faults({ store: 'sideways' })).status()).toBe(400);
+});
+
+test("the local tools (fault switch, scheduled functions) refuse another site's page; the server listens on this machine only", async ({
+  request,
+}) => {
+  const evil = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+  expect((await request.post('/__local/faults', { data: { store: 'down' }, headers: evil })).status()).toBe(403);
+  expect((await request.get('/__local/faults')).status()).toBe(200);
+  expect((await request.post('/.netlify/functions/leads-sweep', { headers: evil })).status()).toBe(403);
+  // Through an address of this machine that is not loopback, nothing answers.
+  const lan = Object.values(os.networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+  test.skip(!lan, 'this machine has no network address besides loopback');
+  await expect(fetch(`http://${lan}:${new URL(BASE_URL).port}/`)).rejects.toThrow();
 });

@@ -34,13 +34,13 @@ const browserSend = (templateParams: Record<string, unknown>) => {
   return emailjs.send('service_local', 'template_local', templateParams);
 };
 
-test('the preflight of a browser send is answered: any origin, POST, content-type', async () => {
+test('the preflight of a browser send from a page on this machine is answered: its origin, POST, content-type', async () => {
   const response = await fetch(`${standIn.origin}${SEND}`, {
     method: 'OPTIONS',
     headers: { origin: PAGE_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
   });
   expect(response.status).toBe(204);
-  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  expect(response.headers.get('access-control-allow-origin')).toBe(PAGE_ORIGIN);
   expect(response.headers.get('access-control-allow-methods')).toContain('POST');
   expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
 });
@@ -62,12 +62,19 @@ test('@emailjs/browser send() is accepted, recorded with its wire fields, and wr
   expect(JSON.parse(await readFile(path.join(outboxDir, files[0]), 'utf8')).template_params.id).toBe('abc-123');
 });
 
-test('every answer carries CORS, failures too', async () => {
-  const send = (body: string) =>
-    fetch(`${standIn.origin}${SEND}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: PAGE_ORIGIN }, body });
-  for (const response of [await send('{}'), await send('not json'), await fetch(`${standIn.origin}/elsewhere`)]) {
+test("a send's answers carry CORS for a page on this machine, failures too; nothing else carries it", async () => {
+  const send = (body: string, origin = PAGE_ORIGIN) =>
+    fetch(`${standIn.origin}${SEND}`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body });
+  for (const response of [await send('{}'), await send('not json')]) {
     expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe(PAGE_ORIGIN);
+  }
+  // Another site's page gets no CORS header: its script cannot read the answer.
+  expect((await send('{}', 'https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  // The outbox and the controls are never readable by a web page, wherever it comes from.
+  for (const path of ['/__standin/received', '/__standin/behaviour', '/elsewhere']) {
+    const answer = await fetch(`${standIn.origin}${path}`, { headers: { origin: PAGE_ORIGIN } });
+    expect(answer.headers.get('access-control-allow-origin'), path).toBeNull();
   }
 });
 

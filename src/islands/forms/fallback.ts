@@ -2,7 +2,13 @@
  * The e-mail fallback (docs/decisions.md, "After submit"): when our API cannot be reached, the form sends
  * the enquiry straight to the team with @emailjs/browser. Settings come from the build's
  * PUBLIC_EMAILJS_* variables; `npm start` points them at the local EmailJS stand-in.
+ *
+ * Those settings are public by nature (they are in the page's script), so anyone can send through
+ * them. The fallback therefore has a template of its own (PUBLIC_EMAILJS_FALLBACK_TEMPLATE_ID, not
+ * the server's), which renders its fields as escaped text only, and sends only what the kind's
+ * schema accepted (docs/deploy.md, "EmailJS").
  */
+import type * as z from 'zod/mini';
 import { FORM_TEXT } from '../../lib/enquiry/form-text';
 
 export interface FallbackSettings {
@@ -16,13 +22,13 @@ export interface FallbackSettings {
 export const SETTING_NAMES = {
   publicKey: 'PUBLIC_EMAILJS_PUBLIC_KEY',
   serviceId: 'PUBLIC_EMAILJS_SERVICE_ID',
-  templateId: 'PUBLIC_EMAILJS_TEMPLATE_ID',
+  templateId: 'PUBLIC_EMAILJS_FALLBACK_TEMPLATE_ID',
 } as const;
 
 export const fallbackSettings = (): FallbackSettings => ({
   publicKey: import.meta.env.PUBLIC_EMAILJS_PUBLIC_KEY ?? '',
   serviceId: import.meta.env.PUBLIC_EMAILJS_SERVICE_ID ?? '',
-  templateId: import.meta.env.PUBLIC_EMAILJS_TEMPLATE_ID ?? '',
+  templateId: import.meta.env.PUBLIC_EMAILJS_FALLBACK_TEMPLATE_ID ?? '',
   origin: import.meta.env.PUBLIC_EMAILJS_API_ORIGIN ?? '',
 });
 
@@ -63,10 +69,20 @@ export const sendByEmail = async (
   }
 };
 
-/** The template params of a fallback e-mail: every field as text, plus what the team needs to know. */
-export const fallbackParams = (kind: string, payload: Record<string, unknown>, extra: { photos?: number } = {}): Record<string, string> => {
+/**
+ * The template params of a fallback e-mail: the fields the kind's schema accepted (anything else
+ * the payload carries is left out), each as text, plus what the team needs to know.
+ */
+export const fallbackParams = (
+  kind: string,
+  schema: z.ZodMiniType,
+  payload: Record<string, unknown>,
+  extra: { photos?: number } = {},
+): Record<string, string> => {
+  const checked = schema.safeParse(payload);
+  const fields = checked.success ? (checked.data as Record<string, unknown>) : {};
   const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(payload)) {
+  for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null || value === '') continue;
     params[key] = Array.isArray(value) ? value.join(', ') : String(value);
   }

@@ -150,7 +150,7 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: 
       const { outcome, step } = await postEnquiry(endpoint, body, { onProgress });
       if (outcome.type === 'stored') return succeed(outcome.id || submissionId.current, false);
       if (step === 'fallback') {
-        const emailed = await sendByEmail(fallbackParams(kind, payload, { photos: files.length }));
+        const emailed = await sendByEmail(fallbackParams(kind, schema, payload, { photos: files.length }));
         if (emailed.sent) return succeed(submissionId.current, true);
         setPhase({ name: 'failed', message: emailed.message });
         announce(FORM_TEXT.failure.title);
