@@ -17,7 +17,8 @@
 import { buildLeadRecord, type LeadRecord, type Via } from './record.ts';
 import { indexKey, leadKey, leadsStore, spamKey, withStoreDeadline } from './store.ts';
 import { deletePhotosOf, storePhotos, type CheckedPhoto } from './photo-store.ts';
-import { WaitingList, deliver } from './deliver.ts';
+import { WaitingList, deliver, updateLeadRecord } from './deliver.ts';
+import { contactLimitReached } from './contact-limit.ts';
 import { claimPending, etagOf, isClaimed, newPendingEntry, pendingKey, type Claim, type PendingEntry } from './pending.ts';
 import { notifyTimeoutMs, storeTimeoutMs } from './pipeline-settings.ts';
 import { logLead } from './log.ts';
@@ -27,6 +28,8 @@ import type { Enquiry, EnquiryKind } from '../lib/enquiry/index.ts';
 export interface Arrival {
   photos: CheckedPhoto[];
   via: Via;
+  /** Photos stored before the lead (a native post's, kept while it was being confirmed): their keys. */
+  storedPhotos?: string[];
 }
 
 /** What the visitor is told: the same for the first submission and every retry of it. */
@@ -48,7 +51,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type StoreOutcome =
   { duplicate: true; receipt: Receipt; key: string } | { duplicate: false; receipt: Receipt; key: string; record: LeadRecord };
 
-const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arrival): Promise<StoreOutcome> =>
+const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via, storedPhotos = [] }: Arrival): Promise<StoreOutcome> =>
   withStoreDeadline(async () => {
     const store = leadsStore();
     const id = enquiry.submissionId;
@@ -81,7 +84,7 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arr
       // instance dies before the e-mail, the sweep still finds the lead.
       const [record] = await Promise.all([
         storePhotos(id, photos).then(async (photoKeys) => {
-          const built = buildLeadRecord(kind, enquiry, receivedAt, { via, photos: photoKeys });
+          const built = buildLeadRecord(kind, enquiry, receivedAt, { via, photos: [...storedPhotos, ...photoKeys] });
           await store.setJSON(entry.key, built);
           return built;
         }),
@@ -92,7 +95,9 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via }: Arr
       // Free the id so a retry can store it, and take back the photos already written: a lead that
       // was not stored leaves nothing behind. (If even this fails, retention removes photos
       // without a lead a day later.)
-      await Promise.all([store.delete(indexKey(id)), store.delete(pendingKey(id)), deletePhotosOf(id)]).catch(() => {});
+      // Photos stored earlier (while a native post was confirmed) stay for the retry.
+      const cleanUp = [store.delete(indexKey(id)), store.delete(pendingKey(id)), ...(photos.length ? [deletePhotosOf(id)] : [])];
+      await Promise.all(cleanUp).catch(() => {});
       throw error;
     }
   });
@@ -110,7 +115,7 @@ const notifyAndRecord = (key: string, record: LeadRecord, claim?: Claim, waiting
 const orphanedLead = async (key: string): Promise<LeadRecord | null> => {
   // A failure here must not turn the retry's 201 into a 503: the lead itself is safe.
   const record = (await withStoreDeadline(() => leadsStore().get(key, { type: 'json' })).catch(() => null)) as LeadRecord | null;
-  if (!record || record.notified || record.notifyError) return null;
+  if (!record || record.notified || record.notifyError || record.notifyHeld) return null;
   const age = Date.now() - Date.parse(record.receivedAt);
   return age > storeTimeoutMs() + notifyTimeoutMs() ? record : null;
 };
@@ -127,12 +132,29 @@ const claimOrphan = async (id: string): Promise<Claim | null | 'none'> => {
   return isClaimed(entry) ? null : claimPending(store, entry, etag);
 };
 
+/**
+ * A lead whose phone or e-mail has had its e-mails for today (contact-limit.ts) is kept, marked,
+ * and not e-mailed: no pending entry, so the sweep leaves it too. A failure to check lets it through.
+ */
+const holdRepeatContact = async (key: string, record: LeadRecord): Promise<boolean> => {
+  const store = leadsStore();
+  const held = await withStoreDeadline(async () => {
+    if (!(await contactLimitReached(store, record))) return false;
+    await updateLeadRecord(store, key, (current) => ({ ...current, notifyHeld: 'repeat-contact' }));
+    await store.delete(pendingKey(record.id));
+    return true;
+  }).catch(() => false);
+  if (held) logLead({ kind: record.kind, id: record.id, status: 'notify-held', note: 'repeat-contact' });
+  return held;
+};
+
 /** Stores a valid lead (once), notifies the team and records whether that worked. */
 export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: Arrival): Promise<Receipt> => {
   // The gave-up leads this e-mail may carry are read while the lead is stored.
   const waiting = new WaitingList(leadsStore()).preload();
   const outcome = await storeLeadOnce(kind, enquiry, arrival);
   if (!outcome.duplicate) {
+    if (await holdRepeatContact(outcome.key, outcome.record)) return outcome.receipt;
     await notifyAndRecord(outcome.key, outcome.record, undefined, waiting);
     return outcome.receipt;
   }

@@ -8,6 +8,7 @@ import { ENQUIRY_KINDS } from '../lib/enquiry/index.ts';
 import { gaveUpKey, listAll, pendingKey } from './pending.ts';
 import { indexKey, leadsStore, photosStore } from './store.ts';
 import { deletePhotosOf } from './photo-store.ts';
+import { deleteContactMarkersOf } from './contact-limit.ts';
 
 /** Deletes the lead at `key` with its photos and index entries; returns how many photos went. */
 export const deleteLead = async (store: Store, key: string): Promise<number> => {
@@ -18,7 +19,7 @@ export const deleteLead = async (store: Store, key: string): Promise<number> => 
   // The lead last: while anything of it remains, its key still finds it.
   await Promise.all(key.startsWith('spam/') ? [] : [store.delete(pendingKey(id)), store.delete(gaveUpKey(id))]);
   await store.delete(key);
-  if (!key.startsWith('spam/')) await store.delete(indexKey(id));
+  if (!key.startsWith('spam/')) await Promise.all([store.delete(indexKey(id)), deleteContactMarkersOf(store, id)]);
   return photoKeys.length;
 };
 

@@ -11,9 +11,13 @@ import { parseEnquiryRequest, type ParsedRequest } from './parse.ts';
 import { refuseCrossSite } from './origin.ts';
 import { prefersHtml } from './negotiate.ts';
 import { problemPageResponse } from './problem-page.ts';
-import { checkPhotos } from './photo-store.ts';
-import { spamReason } from './spam.ts';
+import { checkPhotos, storePhotos } from './photo-store.ts';
+import { challengeProblem, honeypotFilled } from './spam.ts';
+import { CHALLENGE_FIELD, challengeSecret, checkConfirmation, issueChallenge, issueConfirmation } from './challenge.ts';
+import { confirmPageResponse } from './confirm-page.ts';
 import { acceptLead, keepSpam, once, type Receipt } from './accept.ts';
+import { minFillMs } from './pipeline-settings.ts';
+import { withStoreDeadline } from './store.ts';
 import { logLead } from './log.ts';
 
 /** Where a native post goes after success (a pre-rendered page, not indexed). */
@@ -22,15 +26,55 @@ export const THANK_YOU_PATH = '/Thankyou';
 /** Only a real-estate enquiry whose intent and category take photos (Sell Flats) may carry them. */
 const photosAllowed = (enquiry: Enquiry) => 'intent' in enquiry && realEstateFieldsFor(enquiry.intent, enquiry.category).photos;
 
-const processEnquiry = async (kind: EnquiryKind, { raw, files, via }: ParsedRequest): Promise<Receipt> => {
+/** The hidden field that carries, through the confirm page, the keys of the photos already stored. */
+const STORED_PHOTOS_FIELD = 'storedPhotos';
+
+type Outcome = { receipt: Receipt } | { confirm: Response };
+
+/**
+ * The kind's schema, the photos, then who sent it: spam (honeypot, or a JSON post whose challenge
+ * fails) is kept apart; a native post without a challenge is confirmed first (one click on the
+ * confirm page), unless it is that confirmation.
+ */
+const processEnquiry = async (kind: EnquiryKind, { raw, files, via, fields }: ParsedRequest, html: boolean): Promise<Outcome> => {
   const parsed = enquirySchemas[kind].safeParse(raw);
   if (!parsed.success) {
     throw new HttpError(422, 'Some fields need attention.', { fields: fieldMessages(parsed.error) });
   }
   const enquiry: Enquiry = parsed.data;
   const photos = await checkPhotos(files, photosAllowed(enquiry));
-  const reason = spamReason(raw, via);
-  return reason ? keepSpam(kind, enquiry, reason, via) : once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via }));
+  if (honeypotFilled(raw)) return { receipt: await keepSpam(kind, enquiry, 'honeypot', via) };
+  const secret = await withStoreDeadline(() => challengeSecret());
+  const accept = (storedPhotos?: string[]) => once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via, storedPhotos }));
+
+  if (via === 'js' || raw[CHALLENGE_FIELD] !== undefined) {
+    const problem = challengeProblem(secret, raw);
+    return { receipt: await (problem ? keepSpam(kind, enquiry, problem, via) : accept()) };
+  }
+  // A native post: the confirmation of an earlier one, or a first post to be confirmed.
+  const sent = fields ?? {};
+  if (checkConfirmation(secret, sent)) {
+    const stored = (sent[STORED_PHOTOS_FIELD] ?? '').split(',').filter((key) => key.startsWith(`${enquiry.submissionId}/`));
+    return { receipt: await accept(stored) };
+  }
+  // A script that asks for JSON gets what a bot gets: success, kept apart, never e-mailed.
+  if (!html) return { receipt: await keepSpam(kind, enquiry, 'unconfirmed', via) };
+  const storedPhotos = await withStoreDeadline(() => storePhotos(enquiry.submissionId, photos));
+  const { [STORED_PHOTOS_FIELD]: _claimed, confirmToken: _old, ...asSent } = sent;
+  const toConfirm: Record<string, string> = {
+    ...asSent,
+    submissionId: enquiry.submissionId,
+    currentdate: String(raw.currentdate),
+    ...(storedPhotos.length ? { [STORED_PHOTOS_FIELD]: storedPhotos.join(',') } : {}),
+  };
+  logLead({ kind, id: enquiry.submissionId, status: 'to-confirm' });
+  return { confirm: confirmPageResponse(kind, toConfirm, issueConfirmation(secret, toConfirm)) };
+};
+
+/** GET /api/<kind>: a fresh challenge for the form, and how long a person takes at least. */
+const challengeResponse = async (): Promise<Response> => {
+  const secret = await withStoreDeadline(() => challengeSecret());
+  return jsonResponse(200, { challenge: issueChallenge(secret), minFillMs: minFillMs() });
 };
 
 const seeOther = (location: string) => new Response(null, { status: 303, headers: apiHeaders({ location }) });
@@ -43,11 +87,17 @@ export const enquiryHandler =
     let page: unknown;
     let response: Response;
     try {
-      if (request.method !== 'POST') throw new HttpError(405, 'Use POST to send an enquiry.', { headers: { allow: 'POST' } });
+      if (request.method === 'GET') {
+        refuseCrossSite(request);
+        return await challengeResponse();
+      }
+      if (request.method !== 'POST') throw new HttpError(405, 'Use POST to send an enquiry.', { headers: { allow: 'GET, POST' } });
       refuseCrossSite(request);
       const parsed = await parseEnquiryRequest(request, { acceptsPhotos: kind === 'realestate' });
       page = parsed.raw.page;
-      const receipt = await processEnquiry(kind, parsed);
+      const outcome = await processEnquiry(kind, parsed, html);
+      if ('confirm' in outcome) return outcome.confirm;
+      const { receipt } = outcome;
       response = html ? seeOther(THANK_YOU_PATH) : jsonResponse(201, { ok: true, id: receipt.id, receivedAt: receipt.receivedAt });
       logLead({ kind, status: response.status });
     } catch (error) {

@@ -14,6 +14,8 @@ export interface ParsedRequest {
   raw: Record<string, unknown>;
   files: File[];
   via: Via;
+  /** A native post's text fields as sent (what a confirmation binds). */
+  fields?: Record<string, string>;
 }
 
 const decodeJsonObject = (text: string): Record<string, unknown> => {
@@ -61,7 +63,7 @@ export const parseEnquiryRequest = async (request: Request, options: { acceptsPh
   if (mediaType === 'application/x-www-form-urlencoded') {
     const bytes = await readBodyLimited(request, JSON_MAX_BYTES);
     const fields = firstTextValues(new URLSearchParams(decodeUtf8(bytes)));
-    return { raw: enquiryFromFormFields(fields), files: [], via: 'html' };
+    return { raw: enquiryFromFormFields(fields), files: [], via: 'html', fields };
   }
   if (mediaType === 'multipart/form-data' && options.acceptsPhotos) {
     return parseMultipart(request);
@@ -108,5 +110,5 @@ const parseMultipart = async (request: Request): Promise<ParsedRequest> => {
   if (textBytes > JSON_MAX_BYTES) {
     throw new HttpError(413, `The form fields are too large. The limit is ${JSON_MAX_BYTES / 1024} KB.`);
   }
-  return { raw: enquiryFromFormFields(fields), files, via: 'html' };
+  return { raw: enquiryFromFormFields(fields), files, via: 'html', fields };
 };

@@ -50,6 +50,9 @@ export const sweepBatchSize = () => Math.max(1, Math.floor(numberFrom(env().LEAD
 /** Leads older than this many months are deleted. LEADS_RETENTION_MONTHS, default 24. */
 export const retentionMonths = () => Math.max(1, Math.floor(numberFrom(env().LEADS_RETENTION_MONTHS, 24)));
 
+/** E-mails a day about one phone or e-mail address, per kind. LEADS_CONTACT_DAILY_LIMIT, default 3. */
+export const contactDailyLimit = () => Math.max(1, Math.floor(numberFrom(env().LEADS_CONTACT_DAILY_LIMIT, 3)));
+
 /** How long to wait for EmailJS. EMAILJS_TIMEOUT_MS, default 5000. */
 export const notifyTimeoutMs = () => numberFrom(env().EMAILJS_TIMEOUT_MS, 5000);
 

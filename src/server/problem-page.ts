@@ -34,7 +34,7 @@ const HEADINGS: Record<number, string> = {
 };
 const DEFAULT_HEADING = 'Something went wrong';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /**
@@ -66,20 +66,13 @@ li{margin:.35rem 0;color:var(--c-danger)}
 li strong{color:var(--c-ink)}
 a{color:var(--c-brand-700);text-underline-offset:.18em}
 a[href^="tel:"]{white-space:nowrap}
-a:focus-visible{outline:3px solid var(--c-accent-400);outline-offset:2px}
-.button{display:inline-flex;align-items:center;min-height:48px;padding:.6rem 1.2rem;border-radius:999px;background:var(--c-brand-700);color:#fff;font-weight:600;text-decoration:none}
+a:focus-visible,button:focus-visible{outline:3px solid var(--c-accent-400);outline-offset:2px}
+.button{display:inline-flex;align-items:center;min-height:48px;padding:.6rem 1.2rem;border-radius:999px;background:var(--c-brand-700);color:#fff;font:inherit;font-weight:600;text-decoration:none;border:0;cursor:pointer}
 .button:hover{background:var(--c-brand-900)}`;
 const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
-/** The page's HTML for an error; `backTo` is the link back to the form. */
-export const renderProblemPage = (error: HttpError, backTo: string): string => {
-  const heading = HEADINGS[error.status] ?? DEFAULT_HEADING;
-  const problems = Object.entries(error.fields ?? {});
-  const intro = error.status === 422 ? 'Your enquiry has not been sent yet. Please go back to the form and correct these:' : error.message;
-  const list = problems.length
-    ? `<ul>${problems.map(([field, message]) => `<li><strong>${escapeHtml(labelOf(field))}:</strong> ${escapeHtml(message)}</li>`).join('')}</ul>`
-    : '';
-  return `<!doctype html>
+/** A small page in the site's look: its name as the header, then `body` (already escaped HTML). */
+export const renderPageShell = (heading: string, body: string): string => `<!doctype html>
 <html lang="en-IN">
 <head>
 <meta charset="utf-8">
@@ -92,26 +85,45 @@ export const renderProblemPage = (error: HttpError, backTo: string): string => {
 <header><a href="/">${escapeHtml(site.name)}</a></header>
 <main>
 <h1>${escapeHtml(heading)}</h1>
-<p>${escapeHtml(intro)}</p>
-${list}
-<p>Use your browser's Back button to return to the form with what you typed, or open it again.</p>
-<p><a class="button" href="${escapeHtml(backTo)}">Back to the form</a></p>
-<p>You can also call us on <a href="${escapeHtml(telHref)}">${escapeHtml(phoneText)}</a>.</p>
+${body}
 </main>
 </body>
 </html>
 `;
+
+/** The page's HTML for an error; `backTo` is the link back to the form. */
+export const renderProblemPage = (error: HttpError, backTo: string): string => {
+  const heading = HEADINGS[error.status] ?? DEFAULT_HEADING;
+  const problems = Object.entries(error.fields ?? {});
+  const intro = error.status === 422 ? 'Your enquiry has not been sent yet. Please go back to the form and correct these:' : error.message;
+  const list = problems.length
+    ? `<ul>${problems.map(([field, message]) => `<li><strong>${escapeHtml(labelOf(field))}:</strong> ${escapeHtml(message)}</li>`).join('')}</ul>`
+    : '';
+  return renderPageShell(
+    heading,
+    `<p>${escapeHtml(intro)}</p>
+${list}
+<p>Use your browser's Back button to return to the form with what you typed, or open it again.</p>
+<p><a class="button" href="${escapeHtml(backTo)}">Back to the form</a></p>
+<p>You can also call us on <a href="${escapeHtml(telHref)}">${escapeHtml(phoneText)}</a>.</p>`,
+  );
 };
+
+/**
+ * An HTML page as an answer: never cached, never indexed; its one inline stylesheet by hash and
+ * no script at all. `formPost` lets the page's own form post to this site (the confirm page).
+ */
+export const htmlPageResponse = (status: number, html: string, headers: Record<string, string> = {}, { formPost = false } = {}) =>
+  new Response(html, {
+    status,
+    headers: apiHeaders({
+      ...headers,
+      'content-type': 'text/html; charset=utf-8',
+      'x-robots-tag': 'noindex',
+      'content-security-policy': `default-src 'none'; style-src '${STYLE_HASH}'; base-uri 'none'; form-action ${formPost ? "'self'" : "'none'"}; frame-ancestors 'none'`,
+    }),
+  });
 
 /** The error as an HTML answer, with the error's own headers (Allow, Retry-After). */
 export const problemPageResponse = (error: HttpError, page: unknown): Response =>
-  new Response(renderProblemPage(error, backLinkFor(page)), {
-    status: error.status,
-    headers: apiHeaders({
-      ...error.headers,
-      'content-type': 'text/html; charset=utf-8',
-      'x-robots-tag': 'noindex',
-      // Its one inline stylesheet by hash; no script at all.
-      'content-security-policy': `default-src 'none'; style-src '${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    }),
-  });
+  htmlPageResponse(error.status, renderProblemPage(error, backLinkFor(page)), error.headers);

@@ -8,6 +8,7 @@ import type { Store } from '@netlify/blobs';
 import { ENQUIRY_KINDS } from '../lib/enquiry/index.ts';
 import { jobBudgetMs, retentionMonths, storeTimeoutMs } from './pipeline-settings.ts';
 import { deleteLead } from './erase.ts';
+import { deleteOldContactMarkers } from './contact-limit.ts';
 import { inBatches, timeLeft } from './job.ts';
 import { logLead } from './log.ts';
 import { listAll } from './pending.ts';
@@ -130,6 +131,9 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
   });
   report.left = keys.length - report.leads - report.spam;
   if (canStart()) report.orphanPhotos = await deleteOrphanPhotos(store, options.now ?? new Date(), canStart);
+  // Yesterday's and older markers of the daily e-mail limit per contact (contact-limit.ts).
+  if (canStart())
+    await withStoreDeadline(() => deleteOldContactMarkers(store, (options.now ?? new Date()).toISOString().slice(0, 10))).catch(() => 0);
   logLead({ kind: 'retention', status: 'done', note: JSON.stringify({ ...report, ms: Date.now() - started }) });
   return report;
 };

@@ -1,24 +1,20 @@
 /**
- * Spam signals, read from the raw body: the honeypot input (hidden from people) and the fill
- * time the form measured. Spam is answered like success, stored apart and never notified.
+ * Spam signals: the honeypot input (hidden from people) and the form's challenge (challenge.ts),
+ * which the server signed and timed itself: the browser's own word about its fill time no longer
+ * counts. Spam is answered like success, stored apart and never notified.
  */
-import { HONEYPOT_FIELD, TIMING_FIELD } from '../lib/enquiry/field-rules.ts';
-import { minFillMs } from './pipeline-settings.ts';
-import type { Via } from './record.ts';
+import { HONEYPOT_FIELD } from '../lib/enquiry/field-rules.ts';
+import { CHALLENGE_FIELD, checkChallenge, type ChallengeVerdict } from './challenge.ts';
 
-export type SpamReason = 'honeypot' | 'too-fast' | 'no-timing';
+export type SpamReason = 'honeypot' | `challenge-${Exclude<ChallengeVerdict, 'ok'>}` | 'unconfirmed';
 
-/**
- * A JSON post without a fill time is a script, not our form (which always sends it). A native
- * form post has no fill time (it was sent before or without JavaScript): only the honeypot, and a
- * fill time if one was sent, judge it.
- */
-export const spamReason = (raw: Record<string, unknown>, via: Via): SpamReason | null => {
+export const honeypotFilled = (raw: Record<string, unknown>): boolean => {
   const honeypot = raw[HONEYPOT_FIELD];
-  if (honeypot !== undefined && honeypot !== null && honeypot !== '') return 'honeypot';
-  const elapsed = raw[TIMING_FIELD];
-  if (elapsed === undefined && via === 'html') return null;
-  if (typeof elapsed !== 'number' || !Number.isFinite(elapsed)) return 'no-timing';
-  if (elapsed < minFillMs()) return 'too-fast';
-  return null;
+  return honeypot !== undefined && honeypot !== null && honeypot !== '';
+};
+
+/** Why a post that carries (or should carry) a challenge is spam, or null when its challenge holds. */
+export const challengeProblem = (secret: string, raw: Record<string, unknown>): SpamReason | null => {
+  const verdict = checkChallenge(secret, raw[CHALLENGE_FIELD]);
+  return verdict === 'ok' ? null : `challenge-${verdict}`;
 };

@@ -38,8 +38,8 @@ describe('every API answer carries its security headers', () => {
     expectApiHeaders(answer.headers);
   });
 
-  test('405 for a GET', async () => {
-    const response = await handlers.finance(jsonRequest('finance', undefined, { method: 'GET' }));
+  test('405 for a PUT', async () => {
+    const response = await handlers.finance(jsonRequest('finance', undefined, { method: 'PUT' }));
     expect(response.status).toBe(405);
     expectApiHeaders(response.headers);
   });

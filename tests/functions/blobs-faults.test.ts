@@ -7,7 +7,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
 import { startStandIn } from '../support/emailjs.ts';
-import { send, sendRequest, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
+import { challengeIssuedAgo, send, sendRequest, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy } from '../../harness/blobs-faults.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
@@ -74,7 +74,7 @@ test('photos written before a lead write that fails are taken back; the retry st
   const enquiry = validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell' });
   const post = () => {
     const form = new FormData();
-    form.set('data', JSON.stringify(enquiry));
+    form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo() }));
     for (const name of ['front.jpg', 'hall.jpg'])
       form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
     return sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));

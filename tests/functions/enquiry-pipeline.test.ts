@@ -16,7 +16,10 @@ import {
   validFinance,
   validRealEstate,
   type Kind,
+  challengeIssuedAgo,
+  TEST_CHALLENGE_SECRET,
 } from '../support/enquiry-requests.ts';
+import { checkChallenge, issueChallenge } from '../../src/server/challenge.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
@@ -49,7 +52,10 @@ describe.each(KINDS)('%s: a valid enquiry', (kind) => {
     expect(receivedAt).toBeLessThanOrEqual(Date.now());
 
     const key = `${kind}/${month()}/${enquiry.submissionId}`;
-    expect(await blobs.keys(blobs.leads())).toEqual([key, `ids/${enquiry.submissionId}`].sort());
+    // (Besides the markers of the daily e-mail limit per contact, contacts/.)
+    expect((await blobs.keys(blobs.leads())).filter((k) => !k.startsWith('contacts/'))).toEqual(
+      [key, `ids/${enquiry.submissionId}`].sort(),
+    );
     const stored = await blobs.leads().get(key, { type: 'json' });
     expect(stored).toMatchObject({
       id: enquiry.submissionId,
@@ -106,10 +112,10 @@ test('a real-estate lead keeps only the fields of its category', async () => {
 });
 
 describe('status codes', () => {
-  test.each(['GET', 'PUT', 'DELETE', 'PATCH'])('%s → 405 with Allow: POST', async (method) => {
+  test.each(['PUT', 'DELETE', 'PATCH'])('%s → 405 with Allow: GET, POST', async (method) => {
     const response = await handlers.bankloan(new Request('http://localhost/api/bankloan', { method }));
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('POST');
+    expect(response.headers.get('allow')).toBe('GET, POST');
     expect(await response.json()).toEqual({ error: expect.any(String) });
   });
 
@@ -127,7 +133,7 @@ describe('status codes', () => {
 
   test('multipart is 415 where photos are not accepted', async () => {
     const form = new FormData();
-    form.set('data', JSON.stringify(validBankLoan()));
+    form.set('data', JSON.stringify({ ...validBankLoan(), challenge: challengeIssuedAgo() }));
     const answer = await sendRequest('bankloan', new Request('http://localhost/api/bankloan', { method: 'POST', body: form }));
     expect(answer.status).toBe(415);
   });
@@ -234,38 +240,50 @@ describe('spam', () => {
     expect(standIn.requests).toHaveLength(0);
   });
 
-  test('a form sent faster than the minimum fill time is spam', async () => {
-    const enquiry = validFinance({ elapsedMs: 2_999 });
+  test.each([
+    ['issued under 3 s (the default LEADS_MIN_FILL_MS) before the post', () => challengeIssuedAgo(2_900), 'challenge-too-fast'],
+    ['missing (whatever elapsedMs the post claims)', () => undefined, 'challenge-missing'],
+    ['signed with another secret', () => issueChallenge('another-secret-0123456789abcdefghijkl', Date.now() - 20_000), 'challenge-forged'],
+    [
+      'altered (an earlier time written in)',
+      () => challengeIssuedAgo(1000).replace(/^\d+/, (issued) => String(Number(issued) - 60_000)),
+      'challenge-forged',
+    ],
+    ['older than a day', () => challengeIssuedAgo(25 * 3600_000), 'challenge-stale'],
+  ])('a JSON post whose challenge is %s is spam: answered like success, kept apart, not e-mailed', async (_, challenge, reason) => {
+    const enquiry = validFinance({ elapsedMs: 999_999, challenge: challenge() });
     expect((await send('finance', enquiry)).status).toBe(201);
     expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([]);
-    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: 'too-fast' });
-    expect(standIn.requests).toHaveLength(0);
-  });
-
-  test('without the fill time it is spam', async () => {
-    const { elapsedMs: _elapsed, ...enquiry } = validFinance();
-    expect((await send('finance', enquiry)).status).toBe(201);
-    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: 'no-timing' });
+    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: reason });
     expect(standIn.requests).toHaveLength(0);
   });
 
   test('the minimum fill time is configurable (LEADS_MIN_FILL_MS)', async () => {
     process.env.LEADS_MIN_FILL_MS = '500';
-    expect((await send('finance', validFinance({ elapsedMs: 600 }))).status).toBe(201);
+    expect((await send('finance', validFinance({ challenge: challengeIssuedAgo(600) }))).status).toBe(201);
     expect(await blobs.keys(blobs.leads(), 'spam/')).toEqual([]);
     expect(await blobs.records('finance/')).toHaveLength(1);
     expect(standIn.received).toHaveLength(1);
   });
 
-  test('exactly the minimum fill time is a person', async () => {
-    expect((await send('finance', validFinance({ elapsedMs: 3000 }))).status).toBe(201);
+  test('a challenge issued 3 s before the post is a person', async () => {
+    expect((await send('finance', validFinance({ challenge: challengeIssuedAgo(3_000) }))).status).toBe(201);
     expect(await blobs.records('finance/')).toHaveLength(1);
   });
 
+  test('GET gives the form a fresh challenge: not yet good, good after the minimum fill time', async () => {
+    const answer = await sendRequest('finance', new Request('http://localhost/api/finance'));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toMatch(/no-store/);
+    expect(answer.body).toEqual({ challenge: expect.stringMatching(/^\d+\.[\w-]+\.[\w-]+$/), minFillMs: 3000 });
+    expect(checkChallenge(TEST_CHALLENGE_SECRET, answer.body.challenge)).toBe('too-fast');
+    expect(checkChallenge(TEST_CHALLENGE_SECRET, answer.body.challenge, Date.now() + 3000)).toBe('ok');
+  });
+
   test('a spam-flagged id does not block the real retry', async () => {
-    const enquiry = validFinance({ elapsedMs: 1000 });
+    const enquiry = validFinance();
+    await send('finance', { ...enquiry, challenge: challengeIssuedAgo(1000) });
     await send('finance', enquiry);
-    await send('finance', { ...enquiry, elapsedMs: 9000 });
     expect(await blobs.records('finance/')).toHaveLength(1);
     expect(standIn.received).toHaveLength(1);
   });

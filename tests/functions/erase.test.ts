@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
+import { challengeIssuedAgo, send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'erase-test-token-0123456789abcdefgh';
@@ -31,7 +31,7 @@ const erase = (id: string, { token = TOKEN as string | null, method = 'DELETE' }
 const leadWithPhotos = async () => {
   const enquiry = validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell' });
   const form = new FormData();
-  form.set('data', JSON.stringify(enquiry));
+  form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo() }));
   for (const name of ['front.jpg', 'hall.jpg'])
     form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
   const answer = await sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));
@@ -49,7 +49,8 @@ describe('DELETE /api/leads/<id>', () => {
     await send('bankloan', other);
     await blobs.leads().setJSON(`gaveup/${id}`, { id }); // as if its e-mails had failed for good
     await blobs.leads().setJSON(`pending/${id}`, { id });
-    expect((await everything()).filter((key) => key.includes(id))).toHaveLength(6);
+    // The lead, ids/, pending/, gaveup/, two photos, and the markers of its phone and e-mail (contacts/).
+    expect((await everything()).filter((key) => key.includes(id))).toHaveLength(8);
     const before = (await everything()).filter((key) => !key.includes(id));
 
     const response = await erase(id);
@@ -114,9 +115,9 @@ describe('DELETE /api/leads/<id>', () => {
   });
 
   test('a spam copy with the same id goes too', async () => {
-    const enquiry = validBankLoan({ elapsedMs: 500 });
-    await send('bankloan', enquiry); // too fast: kept as spam
-    await send('bankloan', { ...enquiry, elapsedMs: 20_000 }); // the person's real retry
+    const enquiry = validBankLoan();
+    await send('bankloan', { ...enquiry, challenge: challengeIssuedAgo(100) }); // too fast: kept as spam
+    await send('bankloan', enquiry); // the person's real retry
     expect(await blobs.keys(blobs.leads(), 'spam/')).toHaveLength(1);
     expect((await erase(enquiry.submissionId)).status).toBe(204);
     expect(await everything()).toEqual([]);

@@ -7,7 +7,15 @@
 import { beforeEach, expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { BROWSER_NAVIGATION_ACCEPT, handlers, jsonRequest, sendRequest, valid, type Kind } from '../support/enquiry-requests.ts';
+import {
+  BROWSER_NAVIGATION_ACCEPT,
+  challengeIssuedAgo,
+  handlers,
+  jsonRequest,
+  sendRequest,
+  valid,
+  type Kind,
+} from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
@@ -74,7 +82,7 @@ test('half a surrogate pair in a field name is refused too', async () => {
 });
 
 test('a whole surrogate pair (an emoji written as escapes) is ordinary text and is stored as such', async () => {
-  const enquiry = valid.contact();
+  const enquiry = { ...valid.contact(), challenge: challengeIssuedAgo() };
   const body = JSON.stringify(enquiry).replace(/}$/, ',"message":"Call me \\ud83d\\ude00"}');
   const answer = await handlers.contact(jsonRequest('contact', body));
   expect(answer.status).toBe(201);

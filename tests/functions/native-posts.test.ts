@@ -149,7 +149,7 @@ describe('what the server fills in for a native post', () => {
 });
 
 describe('spam on the native way in', () => {
-  test('no elapsedMs is not spam: stored and e-mailed', async () => {
+  test('a confirmed native post is not spam: stored and e-mailed', async () => {
     expect((await sendForm('finance', nativeForm('finance'))).status).toBe(201);
     expect(await blobs.keys(blobs.leads(), 'spam/')).toEqual([]);
     expect(standIn.received).toHaveLength(1);
@@ -163,17 +163,14 @@ describe('spam on the native way in', () => {
     expect(standIn.requests).toHaveLength(0);
   });
 
-  test('an elapsedMs that is sent still counts (too fast is spam, a non-number is ignored)', async () => {
-    await sendForm('finance', nativeForm('finance', { elapsedMs: '500' }));
-    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: 'too-fast' });
-    await sendForm('finance', nativeForm('finance', { elapsedMs: 'soon' }));
-    expect(await blobs.records('finance/')).toHaveLength(1);
-  });
-
-  test('a JSON post without elapsedMs is still spam', async () => {
-    const { elapsedMs: _e, ...enquiry } = valid.finance();
-    expect((await send('finance', enquiry)).status).toBe(201);
-    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: 'no-timing', via: 'js' });
+  test('the fill time a post claims counts for nothing: an unconfirmed post from a script is spam, whatever elapsedMs says', async () => {
+    const answer = await sendForm('finance', nativeForm('finance', { elapsedMs: '999999' }), {
+      confirmed: false,
+      headers: { accept: 'application/json' },
+    });
+    expect(answer.status).toBe(201);
+    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: 'unconfirmed', via: 'html' });
+    expect(standIn.requests).toHaveLength(0);
   });
 });
 
@@ -337,13 +334,13 @@ describe('the answer to a browser navigation', () => {
         }),
       400,
     ],
-    ['405 (a GET)', () => new Request('http://localhost/api/finance', { headers: NAVIGATION }), 405],
+    ['405 (a PUT)', () => new Request('http://localhost/api/finance', { method: 'PUT', headers: NAVIGATION }), 405],
   ])('%s → the same HTML page with that status', async (_name, request, status) => {
     const answer = await sendRequest('finance', request());
     expect(answer.status).toBe(status);
     expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(answer.text).toContain('<a class="button" href="/">Back to the form</a>');
-    if (status === 405) expect(answer.headers.get('allow')).toBe('POST');
+    if (status === 405) expect(answer.headers.get('allow')).toBe('GET, POST');
   });
 
   test('JSON callers get the 422 JSON exactly as before', async () => {

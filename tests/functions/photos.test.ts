@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { sendRequest, validRealEstate, validSellFlats as sellFlats } from '../support/enquiry-requests.ts';
+import { challengeIssuedAgo, sendRequest, validRealEstate, validSellFlats as sellFlats } from '../support/enquiry-requests.ts';
 import { MESSAGES, sniffPhotoType } from '../../src/lib/enquiry/index.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
@@ -28,7 +28,9 @@ const image = (kind: 'jpg' | 'png' | 'webp' | 'gif' | 'text', size = 2048) => {
 
 const upload = (data: unknown, files: Array<{ bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }>, dataName = 'data') => {
   const form = new FormData();
-  if (data !== undefined) form.set(dataName, JSON.stringify(data));
+  // The JSON as the form sends it, with the challenge it got when it opened.
+  const withChallenge = typeof data === 'object' && data !== null ? { challenge: challengeIssuedAgo(), ...data } : data;
+  if (data !== undefined) form.set(dataName, JSON.stringify(withChallenge));
   for (const file of files) form.append('files', new File([file.bytes], file.name, { type: file.type ?? 'image/jpeg' }));
   return new Request('http://localhost/api/realestate', { method: 'POST', body: form });
 };
@@ -148,7 +150,7 @@ test('photos with no fields at all (no data part, no plain fields) → 422 namin
 
 test('a form with no file chosen (one empty part) is a Sell Flats lead without photos', async () => {
   const form = new FormData();
-  form.set('data', JSON.stringify(sellFlats()));
+  form.set('data', JSON.stringify({ ...sellFlats(), challenge: challengeIssuedAgo() }));
   form.append('files', new File([], '', { type: 'application/octet-stream' }));
   const answer = await sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));
   expect(answer.status).toBe(201);

@@ -1,21 +1,51 @@
-/** The enquiry functions' handlers and request builders for function tests (fixtures: tests/fixtures). */
+/**
+ * The enquiry functions' handlers and request builders for function tests (fixtures:
+ * sample-enquiries.ts). Posts carry what a person's browser would: a JSON post a challenge the
+ * server signed 20 s earlier, a native post the token of its confirmation (the confirm page's
+ * one click), unless a test says otherwise (`challenge: undefined` in the body; `confirmed: false`).
+ * Function tests run with the daily e-mail limit per contact raised: tests/functions/contact-limit.test.ts
+ * proves the real one.
+ */
 import realestate from '../../netlify/functions/realestate.mts';
 import bankloan from '../../netlify/functions/bankloan.mts';
 import finance from '../../netlify/functions/finance.mts';
 import contact from '../../netlify/functions/contact.mts';
 
+import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
+import { firstTextValues } from '../../src/server/native-post.ts';
+
 export * from './sample-enquiries.ts';
+
+/** The signing secret the function tests' server side uses. */
+export const TEST_CHALLENGE_SECRET = 'function-tests-challenge-secret-0123456789';
+process.env.LEADS_CHALLENGE_SECRET = TEST_CHALLENGE_SECRET;
+process.env.LEADS_CONTACT_DAILY_LIMIT ??= '100000';
+
+/** A challenge as the form got it when it opened, `agoMs` earlier. */
+export const challengeIssuedAgo = (agoMs = 20_000) => issueChallenge(TEST_CHALLENGE_SECRET, Date.now() - agoMs);
+
+/** The body with a challenge, unless it names `challenge` itself. */
+const withChallenge = (body: unknown) =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && !('challenge' in body)
+    ? { ...body, challenge: challengeIssuedAgo() }
+    : body;
+
+/** The fields with the token of their confirmation, as the confirm page posts them. */
+export const confirmedFields = (fields: Record<string, string> | Array<[string, string]>): Array<[string, string]> => {
+  const pairs = Array.isArray(fields) ? fields : Object.entries(fields);
+  return [...pairs, ['confirmToken', issueConfirmation(TEST_CHALLENGE_SECRET, firstTextValues(pairs))]];
+};
 
 export const handlers = { realestate, bankloan, finance, contact };
 export type Kind = keyof typeof handlers;
 
-type Init = { method?: string; headers?: Record<string, string> };
+type Init = { method?: string; headers?: Record<string, string>; confirmed?: boolean };
 
 export const jsonRequest = (kind: string, body: unknown, init: Init = {}) =>
   new Request(`http://localhost/api/${kind}`, {
     method: init.method ?? 'POST',
     headers: { 'content-type': 'application/json', ...init.headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof body === 'string' ? body : JSON.stringify(withChallenge(body)),
   });
 
 /** A native HTML form post (application/x-www-form-urlencoded); pairs allow repeated names. */
@@ -29,7 +59,7 @@ export const formRequest = (kind: string, fields: Record<string, string> | Array
 /** A native multipart form post: plain fields by wire name and file parts named `files`. */
 export const multipartFormRequest = (kind: string, fields: Record<string, string>, files: File[] = [], init: Init = {}) => {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of init.confirmed === false ? Object.entries(fields) : confirmedFields(fields)) form.append(name, value);
   for (const file of files) form.append('files', file);
   return new Request(`http://localhost/api/${kind}`, { method: init.method ?? 'POST', headers: init.headers, body: form });
 };
@@ -51,9 +81,9 @@ const read = async (response: Response): Promise<Answer> => {
 /** Posts an enquiry as JSON to the real handler. */
 export const send = async (kind: Kind, body: unknown, init: Init = {}) => read(await handlers[kind](jsonRequest(kind, body, init)));
 
-/** Posts fields form-encoded, as a browser without JavaScript does. */
+/** Posts fields form-encoded, as a browser without JavaScript does: confirmed, unless `confirmed: false`. */
 export const sendForm = async (kind: Kind, fields: Record<string, string> | Array<[string, string]>, init: Init = {}) =>
-  read(await handlers[kind](formRequest(kind, fields, init)));
+  read(await handlers[kind](formRequest(kind, init.confirmed === false ? fields : confirmedFields(fields), init)));
 
 /** Sends a raw Request to a handler. */
 export const sendRequest = async (kind: Kind, request: Request) => read(await handlers[kind](request));

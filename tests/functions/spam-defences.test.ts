@@ -1,0 +1,176 @@
+/**
+ * Spam a script can send, and what stops it (src/server/challenge.ts, confirm-page.ts,
+ * contact-limit.ts): a script posting JSON with any fill time, or plain form posts, gets no e-mail
+ * to the team; a person without JavaScript confirms with one click; one phone or e-mail is
+ * e-mailed about at most three times a day per kind.
+ */
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import type { LocalBlobs } from '../support/blobs.ts';
+import { useLocalServers } from '../support/servers.ts';
+import {
+  BROWSER_NAVIGATION_ACCEPT,
+  asNativeForm,
+  challengeIssuedAgo,
+  multipartFormRequest,
+  nativeForm,
+  send,
+  sendForm,
+  sendRequest,
+  validBankLoan,
+  validContact,
+  validFinance,
+  validSellFlats,
+} from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { sweepPending } from '../../src/server/sweep.ts';
+
+let blobs: LocalBlobs;
+let standIn: EmailJsStandIn;
+useLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(async () => {
+  blobs.use();
+  await blobs.clear();
+  standIn.requests.length = 0;
+  standIn.received.length = 0;
+  standIn.setBehaviour({ status: 200 });
+});
+
+const NAVIGATION = { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate' };
+
+/** The hidden fields of the confirm page's form, as a browser would post them. */
+const confirmPageFields = (html: string): Array<[string, string]> => {
+  const unescape = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  return [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, name, value]) => [
+    unescape(name),
+    unescape(value),
+  ]);
+};
+
+describe('a script', () => {
+  test('50 JSON posts with any elapsedMs and 50 form posts, from one client: the team gets 0 e-mails', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const { challenge: _none, ...enquiry } = validBankLoan({ elapsedMs: [999_999, 20_000, 3_001, 5][i % 4] });
+      answers.push((await send('bankloan', { ...enquiry, challenge: undefined })).status);
+    }
+    for (let i = 0; i < 50; i++) {
+      // Half ask for JSON, half for HTML, like a script pretending to be a browser.
+      const headers = i % 2 ? NAVIGATION : { accept: 'application/json' };
+      answers.push((await sendForm('finance', nativeForm('finance', { elapsedMs: '999999' }), { confirmed: false, headers })).status);
+    }
+    // Told nothing useful: success, or the confirm page a person would see.
+    expect(new Set(answers)).toEqual(new Set([201, 200]));
+    expect(standIn.requests).toHaveLength(0);
+    // Nothing is a lead; what was kept is kept apart as spam (the HTML half stored nothing at all).
+    expect(await blobs.keys(blobs.leads(), 'bankloan/')).toEqual([]);
+    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([]);
+    expect(await blobs.keys(blobs.leads(), 'spam/')).toHaveLength(75);
+    // And the sweep has nothing to send either.
+    await sweepPending();
+    expect(standIn.requests).toHaveLength(0);
+  });
+});
+
+describe('a person without JavaScript', () => {
+  test('gets "Confirm your enquiry" first (nothing stored yet); one click stores it, e-mails the team and shows /Thankyou', async () => {
+    const form = nativeForm('finance');
+    const first = await sendForm('finance', form, { confirmed: false, headers: NAVIGATION });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(first.headers.get('cache-control')).toMatch(/no-store/);
+    expect(first.headers.get('content-security-policy')).toMatch(/form-action 'self'/);
+    expect(first.text).toContain('<h1>Confirm your enquiry</h1>');
+    expect(first.text).toContain('<form method="post" action="/api/finance">');
+    expect(first.text).toContain('Confirm and send my enquiry');
+    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(standIn.requests).toHaveLength(0);
+
+    const fields = confirmPageFields(first.text);
+    // Every field as sent, and the id the server made for it (a native post has none of its own).
+    const id = Object.fromEntries(fields).submissionId;
+    expect(Object.fromEntries(fields)).toMatchObject({
+      ...form,
+      submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      confirmToken: expect.any(String),
+    });
+    const confirmed = await sendForm('finance', fields, { confirmed: false, headers: NAVIGATION });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('/Thankyou');
+    const [lead] = await blobs.records('finance/');
+    expect(lead).toMatchObject({ id, via: 'html', Username: 'Priya Raman', notified: true });
+    expect(standIn.received).toHaveLength(1);
+  });
+
+  test('a confirmation whose fields were changed, or that is over an hour old, is asked again and nothing is stored', async () => {
+    const first = await sendForm('finance', nativeForm('finance'), { confirmed: false, headers: NAVIGATION });
+    const fields = confirmPageFields(first.text);
+    const changed = fields.map(([name, value]): [string, string] => [name, name === 'phone' ? '9123456789' : value]);
+    const again = await sendForm('finance', changed, { confirmed: false, headers: NAVIGATION });
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('Confirm your enquiry');
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
+    try {
+      const late = await sendForm('finance', fields, { confirmed: false, headers: NAVIGATION });
+      expect(late.status).toBe(200);
+      expect(late.text).toContain('Confirm your enquiry');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([]);
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  test('Sell Flats with photos: the photos are kept while the visitor confirms, and the lead lists them', async () => {
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'front.jpg', { type: 'image/jpeg' });
+    const form = asNativeForm(validSellFlats());
+    const first = await sendRequest(
+      'realestate',
+      multipartFormRequest('realestate', form, [jpeg], { confirmed: false, headers: NAVIGATION }),
+    );
+    expect(first.status).toBe(200);
+    const fields = confirmPageFields(first.text);
+    const id = Object.fromEntries(fields).submissionId;
+    expect(await blobs.keys(blobs.photos())).toEqual([`${id}/1.jpg`]);
+    expect(await blobs.keys(blobs.leads())).toEqual([]);
+
+    const confirmed = await sendForm('realestate', fields, { confirmed: false, headers: NAVIGATION });
+    expect(confirmed.status).toBe(303);
+    const [lead] = await blobs.records('realestate/');
+    expect(lead).toMatchObject({ id, via: 'html', photos: [`${id}/1.jpg`] });
+    expect(lead).not.toHaveProperty('storedPhotos');
+  });
+});
+
+describe('one contact, a few e-mails a day', () => {
+  test('the same phone is e-mailed about at most 3 times a day per kind; the rest are stored, marked and never e-mailed', async () => {
+    delete process.env.LEADS_CONTACT_DAILY_LIMIT; // the default, 3
+    try {
+      const sent = [];
+      for (let i = 0; i < 5; i++) sent.push(validBankLoan({ email: `someone${i}@example.com` }));
+      for (const enquiry of sent) expect((await send('bankloan', enquiry)).status).toBe(201);
+      expect(standIn.received).toHaveLength(3);
+      const leads = await blobs.records('bankloan/');
+      expect(leads).toHaveLength(5);
+      expect(leads.filter((lead) => lead.notifyHeld === 'repeat-contact')).toHaveLength(2);
+      // Held leads are not pending: the sweep never sends them.
+      expect(await blobs.keys(blobs.leads(), 'pending/')).toEqual([]);
+      await sweepPending();
+      expect(standIn.received).toHaveLength(3);
+      // Another kind of enquiry from the same phone is e-mailed.
+      await send('finance', validFinance());
+      expect(standIn.received).toHaveLength(4);
+      // The same e-mail address counts too, whatever the phone.
+      for (let i = 0; i < 4; i++) await send('contact', validContact({ phone: `98765 4321${i}` }));
+      expect(standIn.received).toHaveLength(7);
+    } finally {
+      process.env.LEADS_CONTACT_DAILY_LIMIT = '100000';
+    }
+  });
+});
