@@ -10,7 +10,6 @@ import { useLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,
   asNativeForm,
-  challengeIssuedAgo,
   multipartFormRequest,
   nativeForm,
   send,
