@@ -13,6 +13,12 @@ export const EXPORT_TOKEN = 'e2e-export-token-0123456789abcdefgh';
  * tests/functions/enquiry-pipeline.test.ts, this setting by tests/e2e/api.spec.ts.
  */
 export const E2E_MIN_FILL_MS = 400;
+/**
+ * The served site's challenge secret (LEADS_CHALLENGE_SECRET), so tests that post to the API
+ * directly can sign what a form would have fetched (tests/support/form-filling.ts). The e-mail
+ * limit per contact is raised: many tests send as the same sample person; a function test proves it.
+ */
+export const E2E_CHALLENGE_SECRET = 'e2e-challenge-secret-0123456789abcdefgh';
 /** The Chromium to launch (harness/chromium.ts); shared with playwright.cms.config.ts. */
 export const LAUNCH_OPTIONS = {
   executablePath: findChromium(),
@@ -64,6 +70,8 @@ export default defineConfig({
       EMAILJS_STANDIN_PORT: String(STANDIN_PORT),
       LEADS_EXPORT_TOKEN: EXPORT_TOKEN,
       LEADS_MIN_FILL_MS: String(E2E_MIN_FILL_MS),
+      LEADS_CHALLENGE_SECRET: E2E_CHALLENGE_SECRET,
+      LEADS_CONTACT_DAILY_LIMIT: '100000',
     },
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

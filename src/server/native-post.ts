@@ -8,10 +8,10 @@
  *   and the schema refuses it with the consent message.
  * - A missing or empty submissionId is made here (a random UUID), and a missing or empty
  *   currentdate is today's date in the server's time zone, formatted like the forms do.
- * - elapsedMs is not sent by a native form; if a number is sent, it counts as for JSON posts.
+ * - A fill time the post claims (elapsedMs) is ignored: the server times the challenge it signed,
+ *   or has the post confirmed (challenge.ts).
  */
 import { formatCurrentDate } from '../lib/enquiry/date.ts';
-import { TIMING_FIELD } from '../lib/enquiry/field-rules.ts';
 
 /** Values the consent checkbox sends when ticked. */
 const CONSENT_GIVEN = new Set(['on', 'true']);
@@ -30,11 +30,5 @@ export const enquiryFromFormFields = (fields: Record<string, string>): Record<st
   if (CONSENT_GIVEN.has(fields.consent ?? '')) raw.consent = true;
   if (!fields.submissionId) raw.submissionId = crypto.randomUUID();
   if (!fields.currentdate) raw.currentdate = formatCurrentDate();
-  const elapsed = fields[TIMING_FIELD];
-  if (elapsed !== undefined) {
-    const ms = Number(elapsed);
-    if (elapsed.trim() !== '' && Number.isFinite(ms)) raw[TIMING_FIELD] = ms;
-    else delete raw[TIMING_FIELD];
-  }
   return raw;
 };

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { BASE_URL, E2E_MIN_FILL_MS, EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, newSubmissionId, validBankLoan, validFinance } from '../support/sample-enquiries.ts';
+import { confirmed, withChallenge } from '../support/form-filling.ts';
 
 const outbox = path.resolve(import.meta.dirname, '../../outbox');
 
@@ -30,12 +31,12 @@ const enquiry = () =>
 
 test('a valid enquiry is stored once, e-mailed to the team and exported', async ({ request }) => {
   const body = enquiry();
-  const first = await request.post('/api/bankloan', { data: body });
+  const first = await request.post('/api/bankloan', { data: withChallenge(body) });
   expect(first.status()).toBe(201);
   const receipt = await first.json();
   expect(receipt).toMatchObject({ ok: true, id: body.submissionId });
 
-  const again = await request.post('/api/bankloan', { data: body });
+  const again = await request.post('/api/bankloan', { data: withChallenge(body) });
   expect(again.status()).toBe(201);
   expect(await again.json()).toEqual(receipt);
 
@@ -73,8 +74,9 @@ test('the served minimum fill time: faster is kept apart as spam and never expor
     expect(answer.status()).toBe(200);
     return JSON.stringify(await answer.json());
   };
-  const tooFast = validFinance({ page: '/Mutualfunds', elapsedMs: E2E_MIN_FILL_MS - 1 });
-  const inTime = validFinance({ page: '/Mutualfunds', elapsedMs: E2E_MIN_FILL_MS });
+  // The challenge's age is what counts: issued just now is too fast, whatever elapsedMs claims.
+  const tooFast = withChallenge(validFinance({ page: '/Mutualfunds', elapsedMs: 999_999 }), 0);
+  const inTime = withChallenge(validFinance({ page: '/Mutualfunds' }), E2E_MIN_FILL_MS + 100);
   // Spam is answered like success, so a bot learns nothing.
   expect((await request.post('/api/finance', { data: tooFast })).status()).toBe(201);
   expect((await request.post('/api/finance', { data: inTime })).status()).toBe(201);
@@ -86,13 +88,13 @@ test('the served minimum fill time: faster is kept apart as spam and never expor
 
 test('bad input gets a 4xx naming the fields, and nothing is exported without the token', async ({ request }) => {
   const bad = await request.post('/api/bankloan', {
-    data: { ...enquiry(), phone: '12345', selectedCity: 'Hyderabad', Loantype: 'Loan Type', consent: false },
+    data: withChallenge({ ...enquiry(), phone: '12345', selectedCity: 'Hyderabad', Loantype: 'Loan Type', consent: false }),
   });
   expect(bad.status()).toBe(422);
   const { fields } = await bad.json();
   expect(Object.keys(fields).sort()).toEqual(['Loantype', 'consent', 'phone', 'selectedCity']);
 
-  expect((await request.get('/api/finance')).status()).toBe(405);
+  expect((await request.put('/api/finance')).status()).toBe(405);
   expect((await request.post('/api/finance', { data: 'x', headers: { 'content-type': 'text/plain' } })).status()).toBe(415);
   expect((await request.get('/api/leads')).status()).toBe(401);
   expect((await request.get('/api/leads', { headers: { authorization: 'Bearer wrong' } })).status()).toBe(401);
@@ -108,7 +110,7 @@ const exported = async (request: APIRequestContext, kind: string) => {
 test('a native form post (form-encoded) is stored with via "html" and e-mailed; a navigation is sent to /Thankyou', async ({ request }) => {
   const submissionId = newSubmissionId();
   const form = nativeForm('finance', { submissionId, Username: 'முருகன் செல்வம்' });
-  const answer = await request.post('/api/finance', { form });
+  const answer = await request.post('/api/finance', { form: confirmed(form) });
   expect(answer.status()).toBe(201);
   expect(await answer.json()).toMatchObject({ ok: true, id: submissionId });
 
@@ -124,7 +126,7 @@ test('a native form post (form-encoded) is stored with via "html" and e-mailed; 
     .toBe(1);
 
   const navigation = await request.post('/api/finance', {
-    form: nativeForm('finance'),
+    form: confirmed(nativeForm('finance')),
     headers: { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin' },
     maxRedirects: 0,
   });
@@ -134,7 +136,7 @@ test('a native form post (form-encoded) is stored with via "html" and e-mailed; 
 
 test('a cross-site post gets 403 (JSON for scripts, the HTML page for a browser) and is not stored', async ({ request }) => {
   const enquiry = validFinance();
-  const json = await request.post('/api/finance', { data: enquiry, headers: { origin: 'https://attacker.example' } });
+  const json = await request.post('/api/finance', { data: withChallenge(enquiry), headers: { origin: 'https://attacker.example' } });
   expect(json.status()).toBe(403);
   expect(await json.json()).toEqual({ error: expect.stringMatching(/another website/) });
 
@@ -160,16 +162,16 @@ test('the local store fault switch: with the store down the API answers 503 with
   const faults = (body: object) => request.post('/__local/faults', { data: body });
   expect((await faults({ store: 'down', match: enquiry.submissionId })).status()).toBe(200);
   try {
-    const down = await request.post('/api/finance', { data: enquiry, timeout: 20_000 });
+    const down = await request.post('/api/finance', { data: withChallenge(enquiry), timeout: 20_000 });
     expect(down.status()).toBe(503);
     expect(down.headers()['retry-after']).toBe('30');
 
-    const other = await request.post('/api/finance', { data: validFinance() });
+    const other = await request.post('/api/finance', { data: withChallenge(validFinance()) });
     expect(other.status()).toBe(201);
   } finally {
     expect((await faults({ store: 'up', match: enquiry.submissionId })).status()).toBe(200);
   }
-  const up = await request.post('/api/finance', { data: enquiry });
+  const up = await request.post('/api/finance', { data: withChallenge(enquiry) });
   expect(up.status()).toBe(201);
   expect((await exported(request, 'finance')).filter((l) => l.id === enquiry.submissionId)).toHaveLength(1);
   expect((await faults({ store: 'sideways' })).status()).toBe(400);

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from './routes';
-import { FORM_PAGES, fill, humanPause, submitButton, shownReference, leadsWithReference } from '../support/form-filling';
+import { FORM_PAGES, fill, humanPause, submitButton, shownReference, leadsWithReference, withChallenge } from '../support/form-filling';
 import { validFinance } from '../support/sample-enquiries.ts';
 import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
 
@@ -146,7 +146,7 @@ test('the CSP <meta> is the first thing in <head> after the charset: no script o
 
 test('an API answer sets its own headers: nosniff, no-store and a restrictive CSP', async ({ request }) => {
   for (const answer of [
-    await request.post('/api/finance', { data: validFinance({ elapsedMs: 20_000 }) }),
+    await request.post('/api/finance', { data: withChallenge(validFinance()) }),
     await request.post('/api/finance', { data: { Planning: 'Mutual Funds' } }),
     await request.get('/api/finance'),
   ]) {

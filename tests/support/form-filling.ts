@@ -7,7 +7,8 @@ import { realEstateFieldsFor } from '../../src/lib/enquiry/realestate.ts';
 import type { Category, Intent } from '../../src/lib/enquiry/options.ts';
 import { FIELD_TEXT, FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
 import type { EnquiryKind } from '../../src/lib/enquiry/kinds.ts';
-import { E2E_MIN_FILL_MS, EXPORT_TOKEN } from '../../playwright.config';
+import { E2E_CHALLENGE_SECRET, E2E_MIN_FILL_MS, EXPORT_TOKEN } from '../../playwright.config';
+import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
 
 /** One step of filling a form: type into a labelled field, pick an option, or check a radio chip. */
 export type Step =
@@ -167,6 +168,15 @@ export const fill = async (page: Page, steps: Step[]) => {
   }
   await form.getByRole('checkbox', { name: /I agree/ }).check();
 };
+
+/** A JSON enquiry with the challenge its form would have fetched `agoMs` earlier, for direct API posts. */
+export const withChallenge = <T extends object>(body: T, agoMs = 20_000) => ({
+  ...body,
+  challenge: issueChallenge(E2E_CHALLENGE_SECRET, Date.now() - agoMs),
+});
+
+/** Native form fields with the token of their confirmation (what the confirm page's one click posts). */
+export const confirmed = (fields: Record<string, string>) => ({ ...fields, confirmToken: issueConfirmation(E2E_CHALLENGE_SECRET, fields) });
 
 /**
  * Faster submissions than the served site's minimum fill time are treated as spam. The form sends

@@ -46,6 +46,31 @@ const readStoredAttribution = () => {
   }
 };
 
+/** What GET /api/<kind> answers: a signed challenge, and the least time a person takes. */
+interface Challenge {
+  challenge: string;
+  minFillMs: number;
+  /** performance.now() when it arrived. */
+  receivedAt: number;
+}
+
+/** Renewed well before the server's one-day limit, for a page left open. */
+const CHALLENGE_RENEW_MS = 6 * 60 * 60 * 1000;
+
+const fetchChallenge = async (endpoint: string): Promise<Challenge | null> => {
+  try {
+    const response = await fetch(endpoint, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    if (!response.ok) return null;
+    const { challenge, minFillMs } = (await response.json()) as { challenge?: unknown; minFillMs?: unknown };
+    if (typeof challenge !== 'string') return null;
+    return { challenge, minFillMs: typeof minFillMs === 'number' ? minFillMs : 3000, receivedAt: performance.now() };
+  } catch {
+    return null;
+  }
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
   form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
 
@@ -69,10 +94,19 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: 
   // The version of the consent notice shown is sent with the enquiry, in the plain form too.
   const fixed = { ...hidden, consentNotice: CONSENT_NOTICE.version };
 
-  // The submission's id is made in the browser, after hydration.
+  // The submission's id is made in the browser, after hydration; the server's challenge is
+  // fetched now (the time it was issued is the fill time) and renewed every few hours.
+  const challenge = useRef<Promise<Challenge | null> | null>(null);
   useEffect(() => {
     submissionId.current = newSubmissionId();
-  }, []);
+    challenge.current = fetchChallenge(endpoint);
+    const renew = window.setInterval(() => {
+      const next = fetchChallenge(endpoint);
+      // Keep the older one until the new one has aged past the minimum fill time.
+      void next.then((fresh) => fresh && window.setTimeout(() => (challenge.current = next), fresh.minFillMs));
+    }, CHALLENGE_RENEW_MS);
+    return () => window.clearInterval(renew);
+  }, [endpoint]);
 
   const base = useMemo(() => zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>, [schema]);
   // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
@@ -127,6 +161,14 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: 
     sending.current = true;
     setPhase({ name: 'sending', percent: null });
     setPhotoError(undefined);
+    // The challenge fetched when the form opened; if that failed, one now, and then wait out the
+    // least fill time (a person who typed that fast is rare; the wait shows as "Sending…").
+    let proof = await challenge.current;
+    if (!proof) {
+      challenge.current = fetchChallenge(endpoint);
+      proof = await challenge.current;
+    }
+    if (proof) await sleep(Math.max(0, proof.minFillMs - (performance.now() - proof.receivedAt)));
     const payload: Record<string, unknown> = {
       ...readStoredAttribution(),
       ...values,
@@ -134,7 +176,7 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: 
       consent: true,
       submissionId: submissionId.current,
       currentdate: formatCurrentDate(),
-      elapsedMs: Math.round(performance.now()),
+      ...(proof ? { challenge: proof.challenge } : {}),
     };
     const files = photos.map((photo) => photo.file);
     const body = () => {
