@@ -15,7 +15,7 @@
  *   BASE_URL=http://localhost:8888 npm run bench:api -- --mode served   # an `npm start` already running
  *
  * Served mode starts `node harness/serve.ts` (PORT and EMAILJS_STANDIN_PORT if set, else free
- * ports; builds dist/ if missing) on a fresh local store (LOCAL_BLOBS_DIR, a temp folder). Submissions carry elapsedMs well above the minimum fill time so
+ * ports; builds dist/ if missing) on a fresh local store (LOCAL_BLOBS_DIR, a temp folder). Submissions carry a challenge signed a minute earlier (bench/proof.ts) so
  * none is spam. Locally nothing enforces `config.rateLimit`. Exits 1 if anything is lost,
  * duplicated, classed as spam or answered non-2xx.
  */
@@ -26,6 +26,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { validBankLoan } from '../tests/support/sample-enquiries.ts';
+import { BENCH_ENV, withChallenge } from './proof.ts';
 import { EMAILJS_ENV, clearEmailJsEnv } from '../tests/support/emailjs.ts';
 import { MemoryBlobs } from '../harness/memory-blobs.ts';
 import { DEFAULT_BLOBS_DIR, ensureBuilt, freePort, freshBlobsDir, openServedStore, startServedSite } from '../harness/served-site.ts';
@@ -52,7 +53,7 @@ const log = console.log.bind(console);
 console.log = () => {};
 
 /** One bank-loan enquiry from the shared fixtures, with a fill time well above the spam minimum. */
-const base = validBankLoan({ Username: 'Bench Mark', email: 'bench@example.com', elapsedMs: 60_000 });
+const base = withChallenge(validBankLoan({ Username: 'Bench Mark', email: 'bench@example.com' }));
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -190,7 +191,7 @@ const served = async (): Promise<Row[]> => {
   if (!baseUrl) {
     ensureBuilt(log);
     const blobs = await freshBlobsDir();
-    const site = await startServedSite({ LOCAL_BLOBS_DIR: blobs.dir });
+    const site = await startServedSite({ LOCAL_BLOBS_DIR: blobs.dir, ...BENCH_ENV });
     baseUrl = site.origin;
     blobsDir = blobs.dir;
     stop = async () => {
@@ -244,6 +245,7 @@ const standInProcess = async () => {
 const realFetch = globalThis.fetch;
 
 const inProcess = async (): Promise<Row[]> => {
+  Object.assign(process.env, BENCH_ENV);
   const { default: handler } = await import('../netlify/functions/bankloan.mts');
   const standIn = await standInProcess();
   const memory = new MemoryBlobs();

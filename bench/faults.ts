@@ -27,6 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORIES, ENQUIRY_KINDS, INTENTS, type EnquiryKind } from '../src/lib/enquiry/index.ts';
 import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, type Fields } from '../tests/support/sample-enquiries.ts';
+import { BENCH_ENV, confirmedForm, withChallenge } from './proof.ts';
 import { validEnquiry } from './fuzz/cases.ts';
 import { ensureBuilt, freshBlobsDir, openServedStore, startServedSite } from '../harness/served-site.ts';
 
@@ -72,7 +73,7 @@ const visitors: Visitor[] = Array.from({ length: total }, (_, n) => {
         ? { intent: 'sell' as const, category: 'flats' as const }
         : REAL_ESTATE[Math.floor(n / 4) % REAL_ESTATE.length]
       : null;
-  const enquiry = { ...validEnquiry(kind, base), Username: 'Fault Bench', elapsedMs: 60_000 };
+  const enquiry = withChallenge({ ...validEnquiry(kind, base), Username: 'Fault Bench' });
   const way: Way = photo ? 'photo' : n % 5 === 2 ? 'native' : 'json';
   const twinEvery = dupShare > 0 ? Math.round(1 / dupShare) : Infinity;
   const twin = n % twinEvery === 1 ? (Math.floor(n / twinEvery) % 2 === 0 ? 'same-moment' : 'later') : 'none';
@@ -83,7 +84,7 @@ const visitors: Visitor[] = Array.from({ length: total }, (_, n) => {
 
 ensureBuilt(log);
 const blobs = await freshBlobsDir();
-const site = await startServedSite({ LOCAL_BLOBS_DIR: blobs.dir });
+const site = await startServedSite({ LOCAL_BLOBS_DIR: blobs.dir, ...BENCH_ENV });
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
 const standIn = (behaviour: { status?: number; delayMs?: number }) => post(`${site.standInOrigin}/__standin/behaviour`, behaviour);
@@ -91,7 +92,7 @@ const storeSwitch = (store: 'up' | 'down') => post(`${site.origin}/__local/fault
 
 // Warm up first (the functions are warm on Netlify): a few enquiries one at a time, not counted.
 for (let i = 0; i < 20; i += 1) {
-  const enquiry = { ...validEnquiry(ENQUIRY_KINDS[i % 4]), Username: 'Warm Up', elapsedMs: 60_000 };
+  const enquiry = withChallenge({ ...validEnquiry(ENQUIRY_KINDS[i % 4]), Username: 'Warm Up' });
   await fetch(`${site.origin}/api/${ENQUIRY_KINDS[i % 4]}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -112,7 +113,7 @@ const requestOf = (v: Visitor): Request => {
         origin: site.origin,
       },
       // A native form carries its id in a hidden field here, so the bench can follow it.
-      body: new URLSearchParams({ ...asNativeForm(v.enquiry), submissionId: v.enquiry.submissionId }),
+      body: new URLSearchParams(confirmedForm({ ...asNativeForm(v.enquiry), submissionId: v.enquiry.submissionId })),
     });
   }
   if (v.way === 'photo') {

@@ -14,6 +14,8 @@ import fc from 'fast-check';
 import { ENQUIRY_KINDS, INTENTS, CATEGORIES, realEstateFieldsFor, type EnquiryKind } from '../../src/lib/enquiry/index.ts';
 import { CONSENT_VERSIONS } from '../../src/lib/consent.ts';
 import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, valid, type Fields } from '../../tests/support/sample-enquiries.ts';
+import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
+import { firstTextValues } from '../../src/server/native-post.ts';
 
 export type Endpoint = EnquiryKind | 'leads';
 export type Accept = 'json' | 'html' | 'any' | 'none' | 'navigate';
@@ -205,6 +207,7 @@ const FIELDS = [
   'page',
   'company_website',
   'elapsedMs',
+  'challenge',
   'intent',
   'category',
   'property',
@@ -525,7 +528,10 @@ type Pair = [string, string];
 
 /** The body's fields as ordered name/value text pairs (JSON text values for JSON bodies). */
 const applyMutations = (c: EnquiryCase, json: boolean): Pair[] => {
-  const base = validEnquiry(c.endpoint, c.base);
+  // A JSON post carries the challenge its form fetched 20 s before (mutations may break or drop it).
+  const base = json
+    ? { ...validEnquiry(c.endpoint, c.base), challenge: issueChallenge(FUZZ_CHALLENGE_SECRET, Date.now() - 20_000) }
+    : validEnquiry(c.endpoint, c.base);
   const start = json ? base : asNativeForm(base);
   let pairs: Pair[] = Object.entries(start).map(([k, v]) => [k, json ? JSON.stringify(v) : String(v)]);
   const text = json ? jsonText : formText;
@@ -650,7 +656,21 @@ export const wantsHtml = (accept: Accept) => accept === 'html' || accept === 'na
 
 const materializeEnquiry = (c: EnquiryCase): Materialized => {
   const json = c.encoding === 'json' || c.encoding === 'multipart-data';
-  const pairs = applyMutations(c, json);
+  const mutated = applyMutations(c, json);
+  // A native post is sent as its confirmation: what the confirm page's one click posts, bound to
+  // exactly these fields (the confirm page itself is covered by tests/functions/spam-defences.test.ts).
+  const pairs: Pair[] = json
+    ? mutated
+    : [
+        ...mutated,
+        [
+          'confirmToken',
+          issueConfirmation(
+            FUZZ_CHALLENGE_SECRET,
+            firstTextValues(mutated.map(([k, v]): Pair => [k, v.isWellFormed() ? v : v.toWellFormed()])),
+          ),
+        ],
+      ];
   const ids = idsIn(pairs, json);
   const boundary = `----fuzz${Math.random().toString(36).slice(2)}`;
   let body: Uint8Array;
@@ -717,6 +737,8 @@ const breakBody = (body: Uint8Array, breakage: Breakage | null): Uint8Array => {
 };
 
 /** The export token the fuzzer's target is configured with. */
+/** The served site's challenge secret during a fuzz run (LEADS_CHALLENGE_SECRET). */
+export const FUZZ_CHALLENGE_SECRET = 'fuzz-challenge-secret-0123456789abcdefgh';
 export const FUZZ_EXPORT_TOKEN = 'fuzz-export-token-0123456789abcdefgh';
 
 const AUTH: Record<LeadsCase['auth'], Record<string, string>> = {

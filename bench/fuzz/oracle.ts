@@ -38,7 +38,7 @@ export interface StoreView {
   photos: string[];
 }
 
-const ENQUIRY_STATUSES = new Set([201, 303, 400, 403, 405, 413, 415, 422]);
+const ENQUIRY_STATUSES = new Set([200, 201, 303, 400, 403, 405, 413, 415, 422]);
 const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -88,6 +88,7 @@ export const expectedStatus = (c: FuzzCase, m: Materialized): number | null => {
     if (c.auth !== 'right' && c.auth !== 'lowercase') return 401;
     return null;
   }
+  if (c.method === 'GET') return CROSS_SITE.has(c.site) ? 403 : 200;
   if (c.method !== 'POST') return 405;
   if (CROSS_SITE.has(c.site)) return 403;
   if (!supportedType(c, m.headers)) return 415;
@@ -148,6 +149,15 @@ export const answerProblems = (c: FuzzCase, m: Materialized, a: Answer): string[
     return problems;
   }
 
+  if (a.status === 200) {
+    // GET: a fresh challenge for the form. A POST never answers 200 here: every native post is
+    // sent as its confirmation, so no confirm page is due.
+    const body = parseJson(a.body) as { challenge?: unknown } | undefined;
+    if (m.method !== 'GET') problems.push(`a ${m.method} answered 200`);
+    else if (mediaType(a.headers) !== 'application/json' || !nonEmptyText(body?.challenge))
+      problems.push('GET answered 200 without a challenge');
+    return problems;
+  }
   if (a.status === 201 || a.status === 303) {
     if (m.wantsHtml && a.status !== 303) problems.push(`a browser's post answered ${a.status}, not 303`);
     if (!m.wantsHtml && a.status !== 201) problems.push(`a script's post answered ${a.status}, not 201`);
@@ -171,7 +181,7 @@ export const answerProblems = (c: FuzzCase, m: Materialized, a: Answer): string[
     if (m.wantsHtml) problems.push(...htmlErrorProblems(a));
     else problems.push(...jsonErrorProblems(a));
   }
-  if (a.status === 405 && a.headers.allow !== 'POST') problems.push('405 without Allow: POST');
+  if (a.status === 405 && a.headers.allow !== 'GET, POST') problems.push('405 without Allow: GET, POST');
   return problems;
 };
 
