@@ -58,6 +58,7 @@ const META: Record<string, (value: unknown) => boolean> = {
   notifyError: (v) => typeof v === 'string',
   notifyAttempts: (v) => Number.isInteger(v) && (v as number) > 0,
   notifyGaveUp: (v) => v === true,
+  notifyHeld: (v) => v === 'repeat-contact',
 };
 /** Schema fields the record does not keep as such (the id is `id`; consent is `consentAt`). */
 const NOT_STORED = new Set(['submissionId', 'consent', 'company_website']);

@@ -61,8 +61,15 @@ export const CSV_META_COLUMNS = [
   'spam',
 ] as const;
 
-/** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS). */
-export const CSV_COLUMNS: readonly string[] = [...CSV_META_COLUMNS, ...LEAD_FIELDS];
+/**
+ * Columns added after the first release go at the end, so the team's sheets and macros that read
+ * columns by position keep working. notifyHeld: "repeat-contact" when the daily e-mail limit per
+ * contact held the team's e-mail (src/server/contact-limit.ts).
+ */
+export const CSV_LATER_COLUMNS = ['notifyHeld'] as const;
+
+/** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */
+export const CSV_COLUMNS: readonly string[] = [...CSV_META_COLUMNS, ...LEAD_FIELDS, ...CSV_LATER_COLUMNS];
 
 /**
  * One CSV cell. A cell that a spreadsheet would read as a formula (= + - @ tab CR) gets a

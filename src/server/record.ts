@@ -25,7 +25,7 @@ export interface LeadRecord {
   page: string;
   /** How it came in: 'js' (the form's JSON post) or 'html' (a native form post, before or without JavaScript). */
   via: Via;
-  /** Set on spam only: why it was kept apart ('honeypot', 'too-fast', 'no-timing'). */
+  /** Set on spam only: why it was kept apart ('honeypot', 'challenge-missing', 'challenge-too-fast', 'challenge-forged', 'challenge-stale', 'unconfirmed'). */
   spam?: string;
   /** Stored photo keys in the lead-photos store (Sell Flats only). */
   photos?: string[];

@@ -22,6 +22,17 @@ import {
 } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { sweepPending } from '../../src/server/sweep.ts';
+import exportLeads from '../../netlify/functions/leads.mts';
+
+const EXPORT_TOKEN = 'spam-defences-export-token-0123456789';
+const exportCsv = async () => {
+  process.env.LEADS_EXPORT_TOKEN = EXPORT_TOKEN;
+  const answer = await exportLeads(
+    new Request('http://localhost/api/leads?kind=bankloan', { headers: { authorization: `Bearer ${EXPORT_TOKEN}` } }),
+  );
+  expect(answer.status).toBe(200);
+  return answer.text();
+};
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
@@ -162,6 +173,10 @@ describe('one contact, a few e-mails a day', () => {
       expect(await blobs.keys(blobs.leads(), 'pending/')).toEqual([]);
       await sweepPending();
       expect(standIn.received).toHaveLength(3);
+      // The team sees them in the export, in the last column.
+      const csv = await exportCsv();
+      expect(csv.split('\r\n')[0].split(',').at(-1)).toBe('notifyHeld');
+      expect(csv.split('\r\n').filter((row) => row.endsWith(',repeat-contact'))).toHaveLength(2);
       // Another kind of enquiry from the same phone is e-mailed.
       await send('finance', validFinance());
       expect(standIn.received).toHaveLength(4);
