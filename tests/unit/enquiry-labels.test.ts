@@ -42,11 +42,12 @@ test('no label or column names a field that no schema has (photos is the upload)
   expect(Object.keys(FORM_ONLY_LABELS).filter((field) => field in FIELD_LABELS)).toEqual([]);
 });
 
-test('the CSV has each column once: metadata (with via), then the lead fields in reading order', () => {
+test('the CSV has each column once: metadata (with via), then the lead fields in reading order, then later additions', () => {
   expect(new Set(CSV_COLUMNS).size).toBe(CSV_COLUMNS.length);
   expect(CSV_COLUMNS.slice(0, CSV_META_COLUMNS.length)).toEqual([...CSV_META_COLUMNS]);
   expect(CSV_COLUMNS).toContain('via');
-  expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length)).toEqual(LEAD_FIELDS);
+  expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_META_COLUMNS.length + LEAD_FIELDS.length)).toEqual(LEAD_FIELDS);
+  expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length + LEAD_FIELDS.length)).toEqual(['notifyHeld']);
 });
 
 test('labelOf names form-only fields and falls back plainly', () => {

@@ -91,8 +91,14 @@ describe('answers', () => {
 
   test('the status a case decides on its own is checked: method, cross-site, content type, declared size, an untouched enquiry', () => {
     const get = enquiryCase({ method: 'GET' });
-    expect(answerProblems(get, materialize(get), json(405, { error: 'Use POST' }, { allow: 'POST' }))).toEqual([]);
-    expect(answerProblems(get, materialize(get), json(400, { error: 'x' }))).toContain('answered 400, expected 405');
+    expect(answerProblems(get, materialize(get), json(200, { challenge: '1.a.b', minFillMs: 3000 }))).toEqual([]);
+    expect(answerProblems(get, materialize(get), json(200, { nothing: true }))).toContain('GET answered 200 without a challenge');
+    expect(answerProblems(get, materialize(get), json(400, { error: 'x' }))).toContain('answered 400, expected 200');
+    const put = enquiryCase({ method: 'PUT' });
+    expect(answerProblems(put, materialize(put), json(405, { error: 'Use POST' }, { allow: 'GET, POST' }))).toEqual([]);
+    expect(answerProblems(put, materialize(put), json(405, { error: 'Use POST' }, { allow: 'POST' }))).toContain(
+      '405 without Allow: GET, POST',
+    );
     const cross = enquiryCase({ site: 'cross-site' });
     expect(answerProblems(cross, materialize(cross), json(201, { ok: true, id: crypto.randomUUID(), receivedAt: RECEIVED }))).toContain(
       'answered 201, expected 403',
