@@ -4,9 +4,9 @@
  * to the team; a person without JavaScript confirms with one click; one phone or e-mail is
  * e-mailed about at most three times a day per kind.
  */
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,
   asNativeForm,
@@ -36,14 +36,7 @@ const exportCsv = async () => {
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
-  standIn.requests.length = 0;
-  standIn.received.length = 0;
-  standIn.setBehaviour({ status: 200 });
-});
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
 
 const NAVIGATION = { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate' };
 

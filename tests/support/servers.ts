@@ -1,5 +1,5 @@
 /** The local services a function test file needs: a real Blobs server and the EmailJS stand-in. */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from './blobs.ts';
 import { startStandIn } from './emailjs.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
@@ -19,5 +19,25 @@ export const useLocalServers = (ready: (servers: LocalServers) => void) => {
   afterAll(async () => {
     await servers?.standIn.close();
     await servers?.blobs.stop();
+  });
+};
+
+/**
+ * useLocalServers, and before each test: the file's Blobs store in use and empty, and the
+ * stand-in's records empty and answering 200.
+ */
+export const useFreshLocalServers = (ready: (servers: LocalServers) => void) => {
+  let current: LocalServers | undefined;
+  useLocalServers((servers) => {
+    current = servers;
+    ready(servers);
+  });
+  beforeEach(async () => {
+    if (!current) return;
+    current.blobs.use();
+    await current.blobs.clear();
+    current.standIn.requests.length = 0;
+    current.standIn.received.length = 0;
+    current.standIn.setBehaviour({ status: 200 });
   });
 };
