@@ -110,8 +110,9 @@ describe('Decap config generated from the zod schemas', () => {
     let checked = 0;
     for (const name of COLLECTION_NAMES) {
       const collection = decap(name);
-      const { folder } = sources[name];
-      for (const file of readdirSync(path.join(root, folder))) {
+      const { folder, extension } = sources[name];
+      // The entries the loader reads (`*.<extension>`); translations sit in subfolders (`ta/`, ...).
+      for (const file of readdirSync(path.join(root, folder)).filter((f) => f.endsWith(`.${extension}`))) {
         const data = read(path.join(root, folder, file));
         const images: [string, string][] = [];
         if (typeof data.image === 'string') images.push([data.image, collection.media_folder!]);
