@@ -111,7 +111,9 @@ describe('Decap config generated from the zod schemas', () => {
     for (const name of COLLECTION_NAMES) {
       const collection = decap(name);
       const { folder } = sources[name];
-      for (const file of readdirSync(path.join(root, folder))) {
+      // Entries only: a language folder beside them (such as kn/) holds translations, not entries.
+      const entries = readdirSync(path.join(root, folder), { withFileTypes: true }).filter((entry) => entry.isFile());
+      for (const { name: file } of entries) {
         const data = read(path.join(root, folder, file));
         const images: [string, string][] = [];
         if (typeof data.image === 'string') images.push([data.image, collection.media_folder!]);
