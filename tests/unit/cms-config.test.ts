@@ -107,12 +107,17 @@ describe('Decap config generated from the zod schemas', () => {
       const text = readFileSync(file, 'utf8');
       return (file.endsWith('.md') ? YAML.parse(text.split(/^---$/m)[1]!) : YAML.parse(text)) as Record<string, unknown>;
     };
+    // Every entry file, including the translations one folder deeper (src/content/loans/te/gold.md).
+    const entries = (dir: string): string[] =>
+      readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? entries(path.posix.join(dir, entry.name)) : [path.posix.join(dir, entry.name)],
+      );
     let checked = 0;
     for (const name of COLLECTION_NAMES) {
       const collection = decap(name);
       const { folder } = sources[name];
-      for (const file of readdirSync(path.join(root, folder))) {
-        const data = read(path.join(root, folder, file));
+      for (const file of entries(folder)) {
+        const data = read(path.join(root, file));
         const images: [string, string][] = [];
         if (typeof data.image === 'string') images.push([data.image, collection.media_folder!]);
         const services = collection.fields!.find((f) => f.name === 'services') as { fields: CmsField[] } | undefined;
@@ -120,7 +125,7 @@ describe('Decap config generated from the zod schemas', () => {
           images.push([s.image, services!.fields.find((f) => f.name === 'image')!.media_folder!]);
         }
         for (const [image, media] of images) {
-          expect(path.posix.dirname(path.posix.join(folder, image)), `${folder}/${file}: ${image}`).toBe(media.slice(1));
+          expect(path.posix.dirname(path.posix.join(path.posix.dirname(file), image)), `${file}: ${image}`).toBe(media.slice(1));
           checked++;
         }
       }
