@@ -131,6 +131,48 @@ describe('Decap config generated from the zod schemas', () => {
     expect(checked).toBeGreaterThan(50);
   });
 
+  it('edits every language side by side (Decap i18n, multiple_folders): words translated, wire values, routes, numbers and pictures duplicated', () => {
+    expect(config.i18n).toEqual({ structure: 'multiple_folders', locales: ['en', 'ta', 'te', 'kn'], default_locale: 'en' });
+    const field = (collection: string, path: string) => {
+      let fields = config.collections.find((c) => c.name === collection)!.fields as CmsField[];
+      let found: CmsField | undefined;
+      for (const name of path.split('.')) {
+        found = fields.find((f) => f.name === name);
+        fields = (found && 'fields' in found ? found.fields : []) as CmsField[];
+      }
+      return found as CmsField & { i18n?: unknown };
+    };
+    for (const collection of config.collections.filter((c) => c.folder)) expect(collection.i18n, collection.name).toBe(true);
+    expect(config.collections.find((c) => c.name === 'identity')!.i18n).toBeUndefined();
+    for (const [collection, path] of [
+      ['loans', 'title'],
+      ['loans', 'lead'],
+      ['loans', 'imageAlt'],
+      ['loans', 'body'],
+      ['divisions', 'services.title'],
+      ['divisions', 'cta.links.label'],
+      ['consent', 'text'],
+      ['pages', 'items'],
+    ])
+      expect(field(collection, path).i18n, `${collection}.${path}`).toBe(true);
+    for (const [collection, path] of [
+      ['loans', 'route'],
+      ['loans', 'loanType'],
+      ['loans', 'order'],
+      ['loans', 'image'],
+      ['plans', 'planning'],
+      ['properties', 'intent'],
+      ['properties', 'category'],
+      ['divisions', 'key'],
+      ['divisions', 'services.image'],
+      ['divisions', 'cta.links.href'],
+      ['slides', 'href'],
+      ['consent', 'version'],
+      ['pages', 'updated'],
+    ])
+      expect(field(collection, path).i18n, `${collection}.${path}`).toBe('duplicate');
+  });
+
   it('signs editors in with GitHub through Netlify, and opens a pull request per change', () => {
     expect(config.backend).toMatchObject({
       name: 'github',
