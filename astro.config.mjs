@@ -4,10 +4,12 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { site } from './src/config/site.ts';
+import { DEFAULT_LOCALE, HTML_LANG, LOCALES } from './src/i18n/locales.ts';
 import { adminBundle } from './integrations/admin-bundle.ts';
 import { pageDirectives } from './src/config/security.ts';
 import { adminMetaCsp } from './src/lib/cms/csp.ts';
 import { cspInlineHashes } from './integrations/csp-inline.ts';
+import { i18nFallback } from './integrations/i18n-fallback.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -17,6 +19,13 @@ export default defineConfig({
   // Keep the content data store where `astro dev` and Vitest read it, so tests see what the build sees.
   cacheDir: './.astro',
   trailingSlash: 'never',
+  // English keeps its routes (no prefix); Tamil, Telugu and Kannada live under /ta/, /te/, /kn/
+  // (src/i18n/locales.ts). Pages never redirect by the browser's language.
+  i18n: {
+    locales: [...LOCALES],
+    defaultLocale: DEFAULT_LOCALE,
+    routing: { prefixDefaultLocale: false },
+  },
   // Real addresses without .html (/Flats). The CSS (under 5 KB gzipped a page) is inlined: no
   // render-blocking stylesheet request before the first paint (docs/performance.md).
   build: { format: 'file', inlineStylesheets: 'always' },
@@ -46,8 +55,18 @@ export default defineConfig({
     cspInlineHashes({ ownPolicy: { 'admin.html': adminMetaCsp() } }),
     // Pages that are not for search engines stay out of the sitemap (they are noindex too);
     // /admin is the editors' CMS.
-    sitemap({ filter: (page) => !/\/(Thankyou|404|admin)$/.test(new URL(page).pathname) }),
+    // Each page lists its other language versions (hreflang) in the sitemap too.
+    sitemap({
+      filter: (page) => !/\/(Thankyou|404|admin)$/.test(new URL(page).pathname),
+      i18n: { defaultLocale: DEFAULT_LOCALE, locales: HTML_LANG },
+      // x-default: the English page, for visitors whose language is none of the four.
+      serialize: (item) => {
+        const english = item.links?.find((link) => link.lang === HTML_LANG[DEFAULT_LOCALE]);
+        return english ? { ...item, links: [...(item.links ?? []), { lang: 'x-default', url: english.url }] } : item;
+      },
+    }),
     adminBundle(),
+    i18nFallback(),
   ],
   vite: {
     // `npm run cms`: pre-bundle Decap when the dev server starts, not on the first visit to /admin.

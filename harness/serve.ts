@@ -4,7 +4,8 @@
  * - @netlify/dev serves the static files, redirects, headers and the local Blobs store.
  * - The functions run warm in this process (harness/warm-functions.ts); with
  *   NETLIFY_DEV_FUNCTIONS=1, @netlify/dev bundles and runs them itself on every call (slow).
- * Unknown paths get dist/404.html with status 404, as on Netlify.
+ * Unknown paths get dist/404.html with status 404, as on Netlify; under /ta/, /te/ or /kn/ that
+ * language's 404 page (dist/ta/404.html), as netlify.toml's 404 rules do.
  * Static answers carry netlify.toml's headers (applied by @netlify/dev), Netlify's default
  * Cache-Control where none is set, and are compressed (brotli/gzip) as Netlify's CDN does;
  * SERVE_COMPRESSION=0 serves them uncompressed (the Lighthouse benchmark measures both).
@@ -19,6 +20,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { contextFor, drainRequest, loadFunctions, toWebRequest } from './warm-functions.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './blobs-faults.ts';
 import { compress, isCompressible, negotiateEncoding } from './compress.ts';
+import { LOCALES, localizedPath, splitLocalePath, type Locale } from '../src/i18n/locales.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 8888);
@@ -117,13 +119,16 @@ async function answerFaults(req: http.IncomingMessage, res: http.ServerResponse)
 }
 // --- end fault switch ---
 
-const notFoundPage = await readFile(path.join(root, 'dist/404.html')).catch(() => Buffer.from('Not found'));
+const readNotFound = (locale: Locale) =>
+  readFile(path.join(root, 'dist', `${localizedPath(locale, '/404')}.html`)).catch(() => Buffer.from('Not found'));
+const notFoundPages = new Map(await Promise.all(LOCALES.map(async (locale) => [locale, await readNotFound(locale)] as const)));
 const compression = process.env.SERVE_COMPRESSION !== '0';
 /** Netlify's Cache-Control for a static file that netlify.toml gives none: revalidate every time. */
 const NETLIFY_DEFAULT_CACHE = 'public, max-age=0, must-revalidate';
 
 /** The 404 page with the headers netlify.toml gives every path (as Netlify sends it). */
-const notFoundResponse = async (): Promise<Response> => {
+const notFoundResponse = async (pathname: string): Promise<Response> => {
+  const notFoundPage = notFoundPages.get(splitLocalePath(pathname).locale)!;
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
   const rules = await netlify.handleAndIntrospect(new Request(`${origin}/404.html`)).catch(() => undefined);
   rules?.response.headers.forEach((value, key) => {
@@ -160,7 +165,7 @@ const server = http.createServer(async (req, res) => {
     // A function may answer before reading the whole body (413 on the declared size): read the
     // rest first, or closing the connection with unread data resets it and the answer is lost.
     if (fn) await drainRequest(req);
-    const response = match?.response ?? (await notFoundResponse());
+    const response = match?.response ?? (await notFoundResponse(pathname));
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
       headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;

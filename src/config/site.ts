@@ -140,7 +140,7 @@ const REGISTRATION_LABELS: Record<keyof Registrations, string> = {
   cin: 'CIN',
 };
 /** The registration numbers that are set, with their labels, in a fixed order. */
-export const registrationLines = (registrations: Registrations) =>
+export const registrationLines = (registrations: Registrations, labels: Partial<Record<keyof Registrations, string>> = {}) =>
   (Object.keys(REGISTRATION_LABELS) as (keyof Registrations)[])
-    .map((key) => ({ key, label: REGISTRATION_LABELS[key], value: registrations[key].trim() }))
+    .map((key) => ({ key, label: labels[key] ?? REGISTRATION_LABELS[key], value: registrations[key].trim() }))
     .filter((line) => line.value !== '');

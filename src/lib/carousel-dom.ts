@@ -60,7 +60,9 @@ export function initCarousel(root: HTMLElement): void {
     if (pauseButton) {
       pauseButton.hidden = state.reducedMotion || count < 2;
       pauseButton.setAttribute('aria-pressed', String(state.paused));
-      pauseButton.setAttribute('aria-label', state.paused ? 'Play slideshow' : 'Pause slideshow');
+      // The page's own words for both states (Carousel.astro), English if missing.
+      const { labelPlay = 'Play slideshow', labelPause = 'Pause slideshow' } = pauseButton.dataset;
+      pauseButton.setAttribute('aria-label', state.paused ? labelPlay : labelPause);
       pauseButton.dataset.state = state.paused ? 'paused' : 'playing';
     }
     // Autoplay follows the state: one interval while playing, none otherwise.

@@ -2,8 +2,10 @@
  * The site navigation, built from the content collections so that a new loan or plan page
  * appears in the menu without touching a component.
  */
-import { getCollection } from 'astro:content';
+import { localized as getCollection } from './content.ts';
 import { hrefOf } from './links.ts';
+import { dictionary } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
 
 export interface NavLink {
   label: string;
@@ -22,64 +24,70 @@ export const isGroup = (item: NavItem): item is NavGroup => 'sections' in item;
 
 const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order;
 
-export async function getNavigation(): Promise<NavItem[]> {
+export async function getNavigation(locale: Locale = DEFAULT_LOCALE): Promise<NavItem[]> {
+  const t = dictionary(locale).site.nav;
   const [divisions, properties, loans, plans] = await Promise.all([
-    getCollection('divisions'),
-    getCollection('properties'),
-    getCollection('loans'),
-    getCollection('plans'),
+    getCollection('divisions', locale),
+    getCollection('properties', locale),
+    getCollection('loans', locale),
+    getCollection('plans', locale),
   ]);
   const propertyLinks = (intent: 'buy' | 'sell') =>
     properties
       .filter((p) => p.data.intent === intent)
       .sort(byOrder)
-      .map((p) => ({ label: p.data.cardTitle, href: hrefOf(p), context: intent === 'buy' ? 'Buy' : 'Sell' }));
+      .map((p) => ({ label: p.data.cardTitle, href: hrefOf(p, locale), context: intent === 'buy' ? t.buy : t.sell }));
 
   return [
     {
-      label: 'Divisions',
-      sections: [{ links: divisions.sort(byOrder).map((d) => ({ label: d.data.cardTitle, href: hrefOf(d) })) }],
+      label: t.divisions,
+      sections: [{ links: divisions.sort(byOrder).map((d) => ({ label: d.data.cardTitle, href: hrefOf(d, locale) })) }],
     },
     {
-      label: 'Real Estate',
+      label: t.realEstate,
       sections: [
-        { heading: { label: 'Buy property', href: hrefOf({ collection: 'pages', id: 'buy' }) }, links: propertyLinks('buy') },
-        { heading: { label: 'Sell property', href: hrefOf({ collection: 'pages', id: 'sell' }) }, links: propertyLinks('sell') },
+        { heading: { label: t.buyProperty, href: hrefOf({ collection: 'pages', id: 'buy' }, locale) }, links: propertyLinks('buy') },
+        { heading: { label: t.sellProperty, href: hrefOf({ collection: 'pages', id: 'sell' }, locale) }, links: propertyLinks('sell') },
       ],
     },
     {
-      label: 'Loans',
-      sections: [{ links: loans.sort(byOrder).map((l) => ({ label: l.data.title, href: hrefOf(l) })) }],
+      label: t.loans,
+      sections: [{ links: loans.sort(byOrder).map((l) => ({ label: l.data.title, href: hrefOf(l, locale) })) }],
     },
     {
-      label: 'Financial Planning',
-      sections: [{ links: plans.sort(byOrder).map((p) => ({ label: p.data.subheading, href: hrefOf(p) })) }],
+      label: t.financialPlanning,
+      sections: [{ links: plans.sort(byOrder).map((p) => ({ label: p.data.subheading, href: hrefOf(p, locale) })) }],
     },
-    { label: 'About', href: hrefOf({ collection: 'pages', id: 'about' }) },
-    { label: 'Contact', href: hrefOf({ collection: 'pages', id: 'contact' }) },
+    { label: t.about, href: hrefOf({ collection: 'pages', id: 'about' }, locale) },
+    { label: t.contact, href: hrefOf({ collection: 'pages', id: 'contact' }, locale) },
   ];
 }
 
 /** The routes whose page has an enquiry form (#enquiry): the header's Enquire button jumps to it there. */
-export async function formRoutes(): Promise<Set<string>> {
+export async function formRoutes(locale: Locale = DEFAULT_LOCALE): Promise<Set<string>> {
   const [properties, loans, plans] = await Promise.all([getCollection('properties'), getCollection('loans'), getCollection('plans')]);
-  return new Set([...properties, ...loans, ...plans].map((entry) => hrefOf(entry)).concat(hrefOf({ collection: 'pages', id: 'contact' })));
+  return new Set(
+    [...properties, ...loans, ...plans]
+      .map((entry) => hrefOf(entry, locale))
+      .concat(hrefOf({ collection: 'pages', id: 'contact' }, locale)),
+  );
 }
 
 /**
  * Where each family of enquiries starts: the Buy and Sell landings, the first loan page and the
  * general "Financial Plan" page (each form also lets the visitor pick another loan or plan).
  */
-export async function enquiryFamilies(): Promise<NavLink[]> {
+export async function enquiryFamilies(locale: Locale = DEFAULT_LOCALE): Promise<NavLink[]> {
+  const t = dictionary(locale).site.families;
   const [loans, plans] = await Promise.all([getCollection('loans'), getCollection('plans')]);
   const generalPlan = plans.find((p) => p.data.planning === 'Financial Plan');
   const first = <T extends { collection: 'loans' | 'plans'; data: { order: number; route: string } }>(entries: T[]) =>
-    hrefOf(entries.sort(byOrder)[0]);
+    hrefOf(entries.sort(byOrder)[0], locale);
   return [
-    { label: 'Buy property', href: hrefOf({ collection: 'pages', id: 'buy' }) },
-    { label: 'Sell property', href: hrefOf({ collection: 'pages', id: 'sell' }) },
-    { label: 'Bank loans', href: first(loans) },
-    { label: 'Financial planning', href: generalPlan ? hrefOf(generalPlan) : first(plans) },
-    { label: 'Anything else', href: hrefOf({ collection: 'pages', id: 'contact' }) },
+    { label: t.buy, href: hrefOf({ collection: 'pages', id: 'buy' }, locale) },
+    { label: t.sell, href: hrefOf({ collection: 'pages', id: 'sell' }, locale) },
+    { label: t.loans, href: first(loans) },
+    { label: t.planning, href: generalPlan ? hrefOf(generalPlan, locale) : first(plans) },
+    { label: t.other, href: hrefOf({ collection: 'pages', id: 'contact' }, locale) },
   ];
 }

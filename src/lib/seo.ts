@@ -1,7 +1,7 @@
 /**
  * Structured data (JSON-LD, schema.org) built from the identity in src/config/site.ts:
- * Organization and LocalBusiness for home and contact, BreadcrumbList for the division and
- * enquiry pages.
+ * a WebPage with its language (`inLanguage`) on every page, Organization and LocalBusiness for
+ * home and contact, BreadcrumbList for the division and enquiry pages.
  */
 import { activeSocials, site } from '../config/site.ts';
 import { absoluteUrl } from './links.ts';
@@ -57,11 +57,19 @@ export interface Crumb {
   href: string;
 }
 
-/** A BreadcrumbList from the home page down to the current page (the last crumb). */
-export const breadcrumbLd = (crumbs: Crumb[], base: string | URL): JsonLd => ({
+/** The page itself: its address, title and language (`en-IN`, `ta-IN`...). */
+export const webPageLd = (page: { url: string; name: string; description: string; inLanguage: string }): JsonLd => ({
+  '@context': 'https://schema.org',
+  '@type': 'WebPage',
+  '@id': page.url,
+  ...page,
+});
+
+/** A BreadcrumbList from the home page (of the page's language) down to the current page (the last crumb). */
+export const breadcrumbLd = (crumbs: Crumb[], base: string | URL, home: Crumb = { name: 'Home', href: '/' }): JsonLd => ({
   '@context': 'https://schema.org',
   '@type': 'BreadcrumbList',
-  itemListElement: [{ name: 'Home', href: '/' }, ...crumbs].map((crumb, i) => ({
+  itemListElement: [home, ...crumbs].map((crumb, i) => ({
     '@type': 'ListItem',
     position: i + 1,
     name: crumb.name,

@@ -1,6 +1,7 @@
 /**
  * Screenshot baselines of the pages that carry the look: home, a division, Buy, one enquiry page
- * of each family, Contact and 404, at 390 and 1280 px. Rendered in Debian's Chromium with the
+ * of each family, Contact and 404, and the home and one form page of each other language, at 390
+ * and 1280 px. Rendered in Debian's Chromium with the
  * fonts the project installs (CI runs on the same machine image). To accept an intended change:
  *   npx playwright test tests/e2e/screenshots.spec.ts --update-snapshots
  * Kept still: reduced motion (no carousel autoplay), islands hydrated, heading font and every
@@ -21,6 +22,13 @@ const PAGES = [
   { name: 'mutual-funds', path: '/Mutualfunds' },
   { name: 'contact', path: '/Contactus' },
   { name: 'not-found', path: '/no-such-page' },
+  // Each new language: its home page and one form page (their text is English until the translations land).
+  { name: 'ta-home', path: '/ta' },
+  { name: 'ta-flats', path: '/ta/Flats' },
+  { name: 'te-home', path: '/te' },
+  { name: 'te-vehicle-loan', path: '/te/Vehicleloan' },
+  { name: 'kn-home', path: '/kn' },
+  { name: 'kn-mutual-funds', path: '/kn/Mutualfunds' },
 ];
 
 async function settle(page: Page) {

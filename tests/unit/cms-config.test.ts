@@ -9,6 +9,7 @@ import { identitySchema } from '../../src/config/site';
 import { cmsConfig, COLLECTION_NAMES, IDENTITY_FILE, type CmsSettings } from '../../src/lib/cms/decap-config';
 import { cmsSettings, repoFromUrl } from '../../src/lib/cms/decap-settings';
 import { compareFields, imageMarker } from '../support/decap-drift';
+import { LOCALES, isLocale } from '../../src/i18n/locales';
 
 const SETTINGS: CmsSettings = { repo: 'aranya/site', branch: 'main', siteUrl: 'https://aranya.example.com' };
 const config = cmsConfig(SETTINGS);
@@ -94,10 +95,11 @@ describe('Decap config generated from the zod schemas', () => {
     for (const collection of config.collections.filter((c) => c.folder)) {
       for (const { field, media, public: pub } of folders(collection)) {
         expect(media, `${collection.name}.${field}`).toMatch(/^\/src\/assets\/[a-z]+$/);
-        // What Decap writes into the file, read from the file's folder, is where it stored the upload.
+        // What Decap writes into the file, read from the file's folder (its language's, one down), is where it stored the upload.
         const written = path.posix.join(pub, 'upload.jpg');
-        expect(path.posix.join(collection.folder!, written), `${collection.name}.${field}`).toBe(`${media.slice(1)}/upload.jpg`);
-        expect(written).toMatch(/^\.\.\/\.\.\/assets\/[a-z]+\/upload\.jpg$/);
+        for (const locale of LOCALES)
+          expect(path.posix.join(collection.folder!, locale, written), `${collection.name}.${field}`).toBe(`${media.slice(1)}/upload.jpg`);
+        expect(written).toMatch(/^\.\.\/\.\.\/\.\.\/assets\/[a-z]+\/upload\.jpg$/);
       }
     }
   });
@@ -110,23 +112,65 @@ describe('Decap config generated from the zod schemas', () => {
     let checked = 0;
     for (const name of COLLECTION_NAMES) {
       const collection = decap(name);
-      const { folder, extension } = sources[name];
-      // The entries the loader reads (`*.<extension>`); translations sit in subfolders (`ta/`, ...).
-      for (const file of readdirSync(path.join(root, folder)).filter((f) => f.endsWith(`.${extension}`))) {
-        const data = read(path.join(root, folder, file));
-        const images: [string, string][] = [];
-        if (typeof data.image === 'string') images.push([data.image, collection.media_folder!]);
-        const services = collection.fields!.find((f) => f.name === 'services') as { fields: CmsField[] } | undefined;
-        for (const s of (data.services as { image: string }[] | undefined) ?? []) {
-          images.push([s.image, services!.fields.find((f) => f.name === 'image')!.media_folder!]);
+      const languages = readdirSync(path.join(root, sources[name].folder)).filter((locale) => isLocale(locale));
+      for (const folder of languages.map((locale) => `${sources[name].folder}/${locale}`))
+        for (const file of readdirSync(path.join(root, folder))) {
+          const data = read(path.join(root, folder, file));
+          const images: [string, string][] = [];
+          if (typeof data.image === 'string') images.push([data.image, collection.media_folder!]);
+          const services = collection.fields!.find((f) => f.name === 'services') as { fields: CmsField[] } | undefined;
+          for (const s of (data.services as { image: string }[] | undefined) ?? []) {
+            images.push([s.image, services!.fields.find((f) => f.name === 'image')!.media_folder!]);
+          }
+          for (const [image, media] of images) {
+            expect(path.posix.dirname(path.posix.join(folder, image)), `${folder}/${file}: ${image}`).toBe(media.slice(1));
+            checked++;
+          }
         }
-        for (const [image, media] of images) {
-          expect(path.posix.dirname(path.posix.join(folder, image)), `${folder}/${file}: ${image}`).toBe(media.slice(1));
-          checked++;
-        }
-      }
     }
     expect(checked).toBeGreaterThan(50);
+  });
+
+  it('edits every language side by side (Decap i18n, multiple_folders): words translated, wire values, routes, numbers and pictures duplicated', () => {
+    expect(config.i18n).toEqual({ structure: 'multiple_folders', locales: ['en', 'ta', 'te', 'kn'], default_locale: 'en' });
+    const field = (collection: string, path: string) => {
+      let fields = config.collections.find((c) => c.name === collection)!.fields as CmsField[];
+      let found: CmsField | undefined;
+      for (const name of path.split('.')) {
+        found = fields.find((f) => f.name === name);
+        fields = (found && 'fields' in found ? found.fields : []) as CmsField[];
+      }
+      return found as CmsField & { i18n?: unknown };
+    };
+    for (const collection of config.collections.filter((c) => c.folder)) expect(collection.i18n, collection.name).toBe(true);
+    expect(config.collections.find((c) => c.name === 'identity')!.i18n).toBeUndefined();
+    for (const [collection, path] of [
+      ['loans', 'title'],
+      ['loans', 'lead'],
+      ['loans', 'imageAlt'],
+      ['loans', 'body'],
+      ['divisions', 'services.title'],
+      ['divisions', 'cta.links.label'],
+      ['consent', 'text'],
+      ['pages', 'items'],
+    ])
+      expect(field(collection, path).i18n, `${collection}.${path}`).toBe(true);
+    for (const [collection, path] of [
+      ['loans', 'route'],
+      ['loans', 'loanType'],
+      ['loans', 'order'],
+      ['loans', 'image'],
+      ['plans', 'planning'],
+      ['properties', 'intent'],
+      ['properties', 'category'],
+      ['divisions', 'key'],
+      ['divisions', 'services.image'],
+      ['divisions', 'cta.links.href'],
+      ['slides', 'href'],
+      ['consent', 'version'],
+      ['pages', 'updated'],
+    ])
+      expect(field(collection, path).i18n, `${collection}.${path}`).toBe('duplicate');
   });
 
   it('signs editors in with GitHub through Netlify, and opens a pull request per change', () => {

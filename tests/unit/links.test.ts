@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { getCollection } from 'astro:content';
-import { PAGE_ROUTES, absoluteUrl, hrefOf, routeOfPath, routeNameOf, type LinkTarget } from '../../src/lib/links';
+import { localized as getCollection } from '../../src/lib/content';
+import {
+  PAGE_ROUTES,
+  absoluteUrl,
+  alternatesOf,
+  hrefOf,
+  localizeHref,
+  localizeHtmlLinks,
+  localizeRoute,
+  routeOfPath,
+  routeNameOf,
+  type LinkTarget,
+} from '../../src/lib/links';
+import { LOCALES, localizedPath, splitLocalePath } from '../../src/i18n/locales';
 
 /** Every page the collections and the fixed pages claim, with who claims it. */
 const claims = async (): Promise<[string, string][]> => {
@@ -52,5 +64,47 @@ describe('routes', () => {
     expect(routeOfPath('/Flats')).toBe('/Flats');
     expect(absoluteUrl('/Flats.html', 'https://aranya.example.com')).toBe('https://aranya.example.com/Flats');
     expect(absoluteUrl('/index.html', 'https://aranya.example.com/')).toBe('https://aranya.example.com/');
+  });
+});
+
+describe('routes in every language', () => {
+  it('English keeps its routes; the others add their prefix (Astro’s i18n helper and the server-safe one agree)', async () => {
+    const routes = [...new Set((await claims()).map(([route]) => route))];
+    for (const route of routes) {
+      expect(localizeRoute(route, 'en')).toBe(route);
+      for (const locale of LOCALES) {
+        expect(localizeRoute(route, locale)).toBe(localizedPath(locale, route));
+        expect(splitLocalePath(localizeRoute(route, locale))).toEqual({ locale, route });
+      }
+    }
+    expect(hrefOf({ collection: 'pages', id: 'contact' }, 'ta')).toBe('/ta/Contactus');
+    expect(hrefOf({ collection: 'pages', id: 'thank-you' }, 'kn')).toBe('/kn/Thankyou');
+    expect(hrefOf('home', 'te')).toBe('/te');
+    expect(hrefOf('home', 'en')).toBe('/');
+  });
+
+  it('every page has its four versions, English first (the x-default)', () => {
+    expect(alternatesOf('/ta/Flats')).toEqual([
+      { locale: 'en', href: '/Flats' },
+      { locale: 'ta', href: '/ta/Flats' },
+      { locale: 'te', href: '/te/Flats' },
+      { locale: 'kn', href: '/kn/Flats' },
+    ]);
+    expect(alternatesOf('/index.html').map((a) => a.href)).toEqual(['/', '/ta', '/te', '/kn']);
+    expect(alternatesOf('/kn.html').map((a) => a.href)).toEqual(['/', '/ta', '/te', '/kn']);
+    expect(alternatesOf('/te/404.html').map((a) => a.href)).toEqual(['/404', '/ta/404', '/te/404', '/kn/404']);
+  });
+
+  it('links written in content lead to the page of the reader’s language; other links are left alone', () => {
+    expect(localizeHref('/Flats', 'ta')).toBe('/ta/Flats');
+    expect(localizeHref('/Contactus#enquiry', 'te')).toBe('/te/Contactus#enquiry');
+    expect(localizeHref('/ta/Flats', 'kn')).toBe('/kn/Flats');
+    expect(localizeHref('/Flats', 'en')).toBe('/Flats');
+    for (const other of ['https://wa.me/1', 'mailto:a@b.c', '#top', '//cdn.example.com/x']) expect(localizeHref(other, 'ta')).toBe(other);
+    expect(localizeHtmlLinks('<p><a href="/Privacy">p</a> <a class="x" href="https://e.com/">e</a></p>', 'ta')).toBe(
+      '<p><a href="/ta/Privacy">p</a> <a class="x" href="https://e.com/">e</a></p>',
+    );
+    const english = '<a href="/Privacy">p</a>';
+    expect(localizeHtmlLinks(english, 'en')).toBe(english);
   });
 });

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { collections, sources } from '../../content.config';
 import { identitySchema } from '../../config/site';
 import { routeNameOf } from '../links';
+import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales';
 import { cmsImage, fieldsOf, toJsonSchema } from './decap-fields';
 import { COLLECTION_TEXT, IDENTITY_TEXT, type CollectionName } from './editor-text';
 
@@ -67,6 +68,29 @@ function withFieldFolders(fields: CmsField[], contentFolder: string, prefix: str
   });
 }
 
+/**
+ * Fields that are not words: the same in every language. Decap copies them from the English entry
+ * into each translation (`i18n: 'duplicate'`) and shows them once; every other field is translated.
+ */
+export const SAME_IN_EVERY_LANGUAGE = new Set(['key', 'route', 'href', 'version', 'order']);
+
+/**
+ * Decap's own i18n for the fields of a translated collection: words are translated (`i18n: true`),
+ * routes, keys, wire values (select options), numbers, dates and pictures are duplicated.
+ */
+export function withI18n(fields: CmsField[]): CmsField[] {
+  return fields.map((field) => {
+    const widget = 'widget' in field ? field.widget : 'string';
+    const nested = 'fields' in field && Array.isArray(field.fields);
+    if (nested) return { ...field, i18n: true, fields: withI18n(field.fields as CmsField[]) } as CmsField;
+    const words =
+      (widget === 'string' || widget === 'text' || widget === 'markdown' || widget === 'list') && !SAME_IN_EVERY_LANGUAGE.has(field.name);
+    if (widget === 'list' && 'field' in field && field.field)
+      return { ...field, i18n: true, field: { ...field.field, i18n: true } } as CmsField;
+    return { ...field, i18n: words ? true : 'duplicate' } as CmsField;
+  });
+}
+
 export interface CmsSettings {
   /** GitHub repository, `owner/name`. */
   repo: string;
@@ -88,7 +112,9 @@ export function collectionSchema(name: CollectionName): z.ZodObject {
 function folderCollection(name: CollectionName): CmsCollection {
   const text = COLLECTION_TEXT[name];
   const { folder, extension } = sources[name];
-  const fields = withFieldFolders(fieldsOf(toJsonSchema(collectionSchema(name)), text.fields), folder, `${name}.`);
+  // Entries sit one folder down, in their language's folder (multiple_folders): pictures are relative to that.
+  const entryFolder = `${folder}/${DEFAULT_LOCALE}`;
+  const fields = withFieldFolders(fieldsOf(toJsonSchema(collectionSchema(name)), text.fields), entryFolder, `${name}.`);
   if (extension === 'md') {
     fields.push({
       name: 'body',
@@ -101,6 +127,8 @@ function folderCollection(name: CollectionName): CmsCollection {
   const names = new Set(fields.map((f) => f.name));
   return {
     name,
+    // One folder per language beside English (multiple_folders): the editor shows them side by side.
+    i18n: true,
     label: text.label,
     label_singular: text.singular,
     description: text.description,
@@ -113,9 +141,9 @@ function folderCollection(name: CollectionName): CmsCollection {
     ...(PREVIEW_PATHS[name] ? { preview_path: PREVIEW_PATHS[name] } : {}),
     create: text.create,
     delete: text.create,
-    ...mediaFolders(folder, ASSET_FOLDERS[name]),
+    ...mediaFolders(entryFolder, ASSET_FOLDERS[name]),
     sortable_fields: ['order', text.identifier].filter((f) => names.has(f)),
-    fields,
+    fields: withI18n(fields),
   };
 }
 
@@ -159,6 +187,8 @@ export function cmsConfig(settings: CmsSettings): CmsConfig {
     site_url: settings.siteUrl,
     display_url: settings.siteUrl,
     locale: 'en',
+    // Every content collection in English, Tamil, Telugu and Kannada, one folder each.
+    i18n: { structure: 'multiple_folders', locales: [...LOCALES], default_locale: DEFAULT_LOCALE },
     media_folder: MEDIA_FOLDER,
     public_folder: `/${MEDIA_FOLDER}`,
     collections: [identityCollection(), ...COLLECTION_NAMES.map(folderCollection)],

@@ -1,0 +1,68 @@
+/**
+ * The text fonts of the Tamil, Telugu and Kannada pages: Noto Sans Tamil / Telugu / Kannada from
+ * @fontsource, self-hosted (Vite copies each file into /_astro with a hashed name), static weights
+ * 400, 600 and 700 (the weights the site's CSS uses; 800 is only the Latin brand name), and only
+ * each script's subset file (no Latin: Latin letters keep the system font and the heading font).
+ *
+ * A page gets the rules of its own language only, inline in its <head> (BaseLayout): English pages
+ * carry none of this and load no Indic font; a Tamil page can load only Tamil. Indic text also gets
+ * more line height (taller letters, marks above and below) and long words may wrap.
+ */
+import type { Locale } from '../i18n/locales.ts';
+import ta400 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2?url';
+import ta600 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-600-normal.woff2?url';
+import ta700 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff2?url';
+import te400 from '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-400-normal.woff2?url';
+import te600 from '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-600-normal.woff2?url';
+import te700 from '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-700-normal.woff2?url';
+import kn400 from '@fontsource/noto-sans-kannada/files/noto-sans-kannada-kannada-400-normal.woff2?url';
+import kn600 from '@fontsource/noto-sans-kannada/files/noto-sans-kannada-kannada-600-normal.woff2?url';
+import kn700 from '@fontsource/noto-sans-kannada/files/noto-sans-kannada-kannada-700-normal.woff2?url';
+
+interface IndicFont {
+  family: string;
+  files: Record<400 | 600 | 700, string>;
+  /** The script subset's range, as @fontsource declares it. */
+  unicodeRange: string;
+}
+
+export const INDIC_FONTS: Partial<Record<Locale, IndicFont>> = {
+  ta: {
+    family: 'Noto Sans Tamil',
+    files: { 400: ta400, 600: ta600, 700: ta700 },
+    unicodeRange: 'U+0964-0965,U+0B82-0BFA,U+200C-200D,U+20B9,U+25CC',
+  },
+  te: {
+    family: 'Noto Sans Telugu',
+    files: { 400: te400, 600: te600, 700: te700 },
+    unicodeRange: 'U+0951-0952,U+0964-0965,U+0C00-0C7F,U+1CDA,U+1CF2,U+200C-200D,U+25CC',
+  },
+  kn: {
+    family: 'Noto Sans Kannada',
+    files: { 400: kn400, 600: kn600, 700: kn700 },
+    unicodeRange: 'U+0951-0952,U+0964-0965,U+0C80-0CF3,U+1CD0,U+1CD2-1CD3,U+1CDA,U+1CF2,U+1CF4,U+200C-200D,U+20B9,U+25CC,U+A830-A835',
+  },
+};
+
+/** The file to preload on a page: its language's regular text font (none for English). */
+export const textFontPreload = (locale: Locale): string | undefined => INDIC_FONTS[locale]?.files[400];
+
+/** The inline CSS of a page in an Indic language: its font faces, font stack and line heights. */
+export const indicFontCss = (locale: Locale): string => {
+  const font = INDIC_FONTS[locale];
+  if (!font) return '';
+  // A family name of its own, so that a font installed on the visitor's machine is not mixed in.
+  const family = `Site ${font.family}`;
+  const faces = Object.entries(font.files).map(
+    ([weight, url]) =>
+      `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:${weight};src:url(${url}) format('woff2');unicode-range:${font.unicodeRange}}`,
+  );
+  return [
+    ...faces,
+    // Headings keep 'Heading' (Latin only) first: its --font fallback is this one.
+    `:root{--font:'${family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}`,
+    'body{line-height:1.8}',
+    'h1,h2,h3,h4,.page-header__kicker,.eyebrow{line-height:1.45;overflow-wrap:break-word}',
+    'main,footer,header{overflow-wrap:break-word}',
+  ].join('\n');
+};
