@@ -9,7 +9,8 @@ import {
   sendByEmail,
   type FallbackSettings,
 } from '../../src/islands/forms/fallback.ts';
-import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
+import { FORM_TEXT } from '../support/words.ts';
+import { en } from '../../src/i18n/en.ts';
 
 let standIn: EmailJsStandIn;
 let settings: FallbackSettings;
@@ -23,36 +24,43 @@ beforeEach(() => {
   standIn.setBehaviour({ status: 200, delayMs: 0 });
 });
 
-const params = fallbackParams('finance', { Username: 'Priya', phone: '98765 43210', submissionId: 'abc', empty: '' }, { photos: 2 });
+const params = fallbackParams(
+  'finance',
+  { Username: 'Priya', phone: '98765 43210', submissionId: 'abc', empty: '', locale: 'ta' },
+  { photos: 2, preferredLanguage: 'Tamil' },
+);
 
 test('sends every field, the kind and a readable summary to EmailJS', async () => {
-  expect(await sendByEmail(params, settings)).toEqual({ sent: true });
+  expect(await sendByEmail(params, en.form, settings)).toEqual({ sent: true });
   expect(standIn.received).toHaveLength(1);
   const email = standIn.received[0];
   expect(email).toMatchObject({ service_id: 'service_local', template_id: 'template_local', user_id: 'public_local' });
   expect(email.template_params).toMatchObject({ kind: 'finance', via: 'browser-fallback', Username: 'Priya', submissionId: 'abc' });
   expect(email.template_params).not.toHaveProperty('empty');
   expect(String(email.template_params.summary)).toMatch(/photos: 2 chosen, not attached/);
+  // The team calls back in the visitor's language, as with the server's own e-mail.
+  expect(email.template_params).toMatchObject({ locale: 'ta', preferredLanguage: 'Tamil' });
+  expect(String(email.template_params.summary)).toContain('Preferred language: Tamil');
 });
 
 describe.each([451, 403, 429, 500])('EmailJS answers %i', (status) => {
   test('the visitor gets plain words for it', async () => {
     standIn.setBehaviour({ status });
-    const result = await sendByEmail(params, settings);
+    const result = await sendByEmail(params, en.form, settings);
     const expected = status === 500 ? FORM_TEXT.emailStatus.other : FORM_TEXT.emailStatus[status as 451 | 403 | 429];
     expect(result).toEqual({ sent: false, status, message: expected });
   });
 });
 
 test('an unreachable e-mail service is status 0, "offline"', async () => {
-  const result = await sendByEmail(params, { ...settings, origin: 'http://127.0.0.1:9' });
+  const result = await sendByEmail(params, en.form, { ...settings, origin: 'http://127.0.0.1:9' });
   expect(result).toEqual({ sent: false, status: 0, message: FORM_TEXT.emailStatus[0] });
-  expect(emailStatusMessage(0)).toMatch(/offline/);
+  expect(emailStatusMessage(en.form, 0)).toMatch(/offline/);
 });
 
 test('missing settings: a plain message for the visitor, and the console names each missing one', async () => {
   const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const result = await sendByEmail(params, { ...settings, serviceId: '', templateId: ' ' });
+  const result = await sendByEmail(params, en.form, { ...settings, serviceId: '', templateId: ' ' });
   expect(result).toEqual({ sent: false, status: 'not-configured', message: FORM_TEXT.emailStatus.notConfigured });
   expect(log).toHaveBeenCalledWith(expect.stringContaining('PUBLIC_EMAILJS_SERVICE_ID, PUBLIC_EMAILJS_TEMPLATE_ID'));
   expect(missingSettings({ ...settings, publicKey: '' })).toEqual(['PUBLIC_EMAILJS_PUBLIC_KEY']);

@@ -3,16 +3,16 @@
  * form it also is (method="post" to /api/<kind>), and what the visitor sees while sending, after
  * success and after a failure. Each form family only declares its fields as children.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { formatCurrentDate } from '../../lib/enquiry/date';
 import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds';
-import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import { fieldMessages } from '../../lib/enquiry/messages';
 import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules';
 import type { ContactLinks } from '../../lib/contact-links';
-import { CONSENT_NOTICE } from '../../lib/consent';
+import { format } from '../../i18n/format';
+import type { FormLanguage, FormWords } from './language';
 import { readAttribution } from '../../lib/attribution';
 import { FormMetaContext } from './context';
 import { useHydrated } from './useHydrated';
@@ -22,7 +22,7 @@ import { postEnquiry } from './submit';
 import { fallbackParams, sendByEmail } from './fallback';
 import './forms.css';
 
-export interface EnquiryFormProps {
+export interface EnquiryFormProps extends FormLanguage {
   kind: EnquiryKind;
   schema: z.ZodMiniType;
   /** Wire fields the page decides, sent as hidden inputs: page, and intent/category/property. */
@@ -66,6 +66,12 @@ const readStoredAttribution = () => {
   }
 };
 
+/** "1 field needs your attention." or "3 fields need your attention.", in the form's language. */
+const countText = (one: string, many: string, count: number) => (count === 1 ? one : format(many, { count }));
+const errorsSummary = (words: FormWords, count: number) => countText(words.errorsSummaryOne, words.errorsSummaryMany, count);
+const serverErrorsSummary = (words: FormWords, count: number) =>
+  countText(words.serverErrorsSummaryOne, words.serverErrorsSummaryMany, count);
+
 const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
   form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
 
@@ -79,6 +85,11 @@ export default function EnquiryForm({
   submitLabel,
   photos: withPhotos = false,
   children,
+  locale,
+  words,
+  messages,
+  consent,
+  languageEn,
 }: EnquiryFormProps) {
   const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
@@ -90,23 +101,28 @@ export default function EnquiryForm({
   const formRef = useRef<HTMLFormElement>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
   const endpoint = enquiryEndpoint(kind);
-  // The version of the consent notice shown is sent with the enquiry, in the plain form too.
-  const fixed = { ...hidden, consentNotice: CONSENT_NOTICE.version };
+  // The page's language and the version and language of the consent notice shown are sent with
+  // the enquiry, in the plain form too (the server answers in that language).
+  const fixed = { ...hidden, locale, consentNotice: consent.version, consentLocale: consent.locale };
 
   // The submission's id is made in the browser, after hydration.
   useEffect(() => {
     submissionId.current = newSubmissionId();
   }, []);
 
-  const base = useMemo(() => zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>, [schema]);
   // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
   const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
-  const resolver: Resolver<FieldValues> = (values, context, options) =>
-    base(
-      { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() },
-      context,
-      options,
-    );
+  /** The shared schema checks the form; its problems are shown in the page's language (the first one per field). */
+  const resolver: Resolver<FieldValues> = (values) => {
+    const data = { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() };
+    const result = schema.safeParse(data);
+    if (result.success) return { values: data, errors: {} };
+    const problems = fieldMessages(result.error, messages);
+    return {
+      values: {},
+      errors: Object.fromEntries(Object.entries(problems).map(([name, message]) => [name, { type: 'validate', message }])),
+    };
+  };
 
   const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
 
@@ -126,18 +142,18 @@ export default function EnquiryForm({
       .map(([, message]) => message);
     for (const name of atFields) methods.setError(name, { type: 'server', message: errors[name] }, { shouldFocus: false });
     if (atFields.length > 0) methods.setFocus(atFields[0]);
-    if (elsewhere.length > 0) setPhase({ name: 'problem', message: FORM_TEXT.rejected.other, problems: elsewhere });
+    if (elsewhere.length > 0) setPhase({ name: 'problem', message: words.rejected.other, problems: elsewhere });
     else setPhase({ name: 'editing' });
     announce(summary(atFields.length + elsewhere.length));
   };
 
   const onInvalid = (errors: FieldErrors) => {
-    const messages: Record<string, string> = {};
-    for (const [name, error] of Object.entries(errors)) if (typeof error?.message === 'string') messages[name] = error.message;
+    const found: Record<string, string> = {};
+    for (const [name, error] of Object.entries(errors)) if (typeof error?.message === 'string') found[name] = error.message;
     const order = fieldNamesInOrder(formRef.current);
-    const elsewhere = Object.keys(messages).filter((name) => !order.includes(name));
-    if (elsewhere.length > 0) setPhase({ name: 'problem', message: FORM_TEXT.rejected.other, problems: elsewhere.map((n) => messages[n]) });
-    announce(FORM_TEXT.errorsSummary(Object.keys(messages).length));
+    const elsewhere = Object.keys(found).filter((name) => !order.includes(name));
+    if (elsewhere.length > 0) setPhase({ name: 'problem', message: words.rejected.other, problems: elsewhere.map((n) => found[n]) });
+    announce(errorsSummary(words, Object.keys(found).length));
   };
 
   const succeed = (id: string, byEmail: boolean) => {
@@ -178,16 +194,16 @@ export default function EnquiryForm({
       const { outcome, step } = await postEnquiry(endpoint, body, { onProgress });
       if (outcome.type === 'stored') return succeed(outcome.id || submissionId.current, false);
       if (step === 'fallback') {
-        const emailed = await sendByEmail(fallbackParams(kind, payload, { photos: files.length }));
+        const emailed = await sendByEmail(fallbackParams(kind, payload, { photos: files.length, preferredLanguage: languageEn }), words);
         if (emailed.sent) return succeed(submissionId.current, true);
         setPhase({ name: 'failed', message: emailed.message });
-        announce(FORM_TEXT.failure.title);
+        announce(words.failure.title);
         return;
       }
-      if (outcome.type === 'invalid') return showProblems(outcome.fields, FORM_TEXT.serverErrorsSummary);
+      if (outcome.type === 'invalid') return showProblems(outcome.fields, (count) => serverErrorsSummary(words, count));
       if (outcome.type === 'rejected') {
-        const status = outcome.status as keyof typeof FORM_TEXT.rejected;
-        const message = FORM_TEXT.rejected[status] ?? outcome.message ?? FORM_TEXT.rejected.other;
+        const status = outcome.status as keyof FormWords['rejected'];
+        const message = words.rejected[status] ?? outcome.message ?? words.rejected.other;
         if (withPhotos && (outcome.status === 413 || outcome.status === 415)) setPhotoError(outcome.message ?? message);
         setPhase({ name: 'problem', message, problems: [] });
         announce(message);
@@ -201,7 +217,7 @@ export default function EnquiryForm({
   const ids = { title: `${ID_PREFIX}-title`, intro: `${ID_PREFIX}-intro` };
 
   return (
-    <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated }}>
+    <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated, words, messages }}>
       <FormProvider {...methods}>
         <form
           ref={formRef}
@@ -214,7 +230,7 @@ export default function EnquiryForm({
           aria-describedby={ids.intro}
           onSubmit={(event) => methods.handleSubmit(onValid, onInvalid)(event)}
         >
-          <p className="enquiry-form__eyebrow">{FORM_TEXT.eyebrow}</p>
+          <p className="enquiry-form__eyebrow">{words.eyebrow}</p>
           <h2 className="enquiry-form__title" id={ids.title}>
             {title}
           </h2>
@@ -227,27 +243,27 @@ export default function EnquiryForm({
           {phase.name === 'success' ? (
             <div className="enquiry-form__success">
               <h3 ref={successHeading} tabIndex={-1}>
-                {FORM_TEXT.success.title}
+                {words.success.title}
               </h3>
-              <p className="enquiry-form__reference">{FORM_TEXT.success.reference(phase.reference)}</p>
-              {phase.byEmail && <p>{FORM_TEXT.success.byEmail}</p>}
+              <p className="enquiry-form__reference">{format(words.success.reference, { reference: phase.reference })}</p>
+              {phase.byEmail && <p>{words.success.byEmail}</p>}
               <p>
-                {FORM_TEXT.success.next}{' '}
+                {words.success.next}{' '}
                 <a href={contact.whatsappHref} target="_blank" rel="noopener noreferrer">
-                  {FORM_TEXT.whatsapp}
-                  <span className="visually-hidden">{FORM_TEXT.newTab}</span>
+                  {words.whatsapp}
+                  <span className="visually-hidden">{words.newTab}</span>
                 </a>
               </p>
               <button type="button" className="button button--ghost" onClick={() => setPhase({ name: 'editing' })}>
-                {FORM_TEXT.success.another}
+                {words.success.another}
               </button>
             </div>
           ) : (
             <>
-              <p className="enquiry-form__required">{FORM_TEXT.required}</p>
+              <p className="enquiry-form__required">{words.required}</p>
               {children}
               {withPhotos && <PhotoField photos={photos} onChange={setPhotos} serverError={photoError} />}
-              <ConsentField brand={contact.brand} />
+              <ConsentField brand={contact.brand} notice={consent} pageLocale={locale} />
               <Honeypot />
               {phase.name === 'problem' && (
                 <div className="enquiry-form__alert" role="alert">
@@ -263,21 +279,21 @@ export default function EnquiryForm({
               )}
               {phase.name === 'failed' && (
                 <div className="enquiry-form__alert" role="alert">
-                  <h3>{FORM_TEXT.failure.title}</h3>
-                  <p>{FORM_TEXT.failure.body}</p>
+                  <h3>{words.failure.title}</h3>
+                  <p>{words.failure.body}</p>
                   <p className="enquiry-form__detail">{phase.message}</p>
                   <ul className="enquiry-form__ways">
                     <li>
-                      <a href={contact.telHref}>{FORM_TEXT.callUs(contact.phone)}</a>
+                      <a href={contact.telHref}>{format(words.callUs, { phone: contact.phone })}</a>
                     </li>
                     <li>
                       <a href={contact.whatsappHref} target="_blank" rel="noopener noreferrer">
-                        {FORM_TEXT.whatsapp}
-                        <span className="visually-hidden">{FORM_TEXT.newTab}</span>
+                        {words.whatsapp}
+                        <span className="visually-hidden">{words.newTab}</span>
                       </a>
                     </li>
                     <li>
-                      <a href={`mailto:${contact.email}`}>{FORM_TEXT.failure.emailUs(contact.email)}</a>
+                      <a href={`mailto:${contact.email}`}>{format(words.emailUs, { address: contact.email })}</a>
                     </li>
                   </ul>
                 </div>
@@ -285,10 +301,10 @@ export default function EnquiryForm({
               <button type="submit" className="button enquiry-form__submit" disabled={sendingNow} aria-describedby={undefined}>
                 {sendingNow
                   ? phase.percent === null
-                    ? FORM_TEXT.sending
-                    : FORM_TEXT.uploading(phase.percent)
+                    ? words.sending
+                    : format(words.uploading, { percent: phase.percent })
                   : phase.name === 'failed'
-                    ? FORM_TEXT.failure.retry
+                    ? words.failure.retry
                     : submitLabel}
               </button>
               {sendingNow && phase.percent !== null && (
@@ -296,7 +312,7 @@ export default function EnquiryForm({
                   className="enquiry-form__progress"
                   max={100}
                   value={phase.percent}
-                  aria-label={FORM_TEXT.uploading(phase.percent)}
+                  aria-label={format(words.uploading, { percent: phase.percent })}
                 />
               )}
             </>

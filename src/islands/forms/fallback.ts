@@ -3,7 +3,7 @@
  * the enquiry straight to the team with @emailjs/browser. Settings come from the build's
  * PUBLIC_EMAILJS_* variables; `npm start` points them at the local EmailJS stand-in.
  */
-import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import type { FormWords } from './language';
 
 export interface FallbackSettings {
   publicKey: string;
@@ -32,9 +32,9 @@ export const missingSettings = (settings: FallbackSettings): string[] =>
 
 export type FallbackResult = { sent: true } | { sent: false; status: number | 'not-configured'; message: string };
 
-/** Plain words for an EmailJS status (451, 403, 429 and 0 each have their own). */
-export const emailStatusMessage = (status: number | 'not-configured'): string => {
-  const text = FORM_TEXT.emailStatus;
+/** Plain words for an EmailJS status (451, 403, 429 and 0 each have their own), in the form's language. */
+export const emailStatusMessage = (words: FormWords, status: number | 'not-configured'): string => {
+  const text = words.emailStatus;
   if (status === 'not-configured') return text.notConfigured;
   if (status === 0 || status === 403 || status === 429 || status === 451) return text[status];
   return text.other;
@@ -43,12 +43,13 @@ export const emailStatusMessage = (status: number | 'not-configured'): string =>
 /** Sends the enquiry's fields to the team through EmailJS. Never throws. */
 export const sendByEmail = async (
   templateParams: Record<string, string>,
+  words: FormWords,
   settings: FallbackSettings = fallbackSettings(),
 ): Promise<FallbackResult> => {
   const missing = missingSettings(settings);
   if (missing.length > 0) {
     console.error(`Enquiry e-mail fallback is off: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.`);
-    return { sent: false, status: 'not-configured', message: emailStatusMessage('not-configured') };
+    return { sent: false, status: 'not-configured', message: emailStatusMessage(words, 'not-configured') };
   }
   try {
     // Loaded only when needed: most visitors never reach the fallback.
@@ -59,21 +60,34 @@ export const sendByEmail = async (
   } catch (error) {
     // EmailJS rejects with { status, text }; a failed fetch rejects with a TypeError (status 0).
     const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 0;
-    return { sent: false, status, message: emailStatusMessage(status) };
+    return { sent: false, status, message: emailStatusMessage(words, status) };
   }
 };
 
-/** The template params of a fallback e-mail: every field as text, plus what the team needs to know. */
-export const fallbackParams = (kind: string, payload: Record<string, unknown>, extra: { photos?: number } = {}): Record<string, string> => {
+/**
+ * The template params of a fallback e-mail: every field as text, plus what the team needs to
+ * know, with the visitor's language by its English name (`preferredLanguage`, as the server's
+ * e-mail has it).
+ */
+export const fallbackParams = (
+  kind: string,
+  payload: Record<string, unknown>,
+  extra: { photos?: number; preferredLanguage?: string } = {},
+): Record<string, string> => {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(payload)) {
     if (value === undefined || value === null || value === '') continue;
     params[key] = Array.isArray(value) ? value.join(', ') : String(value);
   }
-  const lines = Object.entries(params).map(([key, value]) => `${key}: ${value}`);
+  const language: Record<string, string> = extra.preferredLanguage ? { preferredLanguage: extra.preferredLanguage } : {};
+  const lines = [
+    ...(extra.preferredLanguage ? [`Preferred language: ${extra.preferredLanguage}`] : []),
+    ...Object.entries(params).map(([key, value]) => `${key}: ${value}`),
+  ];
   if (extra.photos) lines.push(`photos: ${extra.photos} chosen, not attached to this e-mail (ask the visitor to resend them)`);
   return {
     ...params,
+    ...language,
     kind,
     via: 'browser-fallback',
     summary: `Enquiry sent by the browser because the website's API could not be reached.\n${lines.join('\n')}`,

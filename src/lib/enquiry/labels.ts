@@ -36,6 +36,11 @@ export const FIELD_LABELS = {
   utm_term: 'utm_term',
   utm_content: 'utm_content',
   gclid: 'Google click id (gclid)',
+  // Added with the languages; last, so the CSV's earlier columns keep their places.
+  /** The language of the page the enquiry came from (en, ta, te, kn): call back in it. */
+  locale: 'Preferred language',
+  /** The language of the consent notice the visitor was shown. */
+  consentLocale: 'Consent notice language',
 } as const;
 
 /** Fields a form sends that are not kept as lead fields (page becomes metadata; the rest is dropped). */
