@@ -8,6 +8,7 @@ import { adminBundle } from './integrations/admin-bundle.ts';
 import { pageDirectives } from './src/config/security.ts';
 import { adminMetaCsp } from './src/lib/cms/csp.ts';
 import { cspInlineHashes } from './integrations/csp-inline.ts';
+import { i18nFallback } from './integrations/i18n-fallback.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -48,6 +49,7 @@ export default defineConfig({
     // /admin is the editors' CMS.
     sitemap({ filter: (page) => !/\/(Thankyou|404|admin)$/.test(new URL(page).pathname) }),
     adminBundle(),
+    i18nFallback(),
   ],
   vite: {
     // `npm run cms`: pre-bundle Decap when the dev server starts, not on the first visit to /admin.

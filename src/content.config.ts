@@ -3,7 +3,7 @@
  * checks it at build time. A wrong field fails the build with a message naming the file.
  *
  * Images: each `image` field is a path relative to the content file (for example
- * `../../assets/divisions/realty.svg`). To use a photo instead, drop a JPEG/PNG/WebP into
+ * `../../../assets/divisions/realty.svg`, one more `../` for the language folder). To use a photo instead, drop a JPEG/PNG/WebP into
  * `src/assets/` and point the field at it; Astro's image pipeline resizes and converts it.
  */
 import { defineCollection } from 'astro:content';
@@ -12,6 +12,7 @@ import { z } from 'astro/zod';
 import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from './lib/enquiry/options';
 import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from './lib/consent-lock';
 import { CONSENT_VERSIONS } from './lib/consent';
+import { LOCALES } from './i18n/locales';
 import consentLock from './content/consent.lock.json' with { type: 'json' };
 
 /**
@@ -31,7 +32,13 @@ export const sources = {
   consent: { folder: 'src/content/consent', extension: 'json' },
 } as const;
 
-const from = (name: keyof typeof sources) => glob({ pattern: `*.${sources[name].extension}`, base: `./${sources[name].folder}` });
+/**
+ * Each collection holds one folder per language (`loans/en/vehicle.md`, `loans/ta/vehicle.md`):
+ * Decap's `multiple_folders` layout. An entry's id is `<language>/<file name>`; src/lib/content.ts
+ * picks a language's entries and falls back to English for a missing one.
+ */
+const from = (name: keyof typeof sources) =>
+  glob({ pattern: `{${LOCALES.join(',')}}/*.${sources[name].extension}`, base: `./${sources[name].folder}` });
 
 const text = z.string().trim().min(1);
 /** One line under a page's title. */

@@ -2,11 +2,11 @@
  * The consent notice shown next to every form's consent box (DPDP Act 2023), versioned.
  * Browser-safe: read by Astro pages, the React forms and the functions alike.
  *
- * One JSON file per version in src/content/consent/, listed below oldest first; the last one is
+ * One JSON file per version in src/content/consent/en/ (translations beside it in ta/, te/, kn/), listed below oldest first; the last one is
  * current. A published notice is never edited: a new text needs a new version, and the build
  * checks that against src/content/consent.lock.json (src/lib/consent-lock.ts).
  */
-import v2026_11_v1 from '../content/consent/2026-11-v1.json' with { type: 'json' };
+import v2026_11_v1 from '../content/consent/en/2026-11-v1.json' with { type: 'json' };
 
 export interface ConsentNotice {
   /** e.g. "2026-11-v1": year, month, then a counter. */

@@ -2,7 +2,7 @@
  * The site navigation, built from the content collections so that a new loan or plan page
  * appears in the menu without touching a component.
  */
-import { getCollection } from 'astro:content';
+import { localized as getCollection } from './content.ts';
 import { hrefOf } from './links.ts';
 
 export interface NavLink {

@@ -12,8 +12,8 @@ import { promisify } from 'node:util';
 import YAML from 'yaml';
 import { expect, file, frontMatter, openAdmin, openEntry, publish, replaceValue, ROOT, test, waitForFile } from '../support/cms';
 
-const LOAN = 'src/content/loans/vehicle.md';
-const MEMBER = 'src/content/team/arun-venkatesan.yaml';
+const LOAN = 'src/content/loans/en/vehicle.md';
+const MEMBER = 'src/content/team/en/arun-venkatesan.yaml';
 const IDENTITY = 'src/content/identity.json';
 const UPLOAD = path.join(import.meta.dirname, 'fixtures/cms-e2e-upload.png');
 const UPLOADED = 'src/assets/loans/cms-e2e-upload.png';

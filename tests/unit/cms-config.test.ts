@@ -9,6 +9,7 @@ import { identitySchema } from '../../src/config/site';
 import { cmsConfig, COLLECTION_NAMES, IDENTITY_FILE, type CmsSettings } from '../../src/lib/cms/decap-config';
 import { cmsSettings, repoFromUrl } from '../../src/lib/cms/decap-settings';
 import { compareFields, imageMarker } from '../support/decap-drift';
+import { LOCALES, isLocale } from '../../src/i18n/locales';
 
 const SETTINGS: CmsSettings = { repo: 'aranya/site', branch: 'main', siteUrl: 'https://aranya.example.com' };
 const config = cmsConfig(SETTINGS);
@@ -94,10 +95,11 @@ describe('Decap config generated from the zod schemas', () => {
     for (const collection of config.collections.filter((c) => c.folder)) {
       for (const { field, media, public: pub } of folders(collection)) {
         expect(media, `${collection.name}.${field}`).toMatch(/^\/src\/assets\/[a-z]+$/);
-        // What Decap writes into the file, read from the file's folder, is where it stored the upload.
+        // What Decap writes into the file, read from the file's folder (its language's, one down), is where it stored the upload.
         const written = path.posix.join(pub, 'upload.jpg');
-        expect(path.posix.join(collection.folder!, written), `${collection.name}.${field}`).toBe(`${media.slice(1)}/upload.jpg`);
-        expect(written).toMatch(/^\.\.\/\.\.\/assets\/[a-z]+\/upload\.jpg$/);
+        for (const locale of LOCALES)
+          expect(path.posix.join(collection.folder!, locale, written), `${collection.name}.${field}`).toBe(`${media.slice(1)}/upload.jpg`);
+        expect(written).toMatch(/^\.\.\/\.\.\/\.\.\/assets\/[a-z]+\/upload\.jpg$/);
       }
     }
   });
@@ -110,20 +112,21 @@ describe('Decap config generated from the zod schemas', () => {
     let checked = 0;
     for (const name of COLLECTION_NAMES) {
       const collection = decap(name);
-      const { folder } = sources[name];
-      for (const file of readdirSync(path.join(root, folder))) {
-        const data = read(path.join(root, folder, file));
-        const images: [string, string][] = [];
-        if (typeof data.image === 'string') images.push([data.image, collection.media_folder!]);
-        const services = collection.fields!.find((f) => f.name === 'services') as { fields: CmsField[] } | undefined;
-        for (const s of (data.services as { image: string }[] | undefined) ?? []) {
-          images.push([s.image, services!.fields.find((f) => f.name === 'image')!.media_folder!]);
+      const languages = readdirSync(path.join(root, sources[name].folder)).filter((locale) => isLocale(locale));
+      for (const folder of languages.map((locale) => `${sources[name].folder}/${locale}`))
+        for (const file of readdirSync(path.join(root, folder))) {
+          const data = read(path.join(root, folder, file));
+          const images: [string, string][] = [];
+          if (typeof data.image === 'string') images.push([data.image, collection.media_folder!]);
+          const services = collection.fields!.find((f) => f.name === 'services') as { fields: CmsField[] } | undefined;
+          for (const s of (data.services as { image: string }[] | undefined) ?? []) {
+            images.push([s.image, services!.fields.find((f) => f.name === 'image')!.media_folder!]);
+          }
+          for (const [image, media] of images) {
+            expect(path.posix.dirname(path.posix.join(folder, image)), `${folder}/${file}: ${image}`).toBe(media.slice(1));
+            checked++;
+          }
         }
-        for (const [image, media] of images) {
-          expect(path.posix.dirname(path.posix.join(folder, image)), `${folder}/${file}: ${image}`).toBe(media.slice(1));
-          checked++;
-        }
-      }
     }
     expect(checked).toBeGreaterThan(50);
   });

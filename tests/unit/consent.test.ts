@@ -29,7 +29,7 @@ describe('the notice', () => {
   });
 
   test('the content collection holds the same notices', async () => {
-    const entries = await getCollection('consent');
+    const entries = (await getCollection('consent')).filter((entry) => entry.id.startsWith('en/'));
     expect(entries.map((entry) => entry.data)).toEqual(CONSENT_NOTICES.map(({ version, text }) => ({ version, text })));
   });
 
@@ -53,7 +53,7 @@ describe('the lock', () => {
 
   test('the committed files match the committed lock and the list in src/lib/consent.ts', () => {
     const files = readConsentFolder(root);
-    expect(files.map(({ version, text }) => ({ version, text }))).toEqual(CONSENT_NOTICES);
+    expect(files.filter((file) => file.locale === 'en').map(({ version, text }) => ({ version, text }))).toEqual(CONSENT_NOTICES);
     expect(consentLockProblems(files, lock)).toEqual([]);
     expect(
       consentListProblems(
@@ -76,6 +76,20 @@ describe('the lock', () => {
     expect(consentLockProblems([{ ...v1, text: `${v1.text} ` }], locked)).toEqual([
       expect.stringContaining('The text of consent notice "2026-11-v1" has changed'),
     ]);
+  });
+
+  test("every language's text is locked: a translation edited in place is refused, a new one must be recorded", () => {
+    const ta = { ...v1, locale: 'ta', text: 'உங்களுக்கு பதில் அளிக்க உங்கள் விவரங்களைப் பயன்படுத்துகிறோம்.' };
+    const both = extendLock([v1, ta], locked);
+    expect(Object.keys(both)).toEqual(['2026-11-v1', 'ta/2026-11-v1']);
+    expect(consentLockProblems([v1, ta], both)).toEqual([]);
+    expect(consentLockProblems([v1, ta], locked)).toEqual([
+      expect.stringContaining('"ta/2026-11-v1" is not in src/content/consent.lock.json'),
+    ]);
+    expect(consentLockProblems([v1, { ...ta, text: `${ta.text} ` }], both)).toEqual([
+      expect.stringContaining('The text of consent notice "ta/2026-11-v1" has changed'),
+    ]);
+    expect(consentLockProblems([v1], both)).toEqual([expect.stringContaining('"ta/2026-11-v1" was published and must stay')]);
   });
 
   test('a new version must be recorded, and recording never changes a published one', () => {
@@ -104,7 +118,7 @@ describe('the lock', () => {
         await cp(path.join(root, item), path.join(copy, item), { recursive: true });
       await symlink(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
       const notice = CONSENT_NOTICES[0];
-      const file = path.join(copy, `src/content/consent/${notice.version}.json`);
+      const file = path.join(copy, `src/content/consent/en/${notice.version}.json`);
       const published = JSON.parse(await readFile(file, 'utf8')) as { version: string; text: string };
       await writeFile(file, JSON.stringify({ ...published, text: published.text.replace('24 months', '36 months') }, null, 2));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getCollection } from 'astro:content';
+import { entryName, localized as getCollection } from '../../src/lib/content';
 import { LOAN_TYPES, PLANNING_OPTIONS } from '../../src/lib/enquiry/options';
 
 describe('content collections load with the counts of the original site', () => {
@@ -96,8 +96,8 @@ describe('content collections load with the counts of the original site', () => 
 
   it('has the about text and the privacy policy with every clause', async () => {
     const pages = await getCollection('pages');
-    const about = pages.find((p) => p.id === 'about');
-    const privacy = pages.find((p) => p.id === 'privacy');
+    const about = pages.find((p) => entryName(p) === 'about');
+    const privacy = pages.find((p) => entryName(p) === 'privacy');
     expect(about?.body).toMatch(/mission/i);
     for (const clause of [
       /definitions/i,

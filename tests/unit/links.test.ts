@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getCollection } from 'astro:content';
+import { localized as getCollection } from '../../src/lib/content';
 import { PAGE_ROUTES, absoluteUrl, hrefOf, routeOfPath, routeNameOf, type LinkTarget } from '../../src/lib/links';
 
 /** Every page the collections and the fixed pages claim, with who claims it. */

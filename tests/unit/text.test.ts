@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getCollection } from 'astro:content';
+import { localized as getCollection } from '../../src/lib/content';
 import { firstSentence, plainText } from '../../src/lib/text';
 import { anchorId } from '../../src/lib/anchor-id';
 

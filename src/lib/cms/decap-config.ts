@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { collections, sources } from '../../content.config';
 import { identitySchema } from '../../config/site';
 import { routeNameOf } from '../links';
+import { DEFAULT_LOCALE } from '../../i18n/locales';
 import { cmsImage, fieldsOf, toJsonSchema } from './decap-fields';
 import { COLLECTION_TEXT, IDENTITY_TEXT, type CollectionName } from './editor-text';
 
@@ -88,7 +89,9 @@ export function collectionSchema(name: CollectionName): z.ZodObject {
 function folderCollection(name: CollectionName): CmsCollection {
   const text = COLLECTION_TEXT[name];
   const { folder, extension } = sources[name];
-  const fields = withFieldFolders(fieldsOf(toJsonSchema(collectionSchema(name)), text.fields), folder, `${name}.`);
+  // Entries sit one folder down, in their language's folder (multiple_folders): pictures are relative to that.
+  const entryFolder = `${folder}/${DEFAULT_LOCALE}`;
+  const fields = withFieldFolders(fieldsOf(toJsonSchema(collectionSchema(name)), text.fields), entryFolder, `${name}.`);
   if (extension === 'md') {
     fields.push({
       name: 'body',
@@ -113,7 +116,7 @@ function folderCollection(name: CollectionName): CmsCollection {
     ...(PREVIEW_PATHS[name] ? { preview_path: PREVIEW_PATHS[name] } : {}),
     create: text.create,
     delete: text.create,
-    ...mediaFolders(folder, ASSET_FOLDERS[name]),
+    ...mediaFolders(entryFolder, ASSET_FOLDERS[name]),
     sortable_fields: ['order', text.identifier].filter((f) => names.has(f)),
     fields,
   };
