@@ -36,3 +36,9 @@ export const formTextIn = (locale: Locale) => {
 
 export const MESSAGES = messagesIn('en');
 export const FORM_TEXT = formTextIn('en');
+
+/** Every string of a dictionary part marked with a language (`⟨ta⟩ Your name`); {placeholders} kept. */
+export const pseudoTranslate = <T>(locale: string, value: T): T =>
+  (typeof value === 'string'
+    ? `⟨${locale}⟩ ${value}`
+    : Object.fromEntries(Object.entries(value as object).map(([key, inner]) => [key, pseudoTranslate(locale, inner)]))) as T;
