@@ -102,7 +102,10 @@ const propertyPage = ([path, intent, category]: (typeof PROPERTIES)[number], n: 
     expected.type = spec.type[n % spec.type.length];
   }
   const cost = spec.cost[(n + 1) % spec.cost.length];
-  steps.push({ type: 'select', label: FORM_TEXT.fields.cost.label, value: cost }, { type: 'radio', value: spec.time[n % spec.time.length] });
+  steps.push(
+    { type: 'select', label: FORM_TEXT.fields.cost.label, value: cost },
+    { type: 'radio', value: spec.time[n % spec.time.length] },
+  );
   Object.assign(expected, { cost, time: spec.time[n % spec.time.length] });
   const where = place(n);
   const who = details(n, `Enquiry ${n}: ${intent} ${category} near the bus stand, பேருந்து நிலையம் அருகில்.`);

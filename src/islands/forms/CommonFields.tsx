@@ -163,15 +163,7 @@ interface ChoiceProps {
 }
 
 /** A select whose placeholder is never a valid value, or a group of radio chips. */
-export function ChoiceField({
-  name,
-  text,
-  options,
-  placeholder,
-  preselected,
-  chips = false,
-  onValueChange,
-}: ChoiceProps) {
+export function ChoiceField({ name, text, options, placeholder, preselected, chips = false, onValueChange }: ChoiceProps) {
   const { register } = useFormContext();
   const registered = register(name);
   const field = {

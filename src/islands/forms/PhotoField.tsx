@@ -47,7 +47,8 @@ export default function PhotoField({ photos, onChange, serverError }: Props) {
     setProblem(undefined);
     const room = PHOTO_LIMITS.maxCount - photos.length;
     const added: ChosenPhoto[] = [];
-    let firstProblem: string | undefined = files.length > room ? messageText(messages, 'photosCount', { max: PHOTO_LIMITS.maxCount }) : undefined;
+    let firstProblem: string | undefined =
+      files.length > room ? messageText(messages, 'photosCount', { max: PHOTO_LIMITS.maxCount }) : undefined;
     for (const file of files.slice(0, Math.max(0, room))) {
       const prepared = await preparePhoto(file);
       if (!prepared) {

@@ -52,6 +52,7 @@ export const photoProblem = (photos: readonly PhotoLike[]): PhotoProblem | null 
   const tooBig = photos.find((p) => p.size > PHOTO_LIMITS.maxFileBytes);
   if (tooBig) return { status: 413, message: m('photosFileSize'), params: { name: tooBig.name, maxMb: PHOTO_LIMITS.maxFileBytes / MB } };
   const total = photos.reduce((sum, p) => sum + p.size, 0);
-  if (total > PHOTO_LIMITS.maxTotalBytes) return { status: 413, message: m('photosTotalSize'), params: { maxMb: PHOTO_LIMITS.maxTotalBytes / MB } };
+  if (total > PHOTO_LIMITS.maxTotalBytes)
+    return { status: 413, message: m('photosTotalSize'), params: { maxMb: PHOTO_LIMITS.maxTotalBytes / MB } };
   return null;
 };

@@ -86,10 +86,18 @@ export const realEstateSchema = z
       if (!isOneOf(INTENTS, value.intent) || !isOneOf(CATEGORIES, value.category)) return;
       const spec = realEstateFieldsFor(value.intent, value.category);
       if (isOneOf(PROPERTIES, value.property) && value.property !== spec.property) {
-        ctx.addIssue({ code: 'custom', path: ['property'], message: spec.property === 'Buy' ? m('propertyMatchBuy') : m('propertyMatchSell') });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['property'],
+          message: spec.property === 'Buy' ? m('propertyMatchBuy') : m('propertyMatchSell'),
+        });
       }
       if (spec.listing && !isOneOf(spec.listing, value.listing)) {
-        ctx.addIssue({ code: 'custom', path: ['listing'], message: spec.listing === FLAT_LISTINGS ? m('listingFlats') : m('listingPlots') });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['listing'],
+          message: spec.listing === FLAT_LISTINGS ? m('listingFlats') : m('listingPlots'),
+        });
       }
       if (spec.type && !isOneOf(spec.type, value.type)) {
         ctx.addIssue({ code: 'custom', path: ['type'], message: spec.typeMessage });
