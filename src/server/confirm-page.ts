@@ -8,22 +8,26 @@ import { site } from '../config/site.ts';
 import { CONFIRM_FIELD } from './challenge.ts';
 import { enquiryEndpoint, type EnquiryKind } from '../lib/enquiry/kinds.ts';
 import { escapeHtml, htmlPageResponse, renderPageShell } from './problem-page.ts';
+import { DEFAULT_LOCALE, dictionary, format, type Locale } from '../i18n/index.ts';
 
-export const renderConfirmPage = (kind: EnquiryKind, fields: Record<string, string>, token: string): string => {
+/** In the language of the page the form was on (the dictionary's `problem.confirm`). */
+export const renderConfirmPage = (kind: EnquiryKind, fields: Record<string, string>, token: string, locale: Locale = DEFAULT_LOCALE): string => {
+  const words = dictionary(locale).problem.confirm;
   const hidden = Object.entries({ ...fields, [CONFIRM_FIELD]: token })
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
   const name = fields.Username ? `, ${escapeHtml(fields.Username)}` : '';
   return renderPageShell(
-    'Confirm your enquiry',
-    `<p>Thank you${name}. One more step: please confirm that you want ${escapeHtml(site.name)} to call you back about this enquiry. Nothing has been sent yet.</p>
+    words.title,
+    `<p>${format(escapeHtml(words.intro), { name, brand: escapeHtml(site.name) })}</p>
 <form method="post" action="${escapeHtml(enquiryEndpoint(kind))}">
 ${hidden}
-<p><button class="button" type="submit">Confirm and send my enquiry</button></p>
+<p><button class="button" type="submit">${escapeHtml(words.button)}</button></p>
 </form>
-<p>This page is good for an hour. If it has expired, send the form again.</p>`,
+<p>${escapeHtml(words.expiry)}</p>`,
+    locale,
   );
 };
 
-export const confirmPageResponse = (kind: EnquiryKind, fields: Record<string, string>, token: string): Response =>
-  htmlPageResponse(200, renderConfirmPage(kind, fields, token), {}, { formPost: true });
+export const confirmPageResponse = (kind: EnquiryKind, fields: Record<string, string>, token: string, locale: Locale = DEFAULT_LOCALE): Response =>
+  htmlPageResponse(200, renderConfirmPage(kind, fields, token, locale), {}, { formPost: true });

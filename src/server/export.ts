@@ -64,12 +64,17 @@ export const CSV_META_COLUMNS = [
 /**
  * Columns added after the first release go at the end, so the team's sheets and macros that read
  * columns by position keep working. notifyHeld: "repeat-contact" when the daily e-mail limit per
- * contact held the team's e-mail (src/server/contact-limit.ts).
+ * contact held the team's e-mail (src/server/contact-limit.ts); locale and consentLocale: the
+ * visitor's language and the language of the consent notice shown.
  */
-export const CSV_LATER_COLUMNS = ['notifyHeld'] as const;
+export const CSV_LATER_COLUMNS: readonly string[] = ['notifyHeld', 'locale', 'consentLocale'];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */
-export const CSV_COLUMNS: readonly string[] = [...CSV_META_COLUMNS, ...LEAD_FIELDS, ...CSV_LATER_COLUMNS];
+export const CSV_COLUMNS: readonly string[] = [
+  ...CSV_META_COLUMNS,
+  ...LEAD_FIELDS.filter((field) => !CSV_LATER_COLUMNS.includes(field)),
+  ...CSV_LATER_COLUMNS,
+];
 
 /**
  * One CSV cell. A cell that a spreadsheet would read as a formula (= + - @ tab CR) gets a

@@ -6,6 +6,7 @@
  * page or an HTML page of problems.
  */
 import { enquirySchemas, fieldMessages, realEstateFieldsFor, type Enquiry, type EnquiryKind } from '../lib/enquiry/index.ts';
+import { DEFAULT_LOCALE, dictionary, isLocale, type Locale } from '../i18n/index.ts';
 import { HttpError, apiHeaders, asHttpError, jsonResponse } from './errors.ts';
 import { parseEnquiryRequest, type ParsedRequest } from './parse.ts';
 import { refuseCrossSite } from './origin.ts';
@@ -23,6 +24,12 @@ import { logLead } from './log.ts';
 /** Where a native post goes after success (a pre-rendered page, not indexed). */
 export const THANK_YOU_PATH = '/Thankyou';
 
+/** The thank-you page in the visitor's language: /Thankyou, /ta/Thankyou ... */
+export const thankYouPath = (locale: Locale) => (locale === DEFAULT_LOCALE ? THANK_YOU_PATH : `/${locale}${THANK_YOU_PATH}`);
+
+/** The language of the page a post came from (its `locale` field); missing or unknown is English. */
+export const postedLocale = (raw: Record<string, unknown> | undefined): Locale => (isLocale(raw?.locale) ? raw.locale : DEFAULT_LOCALE);
+
 /** Only a real-estate enquiry whose intent and category take photos (Sell Flats) may carry them. */
 const photosAllowed = (enquiry: Enquiry) => 'intent' in enquiry && realEstateFieldsFor(enquiry.intent, enquiry.category).photos;
 
@@ -38,11 +45,13 @@ type Outcome = { receipt: Receipt } | { confirm: Response };
  */
 const processEnquiry = async (kind: EnquiryKind, { raw, files, via, fields }: ParsedRequest, html: boolean): Promise<Outcome> => {
   const parsed = enquirySchemas[kind].safeParse(raw);
+  // Field messages in the language of the page the enquiry came from.
+  const words = dictionary(postedLocale(raw)).messages;
   if (!parsed.success) {
-    throw new HttpError(422, 'Some fields need attention.', { fields: fieldMessages(parsed.error) });
+    throw new HttpError(422, 'Some fields need attention.', { fields: fieldMessages(parsed.error, words) });
   }
   const enquiry: Enquiry = parsed.data;
-  const photos = await checkPhotos(files, photosAllowed(enquiry));
+  const photos = await checkPhotos(files, photosAllowed(enquiry), words);
   if (honeypotFilled(raw)) return { receipt: await keepSpam(kind, enquiry, 'honeypot', via) };
   const secret = await withStoreDeadline(() => challengeSecret());
   const accept = (storedPhotos?: string[]) => once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via, storedPhotos }));
@@ -68,7 +77,7 @@ const processEnquiry = async (kind: EnquiryKind, { raw, files, via, fields }: Pa
     ...(storedPhotos.length ? { [STORED_PHOTOS_FIELD]: storedPhotos.join(',') } : {}),
   };
   logLead({ kind, id: enquiry.submissionId, status: 'to-confirm' });
-  return { confirm: confirmPageResponse(kind, toConfirm, issueConfirmation(secret, toConfirm)) };
+  return { confirm: confirmPageResponse(kind, toConfirm, issueConfirmation(secret, toConfirm), postedLocale(raw)) };
 };
 
 /** GET /api/<kind>: a fresh challenge for the form, and how long a person takes at least. */
@@ -85,6 +94,7 @@ export const enquiryHandler =
   async (request: Request): Promise<Response> => {
     const html = prefersHtml(request);
     let page: unknown;
+    let locale: Locale = DEFAULT_LOCALE;
     let response: Response;
     try {
       if (request.method === 'GET') {
@@ -95,15 +105,16 @@ export const enquiryHandler =
       refuseCrossSite(request);
       const parsed = await parseEnquiryRequest(request, { acceptsPhotos: kind === 'realestate' });
       page = parsed.raw.page;
+      locale = postedLocale(parsed.raw);
       const outcome = await processEnquiry(kind, parsed, html);
       if ('confirm' in outcome) return outcome.confirm;
       const { receipt } = outcome;
-      response = html ? seeOther(THANK_YOU_PATH) : jsonResponse(201, { ok: true, id: receipt.id, receivedAt: receipt.receivedAt });
+      response = html ? seeOther(thankYouPath(locale)) : jsonResponse(201, { ok: true, id: receipt.id, receivedAt: receipt.receivedAt });
       logLead({ kind, status: response.status });
     } catch (error) {
       const failure = asHttpError(error);
       logLead({ kind, status: failure.status, ...(failure.status === 500 ? { note: (error as Error)?.name } : {}) });
-      response = html ? problemPageResponse(failure, page) : failure.toResponse();
+      response = html ? problemPageResponse(failure, page, locale) : failure.toResponse();
     }
     return response;
   };

@@ -4,7 +4,7 @@
  * or slow notification only marks it notified:false.
  */
 import { emailJsSettings } from './pipeline-settings.ts';
-import { displayValue, summarise, type LeadRecord } from './record.ts';
+import { displayValue, languageName, summarise, type LeadRecord } from './record.ts';
 
 export type NotifyResult = { notified: true } | { notified: false; error: string; skipped?: boolean };
 
@@ -27,7 +27,11 @@ export interface NotifyExtras {
   alsoWaiting?: readonly LeadRecord[];
 }
 
-/** template_params: kind, summary and every field of the lead as text (not its notification state). */
+/**
+ * template_params: kind, summary and every field of the lead as text (not its notification
+ * state), plus `preferredLanguage`, the visitor's language by its English name ("Tamil"), for
+ * a template line like "Preferred language: {{preferredLanguage}}".
+ */
 export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): Record<string, string> => {
   const params: Record<string, string> = {};
   for (const [field, value] of Object.entries(record)) {
@@ -39,7 +43,7 @@ export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): R
     summarise(record),
     ...(alsoWaiting ? ['', `Also waiting (${waiting.length}; their own e-mails failed):`, alsoWaiting] : []),
   ].join('\n');
-  return { ...params, kind: record.kind, summary, alsoWaiting };
+  return { ...params, kind: record.kind, preferredLanguage: languageName(record.locale), summary, alsoWaiting };
 };
 
 export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}): Promise<NotifyResult> => {

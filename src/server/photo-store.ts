@@ -5,7 +5,7 @@
 import { HttpError } from './errors.ts';
 import { PHOTOS_STORE, photoKey, photosStore } from './store.ts';
 import { listAll } from './pending.ts';
-import { MESSAGES, PHOTO_TYPES, photoProblem, sniffPhotoType, type PhotoExtension } from '../lib/enquiry/index.ts';
+import { PHOTO_TYPES, messageText, photoProblem, sniffPhotoType, type MessageWords, type PhotoExtension } from '../lib/enquiry/index.ts';
 
 export { PHOTOS_STORE };
 
@@ -14,10 +14,10 @@ export interface CheckedPhoto {
   extension: PhotoExtension;
 }
 
-/** Checks the uploaded files; throws a 413/415/422 naming the field `photos`. */
-export const checkPhotos = async (files: File[], allowed: boolean): Promise<CheckedPhoto[]> => {
+/** Checks the uploaded files; throws a 413/415/422 naming the field `photos`, in the language of `words`. */
+export const checkPhotos = async (files: File[], allowed: boolean, words: MessageWords): Promise<CheckedPhoto[]> => {
   if (files.length === 0) return [];
-  if (!allowed) throw new HttpError(422, 'Some fields need attention.', { fields: { photos: MESSAGES.photosNotAllowed } });
+  if (!allowed) throw new HttpError(422, 'Some fields need attention.', { fields: { photos: words.photosNotAllowed } });
   const photos = await Promise.all(
     files.map(async (file) => {
       const bytes = new Uint8Array(await file.arrayBuffer());
@@ -25,7 +25,10 @@ export const checkPhotos = async (files: File[], allowed: boolean): Promise<Chec
     }),
   );
   const problem = photoProblem(photos);
-  if (problem) throw new HttpError(problem.status, problem.message, { fields: { photos: problem.message } });
+  if (problem) {
+    const message = messageText(words, problem.message, problem.params);
+    throw new HttpError(problem.status, message, { fields: { photos: message } });
+  }
   return photos.map(({ bytes, kind }) => ({ bytes, extension: kind as PhotoExtension }));
 };
 

@@ -2,10 +2,12 @@
  * The answer to a native form post that failed: a small HTML page in the site's look (its
  * colours, its name) that lists each problem in plain words under its field's label, with a way
  * back to the form. Self-contained (inline CSS, no script), never cached, never indexed.
+ * In the language of the page the form was on (the post's `locale`): the words are the
+ * dictionary's `problem` section, the field messages come already in that language.
  */
 import { phoneText, site, telHref } from '../config/site.ts';
-import { labelOf } from '../lib/enquiry/labels.ts';
 import { pageField } from '../lib/enquiry/field-rules.ts';
+import { DEFAULT_LOCALE, HTML_LANG, dictionary, format, type Locale } from '../i18n/index.ts';
 import { createHash } from 'node:crypto';
 import { apiHeaders, type HttpError } from './errors.ts';
 
@@ -22,17 +24,6 @@ export const PAGE_COLOURS = {
   'c-danger': '#b91c1c',
   'c-accent-400': '#f59e0b',
 } as const;
-
-const HEADINGS: Record<number, string> = {
-  400: 'We could not read your enquiry',
-  403: 'Your enquiry was not accepted',
-  405: 'Please send your enquiry with the form',
-  413: 'Your enquiry is too large',
-  415: 'We could not read your enquiry',
-  422: 'Some details need attention',
-  503: 'We could not save your enquiry just now',
-};
-const DEFAULT_HEADING = 'Something went wrong';
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -71,9 +62,11 @@ a:focus-visible,button:focus-visible{outline:3px solid var(--c-accent-400);outli
 .button:hover{background:var(--c-brand-900)}`;
 const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
-/** A small page in the site's look: its name as the header, then `body` (already escaped HTML). */
-export const renderPageShell = (heading: string, body: string): string => `<!doctype html>
-<html lang="en-IN">
+const byStatus = (texts: Record<string, string>, status: number): string => texts[status] ?? texts.other;
+
+/** A small page in the site's look and in the visitor's language: its name as the header, then `body` (already escaped HTML). */
+export const renderPageShell = (heading: string, body: string, locale: Locale = DEFAULT_LOCALE): string => `<!doctype html>
+<html lang="${HTML_LANG[locale]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -82,7 +75,7 @@ export const renderPageShell = (heading: string, body: string): string => `<!doc
 <style>${STYLE}</style>
 </head>
 <body>
-<header><a href="/">${escapeHtml(site.name)}</a></header>
+<header><a href="${locale === DEFAULT_LOCALE ? '/' : `/${locale}/`}">${escapeHtml(site.name)}</a></header>
 <main>
 <h1>${escapeHtml(heading)}</h1>
 ${body}
@@ -91,21 +84,28 @@ ${body}
 </html>
 `;
 
-/** The page's HTML for an error; `backTo` is the link back to the form. */
-export const renderProblemPage = (error: HttpError, backTo: string): string => {
-  const heading = HEADINGS[error.status] ?? DEFAULT_HEADING;
+/**
+ * The page's HTML for an error; `backTo` is the link back to the form. Under the heading: the
+ * list of field problems (422); otherwise, on English pages, the server's own detailed sentence,
+ * and in the other languages the dictionary's sentence for the status.
+ */
+export const renderProblemPage = (error: HttpError, backTo: string, locale: Locale = DEFAULT_LOCALE): string => {
+  const words = dictionary(locale).problem;
   const problems = Object.entries(error.fields ?? {});
-  const intro = error.status === 422 ? 'Your enquiry has not been sent yet. Please go back to the form and correct these:' : error.message;
+  const labelOf = (field: string) => (words.fields as Record<string, string>)[field] ?? field;
+  const intro = error.status === 422 ? words.intro : locale === DEFAULT_LOCALE ? error.message : byStatus(words.explain, error.status);
   const list = problems.length
     ? `<ul>${problems.map(([field, message]) => `<li><strong>${escapeHtml(labelOf(field))}:</strong> ${escapeHtml(message)}</li>`).join('')}</ul>`
     : '';
+  const phoneLink = `<a href="${escapeHtml(telHref)}">${escapeHtml(phoneText)}</a>`;
   return renderPageShell(
-    heading,
+    byStatus(words.headings, error.status),
     `<p>${escapeHtml(intro)}</p>
 ${list}
-<p>Use your browser's Back button to return to the form with what you typed, or open it again.</p>
-<p><a class="button" href="${escapeHtml(backTo)}">Back to the form</a></p>
-<p>You can also call us on <a href="${escapeHtml(telHref)}">${escapeHtml(phoneText)}</a>.</p>`,
+<p>${escapeHtml(words.back)}</p>
+<p><a class="button" href="${escapeHtml(backTo)}">${escapeHtml(words.backLink)}</a></p>
+<p>${format(escapeHtml(words.callUs), { phone: phoneLink })}</p>`,
+    locale,
   );
 };
 
@@ -125,5 +125,5 @@ export const htmlPageResponse = (status: number, html: string, headers: Record<s
   });
 
 /** The error as an HTML answer, with the error's own headers (Allow, Retry-After). */
-export const problemPageResponse = (error: HttpError, page: unknown): Response =>
-  htmlPageResponse(error.status, renderProblemPage(error, backLinkFor(page)), error.headers);
+export const problemPageResponse = (error: HttpError, page: unknown, locale: Locale = DEFAULT_LOCALE): Response =>
+  htmlPageResponse(error.status, renderProblemPage(error, backLinkFor(page), locale), error.headers);

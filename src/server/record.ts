@@ -11,6 +11,7 @@ import {
   type Enquiry,
   type EnquiryKind,
 } from '../lib/enquiry/index.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, isLocale } from '../i18n/index.ts';
 
 /** The two ways in: the form's script posts JSON ('js'); a native HTML form posts form fields ('html'). */
 export type Via = 'js' | 'html';
@@ -52,6 +53,8 @@ export const buildLeadRecord = (
     via: extra.via,
     ...(extra.spam ? { spam: extra.spam } : {}),
     ...wire,
+    // The notice's language; a form that did not say showed it in the page's language.
+    consentLocale: wire.consentLocale ?? wire.locale ?? DEFAULT_LOCALE,
     ...(extra.photos && extra.photos.length > 0 ? { photos: extra.photos } : {}),
     notified: false,
   };
@@ -67,12 +70,23 @@ const KIND_TITLES: Record<EnquiryKind, string> = {
 export const displayValue = (value: unknown): string =>
   Array.isArray(value) ? value.join(', ') : value === undefined || value === null ? '' : String(value);
 
-/** Readable multi-line text of a lead for the team's e-mail. */
+/** A language code as the team reads it ("ta" → "Tamil"); a lead stored before the languages existed is English. */
+export const languageName = (locale: unknown): string => LANGUAGE_NAMES_EN[isLocale(locale) ? locale : DEFAULT_LOCALE];
+
+/** Fields whose value is a language code, written out by name in the e-mail. */
+const LANGUAGE_FIELDS = new Set<string>(['locale', 'consentLocale']);
+
+/**
+ * Readable multi-line text of a lead for the team's e-mail. Right under the title: the language
+ * to call back in ("Preferred language: Tamil").
+ */
 export const summarise = (record: LeadRecord): string => {
-  const lines = [`${KIND_TITLES[record.kind]} ${record.id}`];
+  const lines = [`${KIND_TITLES[record.kind]} ${record.id}`, `${FIELD_LABELS.locale}: ${languageName(record.locale)}`];
   for (const field of LEAD_FIELDS) {
+    if (field === 'locale') continue;
     const label = FIELD_LABELS[field];
-    if (record[field] !== undefined && record[field] !== '') lines.push(`${label}: ${displayValue(record[field])}`);
+    const value = LANGUAGE_FIELDS.has(field) ? languageName(record[field]) : displayValue(record[field]);
+    if (record[field] !== undefined && record[field] !== '') lines.push(`${label}: ${value}`);
   }
   lines.push(`Page: ${record.page}`, `Received: ${record.receivedAt}`);
   return lines.join('\n');

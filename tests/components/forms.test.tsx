@@ -16,11 +16,11 @@ import PlanForm from '../../src/islands/forms/PlanForm.tsx';
 import PropertyForm from '../../src/islands/forms/PropertyForm.tsx';
 import ContactForm from '../../src/islands/forms/ContactForm.tsx';
 import { CITIES } from '../../src/data/locations.ts';
-import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
-import { MESSAGES } from '../../src/lib/enquiry/messages.ts';
+import { FORM_TEXT, MESSAGES } from '../support/words.ts';
 import type { ContactLinks } from '../../src/lib/contact-links.ts';
 import { CONSENT_NOTICE, consentPlainText } from '../../src/lib/consent.ts';
 import { ATTRIBUTION_STORAGE_KEY } from '../../src/lib/attribution.ts';
+import { formLanguage } from '../../src/lib/form-language.ts';
 
 // A busy CI machine can take more than the default second for a round trip through the real functions.
 configure({ asyncUtilTimeout: 10_000 });
@@ -35,6 +35,9 @@ const contact: ContactLinks = {
   whatsappHref: 'https://wa.me/919000000000',
   email: 'info@example.com',
 };
+
+/** What an English page gives its form island. */
+const english = formLanguage('en');
 
 let blobs: LocalBlobs;
 let api: ApiServer;
@@ -85,7 +88,7 @@ const chooseLocation = async (user: ReturnType<typeof userEvent.setup>, state: s
 describe('loan form', () => {
   test('preselects its own loan type, and that is what is stored', async () => {
     const user = userEvent.setup();
-    render(<LoanForm loanType="Gold Loan" page="/Goldloan" contact={contact} />);
+    render(<LoanForm {...english} loanType="Gold Loan" page="/Goldloan" contact={contact} />);
     expect(screen.getByLabelText<HTMLSelectElement>('Loan type').value).toBe('Gold Loan');
     await user.selectOptions(screen.getByLabelText('Loan amount'), '10 to 25 lakhs');
     await user.click(screen.getByRole('radio', { name: 'Private banks' }));
@@ -123,7 +126,7 @@ describe('loan form', () => {
 
   test('after success the form is empty again, with its preselection and a new submissionId', async () => {
     const user = userEvent.setup();
-    render(<LoanForm loanType="Vehicle Loan" page="/Vehicleloan" contact={contact} />);
+    render(<LoanForm {...english} loanType="Vehicle Loan" page="/Vehicleloan" contact={contact} />);
     const send = async () => {
       await user.selectOptions(screen.getByLabelText('Loan amount'), '10 lakhs & below');
       await user.click(screen.getByRole('radio', { name: 'Govt Banks' }));
@@ -149,7 +152,7 @@ test('the lead carries the consent notice version shown and where the visit came
     JSON.stringify({ landingPath: '/Buy?utm_source=news', utm_source: 'newsletter', utm_campaign: 'diwali' }),
   );
   const user = userEvent.setup();
-  render(<PlanForm planning="AIF" page="/AIF" contact={contact} />);
+  render(<PlanForm {...english} planning="AIF" page="/AIF" contact={contact} />);
   await fillDetails(user);
   await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
   await screen.findByText(FORM_TEXT.success.title);
@@ -164,7 +167,7 @@ test('the lead carries the consent notice version shown and where the visit came
 
 test('planning form: the page preselects its option', async () => {
   const user = userEvent.setup();
-  render(<PlanForm planning="PMS" page="/PMS" contact={contact} />);
+  render(<PlanForm {...english} planning="PMS" page="/PMS" contact={contact} />);
   expect(screen.getByRole<HTMLInputElement>('radio', { name: 'PMS' }).checked).toBe(true);
   await fillDetails(user);
   await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
@@ -175,7 +178,7 @@ test('planning form: the page preselects its option', async () => {
 describe('state and city', () => {
   test('the city list is empty until a state is chosen, then lists that state only, and resets when the state changes', async () => {
     const user = userEvent.setup();
-    render(<LoanForm loanType="Gold Loan" page="/Goldloan" contact={contact} />);
+    render(<LoanForm {...english} loanType="Gold Loan" page="/Goldloan" contact={contact} />);
     const city = screen.getByLabelText<HTMLSelectElement>('City');
     expect(
       within(city)
@@ -195,7 +198,7 @@ describe('state and city', () => {
 describe('messages at the fields', () => {
   test('on blur: plain words next to the field, linked with aria-invalid and aria-describedby', async () => {
     const user = userEvent.setup();
-    render(<ContactForm page="/Contactus" contact={contact} />);
+    render(<ContactForm {...english} page="/Contactus" contact={contact} />);
     const phone = screen.getByLabelText('Mobile number');
     await user.type(phone, '12345');
     await user.tab();
@@ -210,7 +213,7 @@ describe('messages at the fields', () => {
 
   test('on submit: every problem shows, focus goes to the first field, one live region counts them', async () => {
     const user = userEvent.setup();
-    render(<ContactForm page="/Contactus" contact={contact} />);
+    render(<ContactForm {...english} page="/Contactus" contact={contact} />);
     await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: FORM_TEXT.submitContact }));
     await screen.findByText(MESSAGES.nameMissing);
@@ -227,7 +230,7 @@ describe('messages at the fields', () => {
 
   test('the message counts its 2,000 characters', async () => {
     const user = userEvent.setup();
-    render(<ContactForm page="/Contactus" contact={contact} />);
+    render(<ContactForm {...english} page="/Contactus" contact={contact} />);
     expect(screen.getByText('0 of 2,000 characters')).toBeTruthy();
     await user.type(screen.getByLabelText('Message'), 'Hello team');
     expect(screen.getByText('10 of 2,000 characters')).toBeTruthy();
@@ -237,7 +240,7 @@ describe('messages at the fields', () => {
 
 describe('fields', () => {
   test('mobile, e-mail and name use the right type, inputmode and autocomplete; the mobile shows +91', () => {
-    render(<ContactForm page="/Contactus" contact={contact} />);
+    render(<ContactForm {...english} page="/Contactus" contact={contact} />);
     const phone = screen.getByLabelText('Mobile number');
     expect([phone.getAttribute('type'), phone.getAttribute('inputmode'), phone.getAttribute('autocomplete')]).toEqual([
       'tel',
@@ -255,7 +258,7 @@ describe('fields', () => {
   });
 
   test('the honeypot is hidden from people and screen readers, untabbable and never autofilled', () => {
-    const { container } = render(<ContactForm page="/Contactus" contact={contact} />);
+    const { container } = render(<ContactForm {...english} page="/Contactus" contact={contact} />);
     const honeypot = container.querySelector<HTMLInputElement>('input[name="company_website"]')!;
     expect(honeypot.tabIndex).toBe(-1);
     expect(honeypot.getAttribute('autocomplete')).toBe('off');
@@ -263,7 +266,7 @@ describe('fields', () => {
   });
 
   test('consent: unticked, with its one-sentence notice and a link to /Privacy', () => {
-    render(<ContactForm page="/Contactus" contact={contact} />);
+    render(<ContactForm {...english} page="/Contactus" contact={contact} />);
     const box = screen.getByRole<HTMLInputElement>('checkbox', { name: /I agree/ });
     expect(box.checked).toBe(false);
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/Privacy');
@@ -272,7 +275,7 @@ describe('fields', () => {
 
   test('a select placeholder is never a valid value', async () => {
     const user = userEvent.setup();
-    render(<LoanForm loanType="Gold Loan" page="/Goldloan" contact={contact} />);
+    render(<LoanForm {...english} loanType="Gold Loan" page="/Goldloan" contact={contact} />);
     await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
     expect(await screen.findByText(MESSAGES.amount)).toBeTruthy();
     expect(screen.getByLabelText<HTMLSelectElement>('Loan amount').value).toBe('');
@@ -284,7 +287,7 @@ describe('fields', () => {
     ['buy', 'agricultural', ['Land size', 'Budget'], ['Listing']],
     ['buy', 'individual', ['Budget'], ['Listing', 'Size', 'Bedrooms']],
   ] as const)('property form %s %s shows the fields of realEstateFieldsFor', (intent, category, shown, absent) => {
-    render(<PropertyForm intent={intent} category={category} page="/x" contact={contact} />);
+    render(<PropertyForm {...english} intent={intent} category={category} page="/x" contact={contact} />);
     for (const label of shown) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     for (const label of absent) expect(screen.queryByText(label)).toBeNull();
   });
@@ -292,7 +295,7 @@ describe('fields', () => {
 
 test('no double submit: a second click while sending sends nothing more', async () => {
   const user = userEvent.setup();
-  render(<PlanForm planning="AIF" page="/AIF" contact={contact} />);
+  render(<PlanForm {...english} planning="AIF" page="/AIF" contact={contact} />);
   await fillDetails(user);
   const button = screen.getByRole('button', { name: FORM_TEXT.submit });
   await Promise.all([user.click(button), user.click(button), user.dblClick(button)]);
@@ -313,7 +316,7 @@ describe('when our API cannot be reached', () => {
     useFallback();
     await useUnreachableBlobs();
     const user = userEvent.setup();
-    render(<PlanForm planning="Mutual Funds" page="/Mutualfunds" contact={contact} />);
+    render(<PlanForm {...english} planning="Mutual Funds" page="/Mutualfunds" contact={contact} />);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
     await screen.findByText(FORM_TEXT.success.byEmail, undefined, { timeout: 10_000 });
@@ -332,7 +335,7 @@ describe('when our API cannot be reached', () => {
     await useUnreachableBlobs();
     standIn.setBehaviour({ status: 451 });
     const user = userEvent.setup();
-    render(<PlanForm planning="Mutual Funds" page="/Mutualfunds" contact={contact} />);
+    render(<PlanForm {...english} planning="Mutual Funds" page="/Mutualfunds" contact={contact} />);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
     const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
@@ -365,7 +368,7 @@ describe('when our API cannot be reached', () => {
     await useUnreachableBlobs();
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
-    render(<PlanForm planning="AIF" page="/AIF" contact={contact} />);
+    render(<PlanForm {...english} planning="AIF" page="/AIF" contact={contact} />);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
     const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
@@ -377,9 +380,9 @@ describe('when our API cannot be reached', () => {
 
 test('an unchosen radio group gets its own message (bedrooms, listing), not a generic one', async () => {
   const user = userEvent.setup();
-  render(<PropertyForm intent="sell" category="flats" page="/Sellflats" contact={contact} />);
+  render(<PropertyForm {...english} intent="sell" category="flats" page="/Sellflats" contact={contact} />);
   await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
   expect(await screen.findByText(MESSAGES.bedrooms)).toBeTruthy();
-  expect(screen.getByText(MESSAGES.listing(['GATED', 'OTHERS']))).toBeTruthy();
+  expect(screen.getByText(MESSAGES.listingFlats)).toBeTruthy();
   expect(screen.getByText(MESSAGES.time)).toBeTruthy();
 });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { EMAILJS_STANDIN_ORIGIN } from '../../playwright.config';
-import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
+import { FORM_TEXT } from '../support/words.ts';
 import { exportedLeads, fill, FORM_PAGES, humanPause, hydrated, submitButton, type FormPage } from '../support/form-filling';
 
 test.describe.configure({ mode: 'serial' });

@@ -8,8 +8,7 @@ import path from 'node:path';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { EXPORT_TOKEN } from '../../playwright.config';
-import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
-import { MESSAGES } from '../../src/lib/enquiry/messages.ts';
+import { FORM_TEXT, MESSAGES } from '../support/words.ts';
 import { expectNoAxeViolations } from '../support/axe';
 import {
   CONTACT_PAGE,

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from './routes';
 import { FORM_PAGES, fill, humanPause, submitButton, shownReference, leadsWithReference, withChallenge } from '../support/form-filling';
 import { validFinance } from '../support/sample-enquiries.ts';
-import { FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
+import { FORM_TEXT } from '../support/words.ts';
 
 const ALL_PAGES = [...ROUTES.map((r) => r.path), '/Thankyou', '/no-such-page'];
 

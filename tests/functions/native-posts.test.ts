@@ -21,7 +21,8 @@ import {
   validSellFlats,
   type Kind,
 } from '../support/enquiry-requests.ts';
-import { MESSAGES, enquirySchemas, formatCurrentDate } from '../../src/lib/enquiry/index.ts';
+import { enquirySchemas, formatCurrentDate } from '../../src/lib/enquiry/index.ts';
+import { MESSAGES } from '../support/words.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;

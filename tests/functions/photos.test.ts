@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, sendRequest, validRealEstate, validSellFlats as sellFlats } from '../support/enquiry-requests.ts';
-import { MESSAGES, sniffPhotoType } from '../../src/lib/enquiry/index.ts';
+import { sniffPhotoType } from '../../src/lib/enquiry/index.ts';
+import { MESSAGES } from '../support/words.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const MB = 1024 * 1024;

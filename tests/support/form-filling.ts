@@ -5,7 +5,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { realEstateFieldsFor } from '../../src/lib/enquiry/realestate.ts';
 import type { Category, Intent } from '../../src/lib/enquiry/options.ts';
-import { FIELD_TEXT, FORM_TEXT } from '../../src/lib/enquiry/form-text.ts';
+import { FORM_TEXT } from './words.ts';
 import type { EnquiryKind } from '../../src/lib/enquiry/kinds.ts';
 import { E2E_CHALLENGE_SECRET, E2E_MIN_FILL_MS, EXPORT_TOKEN } from '../../playwright.config';
 import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
@@ -38,13 +38,13 @@ const PLACES = [
 const details = (n: number, withMessage: string | null): { steps: Step[]; expected: Record<string, unknown> } => {
   const person = PEOPLE[n % PEOPLE.length];
   const steps: Step[] = [
-    { type: 'text', label: FIELD_TEXT.Username.label, value: person.name },
-    { type: 'text', label: FIELD_TEXT.phone.label, value: person.phone },
-    { type: 'text', label: FIELD_TEXT.email.label, value: person.email },
+    { type: 'text', label: FORM_TEXT.fields.Username.label, value: person.name },
+    { type: 'text', label: FORM_TEXT.fields.phone.label, value: person.phone },
+    { type: 'text', label: FORM_TEXT.fields.email.label, value: person.email },
   ];
   const expected: Record<string, unknown> = { Username: person.name, phone: person.stored, email: person.email.toLowerCase() };
   if (withMessage !== null) {
-    steps.push({ type: 'text', label: FIELD_TEXT.message.label, value: withMessage });
+    steps.push({ type: 'text', label: FORM_TEXT.fields.message.label, value: withMessage });
     expected.message = withMessage;
   }
   return { steps, expected };
@@ -54,8 +54,8 @@ const place = (n: number) => {
   const [state, city] = PLACES[n % PLACES.length];
   return {
     steps: [
-      { type: 'select', label: FIELD_TEXT.selectedState.label, value: state },
-      { type: 'select', label: FIELD_TEXT.selectedCity.label, value: city },
+      { type: 'select', label: FORM_TEXT.fields.selectedState.label, value: state },
+      { type: 'select', label: FORM_TEXT.fields.selectedCity.label, value: city },
     ] as Step[],
     expected: { selectedState: state, selectedCity: city },
   };
@@ -103,7 +103,10 @@ const propertyPage = ([path, intent, category]: (typeof PROPERTIES)[number], n: 
     expected.type = spec.type[n % spec.type.length];
   }
   const cost = spec.cost[(n + 1) % spec.cost.length];
-  steps.push({ type: 'select', label: FIELD_TEXT.cost.label, value: cost }, { type: 'radio', value: spec.time[n % spec.time.length] });
+  steps.push(
+    { type: 'select', label: FORM_TEXT.fields.cost.label, value: cost },
+    { type: 'radio', value: spec.time[n % spec.time.length] },
+  );
   Object.assign(expected, { cost, time: spec.time[n % spec.time.length] });
   const where = place(n);
   const who = details(n, `Enquiry ${n}: ${intent} ${category} near the bus stand, பேருந்து நிலையம் அருகில்.`);
@@ -122,7 +125,7 @@ const loanPage = ([path, loanType]: (typeof LOANS)[number], n: number): FormPage
     path,
     kind: 'bankloan',
     steps: [
-      { type: 'select', label: FIELD_TEXT.Amount.label, value: '25 to 50 lakhs' },
+      { type: 'select', label: FORM_TEXT.fields.Amount.label, value: '25 to 50 lakhs' },
       { type: 'radio', value: n % 2 ? 'NBFS' : 'Private banks' },
       { type: 'radio', value: n % 2 ? 'Business' : 'Salaried' },
       ...where.steps,

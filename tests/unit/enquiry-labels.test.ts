@@ -3,15 +3,9 @@
  * schemas, so a field added to a schema cannot be left out of the team's e-mail or the export.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  ENQUIRY_KINDS,
-  FIELD_LABELS,
-  FORM_ONLY_LABELS,
-  LEAD_FIELDS,
-  enquirySchemas,
-  labelOf,
-  type Enquiry,
-} from '../../src/lib/enquiry/index.ts';
+import { ENQUIRY_KINDS, FIELD_LABELS, HONEYPOT_FIELD, LEAD_FIELDS, enquirySchemas, type Enquiry } from '../../src/lib/enquiry/index.ts';
+import { ATTRIBUTION_FIELDS } from '../../src/lib/attribution.ts';
+import { en } from '../../src/i18n/en.ts';
 import { CSV_COLUMNS, CSV_META_COLUMNS } from '../../src/server/export.ts';
 import { buildLeadRecord, summarise } from '../../src/server/record.ts';
 import { valid } from '../support/sample-enquiries.ts';
@@ -20,9 +14,13 @@ const schemaFields = (kind: (typeof ENQUIRY_KINDS)[number]) => Object.keys(enqui
 const allSchemaFields = new Set(ENQUIRY_KINDS.flatMap(schemaFields));
 
 describe.each(ENQUIRY_KINDS)('%s', (kind) => {
-  test('every schema field has a label', () => {
-    const missing = schemaFields(kind).filter((field) => !(field in FIELD_LABELS) && !(field in FORM_ONLY_LABELS));
-    expect(missing).toEqual([]);
+  test('every schema field has a label: stored ones for the team, refusable ones on the problem page', () => {
+    expect(
+      schemaFields(kind).filter((field) => !(field in FIELD_LABELS) && !(field in en.problem.fields) && field !== HONEYPOT_FIELD),
+    ).toEqual([]);
+    // Fields that never refuse an enquiry need no problem-page label.
+    const neverRefused = new Set<string>([HONEYPOT_FIELD, 'locale', 'consentLocale', ...ATTRIBUTION_FIELDS]);
+    expect(schemaFields(kind).filter((field) => !neverRefused.has(field) && !(field in en.problem.fields))).toEqual([]);
   });
 
   test('every field of a stored lead is a CSV column, and every wire field of it is in the e-mail summary', () => {
@@ -31,28 +29,25 @@ describe.each(ENQUIRY_KINDS)('%s', (kind) => {
     expect(Object.keys(record).filter((key) => !CSV_COLUMNS.includes(key))).toEqual([]);
     const summary = summarise(record);
     for (const field of Object.keys(record).filter((key) => !(CSV_META_COLUMNS as readonly string[]).includes(key))) {
-      expect(summary, field).toContain(`${labelOf(field)}: `);
+      expect(summary, field).toContain(`${FIELD_LABELS[field as keyof typeof FIELD_LABELS]}: `);
     }
   });
 });
 
 test('no label or column names a field that no schema has (photos is the upload)', () => {
   expect(LEAD_FIELDS.filter((field) => field !== 'photos' && !allSchemaFields.has(field))).toEqual([]);
-  expect(Object.keys(FORM_ONLY_LABELS).filter((field) => !allSchemaFields.has(field))).toEqual([]);
-  expect(Object.keys(FORM_ONLY_LABELS).filter((field) => field in FIELD_LABELS)).toEqual([]);
+  expect(Object.keys(en.problem.fields).filter((field) => !['_form', 'photos'].includes(field) && !allSchemaFields.has(field))).toEqual([]);
 });
 
 test('the CSV has each column once: metadata (with via), then the lead fields in reading order, then later additions', () => {
   expect(new Set(CSV_COLUMNS).size).toBe(CSV_COLUMNS.length);
   expect(CSV_COLUMNS.slice(0, CSV_META_COLUMNS.length)).toEqual([...CSV_META_COLUMNS]);
   expect(CSV_COLUMNS).toContain('via');
-  expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_META_COLUMNS.length + LEAD_FIELDS.length)).toEqual(LEAD_FIELDS);
-  expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length + LEAD_FIELDS.length)).toEqual(['notifyHeld']);
+  const later = ['notifyHeld', 'locale', 'consentLocale'];
+  expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_COLUMNS.length - later.length)).toEqual(LEAD_FIELDS.filter((f) => !later.includes(f)));
+  expect(CSV_COLUMNS.slice(-later.length)).toEqual(later);
 });
 
-test('labelOf names form-only fields and falls back plainly', () => {
-  expect(labelOf('phone')).toBe('Phone');
-  expect(labelOf('consent')).toBe('Consent');
-  expect(labelOf('_form')).toBe('Form');
-  expect(labelOf('unknown')).toBe('unknown');
+test('the CSV adds the languages as its last columns', () => {
+  expect(CSV_COLUMNS.slice(-2)).toEqual(['locale', 'consentLocale']);
 });

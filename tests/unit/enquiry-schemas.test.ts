@@ -7,7 +7,6 @@ import {
   AGRI_COST_BANDS,
   COST_BANDS,
   LOAN_TYPES,
-  MESSAGES,
   enquirySchemas,
   fieldMessages,
   formatCurrentDate,
@@ -15,6 +14,8 @@ import {
   realEstateFieldsFor,
   type EnquiryKind,
 } from '../../src/lib/enquiry/index.ts';
+import { MESSAGES } from '../support/words.ts';
+import { en } from '../../src/i18n/en.ts';
 import { citiesOf, isCityOf } from '../../src/data/locations.ts';
 import { INVALID_VALUES, invalid, valid, validBankLoan, validFinance, validRealEstate } from '../support/sample-enquiries.ts';
 
@@ -25,7 +26,7 @@ const check = (kind: EnquiryKind, input: Record<string, unknown>) => {
   const result = enquirySchemas[kind].safeParse(input);
   return result.success
     ? { ok: true as const, data: result.data as Record<string, any> }
-    : { ok: false as const, fields: fieldMessages(result.error) };
+    : { ok: false as const, fields: fieldMessages(result.error, en.messages) };
 };
 const errorsOf = (kind: EnquiryKind, input: Record<string, unknown>) => {
   const result = check(kind, input);
@@ -234,7 +235,7 @@ describe('realestate by intent and category', () => {
   });
 
   test('property must match the intent', () => {
-    expect(errorsOf('realestate', validRealEstate({ property: 'Sell' })).property).toBe(MESSAGES.propertyMatch('Buy'));
+    expect(errorsOf('realestate', validRealEstate({ property: 'Sell' })).property).toBe(MESSAGES.propertyMatchBuy);
     expect(errorsOf('realestate', validRealEstate({ property: 'Select Any' })).property).toBe(MESSAGES.property);
   });
 

@@ -6,10 +6,11 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useFormContext, useFormState, type FieldError } from 'react-hook-form';
-import { FIELD_TEXT, FORM_TEXT, PLACEHOLDERS } from '../../lib/enquiry/form-text';
 import { HONEYPOT_FIELD } from '../../lib/enquiry/field-rules';
-import { CONSENT_NOTICE, consentParts } from '../../lib/consent';
+import { consentParts } from '../../lib/consent';
+import { format, indianNumber } from '../../i18n/format';
 import { fieldIds, useFormMeta } from './context';
+import { optionLabel, type ConsentShown } from './language';
 
 export type Label = { label: string; hint?: string };
 
@@ -79,10 +80,10 @@ export const PHONE_HTML_PATTERN = String.raw`(\+91|0)?[\s\-]*[6-9]([\s\-]*[0-9])
 /** Name, e-mail or mobile number. The mobile field shows a fixed +91 prefix. */
 export function TextField({ name, className }: TextFieldProps) {
   const { register } = useFormContext();
-  const { idPrefix } = useFormMeta();
+  const { idPrefix, words } = useFormMeta();
   const error = useFieldError(name);
   const ids = fieldIds(idPrefix, name);
-  const text: Label = FIELD_TEXT[name];
+  const text: Label = words.fields[name];
   const input = (
     <input
       id={ids.input}
@@ -99,7 +100,7 @@ export function TextField({ name, className }: TextFieldProps) {
       {name === 'phone' ? (
         <div className="field__prefixed">
           <span className="field__prefix" aria-hidden="true">
-            {FORM_TEXT.phonePrefix}
+            {words.phonePrefix}
           </span>
           {input}
         </div>
@@ -113,7 +114,7 @@ export function TextField({ name, className }: TextFieldProps) {
 /** The message, with a live counter of the 2,000 characters. */
 export function MessageField({ max = 2000 }: { max?: number }) {
   const { register, getValues } = useFormContext();
-  const { idPrefix } = useFormMeta();
+  const { idPrefix, words } = useFormMeta();
   const error = useFieldError('message');
   const ids = fieldIds(idPrefix, 'message');
   const counterId = `${ids.input}-count`;
@@ -124,7 +125,7 @@ export function MessageField({ max = 2000 }: { max?: number }) {
   useEffect(() => setUsed(String(getValues('message') ?? '').length), [getValues]);
   const described = describe(ids, false, error);
   return (
-    <FieldShell name="message" text={FIELD_TEXT.message} error={error}>
+    <FieldShell name="message" text={words.fields.message} error={error}>
       <textarea
         id={ids.input}
         className="field__control field__control--area"
@@ -140,7 +141,7 @@ export function MessageField({ max = 2000 }: { max?: number }) {
         }}
       />
       <p className="field__counter" id={counterId}>
-        {FORM_TEXT.counter(used, max)}
+        {format(words.counter, { used: indianNumber(used), max: indianNumber(max) })}
       </p>
     </FieldShell>
   );
@@ -149,7 +150,9 @@ export function MessageField({ max = 2000 }: { max?: number }) {
 interface ChoiceProps {
   name: string;
   text: Label;
+  /** Wire values; each is shown as the dictionary's `options` says. */
   options: readonly string[];
+  /** The empty first option of a select; the dictionary's `placeholders.any` when not given. */
   placeholder?: string;
   /** The option chosen when the page loads (a loan page's own loan type). */
   preselected?: string;
@@ -160,15 +163,7 @@ interface ChoiceProps {
 }
 
 /** A select whose placeholder is never a valid value, or a group of radio chips. */
-export function ChoiceField({
-  name,
-  text,
-  options,
-  placeholder = PLACEHOLDERS.type,
-  preselected,
-  chips = false,
-  onValueChange,
-}: ChoiceProps) {
+export function ChoiceField({ name, text, options, placeholder, preselected, chips = false, onValueChange }: ChoiceProps) {
   const { register } = useFormContext();
   const registered = register(name);
   const field = {
@@ -178,7 +173,7 @@ export function ChoiceField({
       onValueChange?.(event.target.value);
     },
   };
-  const { idPrefix } = useFormMeta();
+  const { idPrefix, words } = useFormMeta();
   const error = useFieldError(name);
   const ids = fieldIds(idPrefix, name);
   if (chips) {
@@ -200,7 +195,7 @@ export function ChoiceField({
                 required
                 {...field}
               />
-              <span>{option}</span>
+              <span>{optionLabel(words, option)}</span>
             </label>
           ))}
         </div>
@@ -218,10 +213,10 @@ export function ChoiceField({
         {...describe(ids, Boolean(text.hint), error)}
         {...field}
       >
-        <option value="">{placeholder}</option>
+        <option value="">{placeholder ?? words.placeholders.any}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(words, option)}
           </option>
         ))}
       </select>
@@ -229,16 +224,16 @@ export function ChoiceField({
   );
 }
 
-/** The consent box, unticked, with the current consent notice (one sentence, linking to /Privacy). */
-export function ConsentField({ brand }: { brand: string }) {
+/** The consent box, unticked, with the consent notice the page gives (one sentence, linking to the privacy policy). */
+export function ConsentField({ brand, notice, pageLocale }: { brand: string; notice: ConsentShown; pageLocale: string }) {
   const { register } = useFormContext();
-  const { idPrefix } = useFormMeta();
+  const { idPrefix, words } = useFormMeta();
   const error = useFieldError('consent');
   const ids = fieldIds(idPrefix, 'consent');
   return (
     <div className={['field', 'consent', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
-      <p className="consent__notice" id={ids.hint}>
-        {consentParts(CONSENT_NOTICE.text).map((part, index) =>
+      <p className="consent__notice" id={ids.hint} lang={notice.locale === pageLocale ? undefined : notice.locale}>
+        {consentParts(notice.text).map((part, index) =>
           part.href ? (
             <a key={index} href={part.href}>
               {part.text}
@@ -250,7 +245,7 @@ export function ConsentField({ brand }: { brand: string }) {
       </p>
       <div className="consent__box">
         <input id={ids.input} type="checkbox" required {...describe(ids, true, error)} {...register('consent')} />
-        <label htmlFor={ids.input}>{FORM_TEXT.consent.label(brand)}</label>
+        <label htmlFor={ids.input}>{format(words.consentLabel, { brand })}</label>
       </div>
       <ErrorText id={ids.error} message={error} />
     </div>
@@ -263,11 +258,11 @@ export function ConsentField({ brand }: { brand: string }) {
  */
 export function Honeypot() {
   const { register } = useFormContext();
-  const { idPrefix } = useFormMeta();
+  const { idPrefix, words } = useFormMeta();
   const id = `${idPrefix}-${HONEYPOT_FIELD}`;
   return (
     <div className="honeypot" aria-hidden="true">
-      <label htmlFor={id}>{FORM_TEXT.honeypot}</label>
+      <label htmlFor={id}>{words.honeypot}</label>
       <input id={id} type="text" tabIndex={-1} autoComplete="off" data-1p-ignore="" data-lpignore="true" {...register(HONEYPOT_FIELD)} />
     </div>
   );

@@ -1,30 +1,31 @@
 /** The /Contactus form: a lead of kind `contact` (name, mobile, e-mail and message). */
 import { contactSchema } from '../../lib/enquiry/contact';
-import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import type { FormLanguage } from './language';
 import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
 import { ContactDetails, Group, MessageField } from './CommonFields';
 
-interface Props {
+interface Props extends FormLanguage {
   page: string;
   contact: ContactLinks;
 }
 
-export default function ContactForm({ page, contact }: Props) {
+export default function ContactForm({ page, contact, ...language }: Props) {
   return (
     <EnquiryForm
+      {...language}
       kind="contact"
       schema={contactSchema}
       hidden={{ page }}
       contact={contact}
-      title={FORM_TEXT.contactTitle}
-      intro={FORM_TEXT.contactIntro}
-      submitLabel={FORM_TEXT.submitContact}
+      title={language.words.contactTitle}
+      intro={language.words.contactIntro}
+      submitLabel={language.words.submitContact}
     >
-      <Group id="details" title={FORM_TEXT.groups.details}>
+      <Group id="details" title={language.words.groups.details}>
         <ContactDetails />
       </Group>
-      <Group id="message" title={FORM_TEXT.groups.message}>
+      <Group id="message" title={language.words.groups.message}>
         <MessageField />
       </Group>
     </EnquiryForm>

@@ -8,8 +8,9 @@ import { useRef, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { EnquiryKind } from '../../lib/enquiry/kinds';
-import { FORM_TEXT } from '../../lib/enquiry/form-text';
 import type { ContactLinks } from '../../lib/contact-links';
+import { format } from '../../i18n/format';
+import type { FormLanguage, FormWords } from './language';
 import { FormMetaContext } from './context';
 import { useHydrated } from './useHydrated';
 import { useEnquirySubmit, type Phase } from './useEnquirySubmit';
@@ -19,7 +20,7 @@ import SentMessage from './SentMessage';
 import { SendFailure, SendProblems } from './SendFailure';
 import './forms.css';
 
-export interface EnquiryFormProps {
+export interface EnquiryFormProps extends FormLanguage {
   kind: EnquiryKind;
   schema: z.ZodMiniType;
   /** Wire fields the page decides, sent as hidden inputs: page, and intent/category/property. */
@@ -36,9 +37,9 @@ export interface EnquiryFormProps {
 const ID_PREFIX = 'enquiry';
 
 /** The send button's words: sending, uploading with progress, try again after a failure, or the form's own. */
-const buttonLabel = (phase: Phase, submitLabel: string) => {
-  if (phase.name === 'sending') return phase.percent === null ? FORM_TEXT.sending : FORM_TEXT.uploading(phase.percent);
-  return phase.name === 'failed' ? FORM_TEXT.failure.retry : submitLabel;
+const buttonLabel = (words: FormWords, phase: Phase, submitLabel: string) => {
+  if (phase.name === 'sending') return phase.percent === null ? words.sending : format(words.uploading, { percent: phase.percent });
+  return phase.name === 'failed' ? words.failure.retry : submitLabel;
 };
 
 export default function EnquiryForm({
@@ -51,7 +52,9 @@ export default function EnquiryForm({
   submitLabel,
   photos: withPhotos = false,
   children,
+  ...language
 }: EnquiryFormProps) {
+  const { locale, words, messages, consent } = language;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const { methods, endpoint, fixed, phase, editAgain, announcement, photos, setPhotos, photoError, onSubmit } = useEnquirySubmit({
@@ -60,11 +63,12 @@ export default function EnquiryForm({
     hidden,
     withPhotos,
     formRef,
+    language,
   });
   const ids = { title: `${ID_PREFIX}-title`, intro: `${ID_PREFIX}-intro` };
 
   return (
-    <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated }}>
+    <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated, words, messages }}>
       <FormProvider {...methods}>
         <form
           ref={formRef}
@@ -77,7 +81,7 @@ export default function EnquiryForm({
           aria-describedby={ids.intro}
           onSubmit={onSubmit}
         >
-          <p className="enquiry-form__eyebrow">{FORM_TEXT.eyebrow}</p>
+          <p className="enquiry-form__eyebrow">{words.eyebrow}</p>
           <h2 className="enquiry-form__title" id={ids.title}>
             {title}
           </h2>
@@ -91,10 +95,10 @@ export default function EnquiryForm({
             <SentMessage reference={phase.reference} byEmail={phase.byEmail} contact={contact} onAnother={editAgain} />
           ) : (
             <>
-              <p className="enquiry-form__required">{FORM_TEXT.required}</p>
+              <p className="enquiry-form__required">{words.required}</p>
               {children}
               {withPhotos && <PhotoField photos={photos} onChange={setPhotos} serverError={photoError} />}
-              <ConsentField brand={contact.brand} />
+              <ConsentField brand={contact.brand} notice={consent} pageLocale={locale} />
               <Honeypot />
               {phase.name === 'problem' && <SendProblems message={phase.message} problems={phase.problems} />}
               {phase.name === 'failed' && <SendFailure detail={phase.message} contact={contact} />}
@@ -104,14 +108,14 @@ export default function EnquiryForm({
                 disabled={phase.name === 'sending'}
                 aria-describedby={undefined}
               >
-                {buttonLabel(phase, submitLabel)}
+                {buttonLabel(words, phase, submitLabel)}
               </button>
               {phase.name === 'sending' && phase.percent !== null && (
                 <progress
                   className="enquiry-form__progress"
                   max={100}
                   value={phase.percent}
-                  aria-label={FORM_TEXT.uploading(phase.percent)}
+                  aria-label={format(words.uploading, { percent: phase.percent })}
                 />
               )}
             </>

@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { CITIES, STATES, citiesOf } from '../../data/locations';
-import { FIELD_TEXT, PLACEHOLDERS } from '../../lib/enquiry/form-text';
 import { ChoiceField, ErrorText } from './CommonFields';
 import { fieldIds, useFormMeta } from './context';
 
@@ -18,7 +17,7 @@ export const stateOfCity = (city: string): string => {
 
 export default function LocationFields() {
   const { register, getValues, setValue, formState } = useFormContext();
-  const { idPrefix, hydrated } = useFormMeta();
+  const { idPrefix, hydrated, words } = useFormMeta();
   const [state, setState] = useState('');
   const ids = fieldIds(idPrefix, 'selectedCity');
   const error = formState.errors.selectedCity?.message as string | undefined;
@@ -40,9 +39,9 @@ export default function LocationFields() {
     <>
       <ChoiceField
         name="selectedState"
-        text={FIELD_TEXT.selectedState}
+        text={words.fields.selectedState}
         options={STATES}
-        placeholder={PLACEHOLDERS.selectedState}
+        placeholder={words.placeholders.selectedState}
         onValueChange={(value) => {
           if (value === state) return;
           setState(value);
@@ -51,7 +50,7 @@ export default function LocationFields() {
       />
       <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
         <label className="field__label" htmlFor={ids.input}>
-          {FIELD_TEXT.selectedCity.label}
+          {words.fields.selectedCity.label}
         </label>
         <select
           id={ids.input}
@@ -62,7 +61,7 @@ export default function LocationFields() {
           aria-describedby={error ? ids.error : undefined}
           {...register('selectedCity')}
         >
-          <option value="">{hydrated && !state ? PLACEHOLDERS.selectedCityFirst : PLACEHOLDERS.selectedCity}</option>
+          <option value="">{hydrated && !state ? words.placeholders.selectedCityFirst : words.placeholders.selectedCity}</option>
           {groups.map((group) => (
             <optgroup key={group} label={group}>
               {CITIES[group].map((city) => (

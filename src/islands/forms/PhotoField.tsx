@@ -4,8 +4,8 @@
  * the input is a plain `<input type="file" name="files" multiple>` of the HTML form.
  */
 import { useEffect, useRef, useState } from 'react';
-import { FIELD_TEXT, FORM_TEXT } from '../../lib/enquiry/form-text';
-import { MESSAGES } from '../../lib/enquiry/messages';
+import { messageText } from '../../lib/enquiry/messages';
+import { format } from '../../i18n/format';
 import { PHOTO_LIMITS, PHOTO_TYPES, photoProblem } from '../../lib/enquiry/photo-rules';
 import { ErrorText } from './CommonFields';
 import { fieldIds, useFormMeta } from './context';
@@ -28,7 +28,7 @@ interface Props {
 let nextKey = 0;
 
 export default function PhotoField({ photos, onChange, serverError }: Props) {
-  const { idPrefix, hydrated } = useFormMeta();
+  const { idPrefix, hydrated, words, messages } = useFormMeta();
   const ids = fieldIds(idPrefix, 'photos');
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -47,18 +47,19 @@ export default function PhotoField({ photos, onChange, serverError }: Props) {
     setProblem(undefined);
     const room = PHOTO_LIMITS.maxCount - photos.length;
     const added: ChosenPhoto[] = [];
-    let firstProblem: string | undefined = files.length > room ? MESSAGES.photosCount(PHOTO_LIMITS.maxCount) : undefined;
+    let firstProblem: string | undefined =
+      files.length > room ? messageText(messages, 'photosCount', { max: PHOTO_LIMITS.maxCount }) : undefined;
     for (const file of files.slice(0, Math.max(0, room))) {
       const prepared = await preparePhoto(file);
       if (!prepared) {
-        firstProblem ??= MESSAGES.photosType(file.name);
+        firstProblem ??= messageText(messages, 'photosType', { name: file.name });
         continue;
       }
       added.push({ key: nextKey++, file: prepared, preview: URL.createObjectURL(prepared) });
     }
     const next = [...photos, ...added];
     const limits = photoProblem(next.map((p) => ({ name: p.file.name, size: p.file.size, kind: p.file.type })));
-    setProblem(firstProblem ?? limits?.message);
+    setProblem(firstProblem ?? (limits ? messageText(messages, limits.message, limits.params) : undefined));
     onChange(next);
     setBusy(false);
   };
@@ -84,10 +85,10 @@ export default function PhotoField({ photos, onChange, serverError }: Props) {
   return (
     <div className={['field', 'photos', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={ids.input}>
-        {FIELD_TEXT.photos.label}
+        {words.fields.photos.label}
       </label>
       <p className="field__hint" id={ids.hint}>
-        {FIELD_TEXT.photos.hint}
+        {words.fields.photos.hint}
       </p>
       <input
         ref={input}
@@ -108,9 +109,9 @@ export default function PhotoField({ photos, onChange, serverError }: Props) {
       />
       <p className="photos__status" aria-live="polite">
         {busy
-          ? FORM_TEXT.photos.preparing
+          ? words.photos.preparing
           : hydrated && photos.length > 0
-            ? FORM_TEXT.photos.count(photos.length, PHOTO_LIMITS.maxCount)
+            ? format(words.photos.count, { count: photos.length, max: PHOTO_LIMITS.maxCount })
             : ''}
       </p>
       {photos.length > 0 && (
@@ -120,7 +121,7 @@ export default function PhotoField({ photos, onChange, serverError }: Props) {
               <img src={photo.preview} alt="" width={96} height={72} />
               <span className="photos__name">{photo.file.name}</span>
               <button type="button" className="photos__remove" onClick={() => remove(photo.key)}>
-                {FORM_TEXT.photos.remove}
+                {words.photos.remove}
                 <span className="visually-hidden"> {photo.file.name}</span>
               </button>
             </li>

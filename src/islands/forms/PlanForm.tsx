@@ -1,32 +1,33 @@
 /** The four financial planning forms: each page preselects its own option. */
 import { financeSchema } from '../../lib/enquiry/finance';
 import { PLANNING_OPTIONS, type PlanningOption } from '../../lib/enquiry/options';
-import { FIELD_TEXT, FORM_TEXT } from '../../lib/enquiry/form-text';
+import type { FormLanguage } from './language';
 import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
 import { ChoiceField, ContactDetails, Group } from './CommonFields';
 
-interface Props {
+interface Props extends FormLanguage {
   planning: PlanningOption;
   page: string;
   contact: ContactLinks;
 }
 
-export default function PlanForm({ planning, page, contact }: Props) {
+export default function PlanForm({ planning, page, contact, ...language }: Props) {
   return (
     <EnquiryForm
+      {...language}
       kind="finance"
       schema={financeSchema}
       hidden={{ page }}
       contact={contact}
-      title={FORM_TEXT.title}
-      intro={FORM_TEXT.intro}
-      submitLabel={FORM_TEXT.submit}
+      title={language.words.title}
+      intro={language.words.intro}
+      submitLabel={language.words.submit}
     >
-      <Group id="need" title={FORM_TEXT.groups.need}>
-        <ChoiceField name="Planning" text={FIELD_TEXT.Planning} options={PLANNING_OPTIONS} preselected={planning} chips />
+      <Group id="need" title={language.words.groups.need}>
+        <ChoiceField name="Planning" text={language.words.fields.Planning} options={PLANNING_OPTIONS} preselected={planning} chips />
       </Group>
-      <Group id="details" title={FORM_TEXT.groups.details}>
+      <Group id="details" title={language.words.groups.details}>
         <ContactDetails />
       </Group>
     </EnquiryForm>

@@ -3,7 +3,8 @@
  * with no field of their own). SendFailure: neither the server nor the e-mail fallback took it;
  * everything typed is kept, and the visitor gets other ways to reach the team.
  */
-import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import { format } from '../../i18n/format';
+import { useFormMeta } from './context';
 import type { ContactLinks } from '../../lib/contact-links';
 
 export function SendProblems({ message, problems }: { message: string; problems: string[] }) {
@@ -22,23 +23,24 @@ export function SendProblems({ message, problems }: { message: string; problems:
 }
 
 export function SendFailure({ detail, contact }: { detail: string; contact: ContactLinks }) {
+  const { words } = useFormMeta();
   return (
     <div className="enquiry-form__alert" role="alert">
-      <h3>{FORM_TEXT.failure.title}</h3>
-      <p>{FORM_TEXT.failure.body}</p>
+      <h3>{words.failure.title}</h3>
+      <p>{words.failure.body}</p>
       <p className="enquiry-form__detail">{detail}</p>
       <ul className="enquiry-form__ways">
         <li>
-          <a href={contact.telHref}>{FORM_TEXT.callUs(contact.phone)}</a>
+          <a href={contact.telHref}>{format(words.callUs, { phone: contact.phone })}</a>
         </li>
         <li>
           <a href={contact.whatsappHref} target="_blank" rel="noopener noreferrer">
-            {FORM_TEXT.whatsapp}
-            <span className="visually-hidden">{FORM_TEXT.newTab}</span>
+            {words.whatsapp}
+            <span className="visually-hidden">{words.newTab}</span>
           </a>
         </li>
         <li>
-          <a href={`mailto:${contact.email}`}>{FORM_TEXT.failure.emailUs(contact.email)}</a>
+          <a href={`mailto:${contact.email}`}>{format(words.emailUs, { address: contact.email })}</a>
         </li>
       </ul>
     </div>

@@ -1,6 +1,7 @@
 /** What the visitor sees once the enquiry reached the team: thanks, a reference, and WhatsApp as the next step. */
 import { useEffect, useRef } from 'react';
-import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import { format } from '../../i18n/format';
+import { useFormMeta } from './context';
 import type { ContactLinks } from '../../lib/contact-links';
 
 interface SentMessageProps {
@@ -13,25 +14,26 @@ interface SentMessageProps {
 }
 
 export default function SentMessage({ reference, byEmail, contact, onAnother }: SentMessageProps) {
+  const { words } = useFormMeta();
   const heading = useRef<HTMLHeadingElement>(null);
   // Focus moves to the thanks, so a screen reader reads it and the keyboard starts from there.
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="enquiry-form__success">
       <h3 ref={heading} tabIndex={-1}>
-        {FORM_TEXT.success.title}
+        {words.success.title}
       </h3>
-      <p className="enquiry-form__reference">{FORM_TEXT.success.reference(reference)}</p>
-      {byEmail && <p>{FORM_TEXT.success.byEmail}</p>}
+      <p className="enquiry-form__reference">{format(words.success.reference, { reference })}</p>
+      {byEmail && <p>{words.success.byEmail}</p>}
       <p>
-        {FORM_TEXT.success.next}{' '}
+        {words.success.next}{' '}
         <a href={contact.whatsappHref} target="_blank" rel="noopener noreferrer">
-          {FORM_TEXT.whatsapp}
-          <span className="visually-hidden">{FORM_TEXT.newTab}</span>
+          {words.whatsapp}
+          <span className="visually-hidden">{words.newTab}</span>
         </a>
       </p>
       <button type="button" className="button button--ghost" onClick={onAnother}>
-        {FORM_TEXT.success.another}
+        {words.success.another}
       </button>
     </div>
   );

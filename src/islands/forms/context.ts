@@ -1,14 +1,25 @@
 /** What the field components of one form share besides react-hook-form's own context. */
 import { createContext, useContext } from 'react';
+import type { FormWords } from './language';
+import type { MessageWords } from '../../lib/enquiry/messages';
 
 export interface FormMeta {
   /** Prefix of every element id in the form (one form per page). */
   idPrefix: string;
   /** False in the server render and the first client render: the plain HTML form. */
   hydrated: boolean;
+  /** The form's words and validation messages, in the page's language (from the island's props). */
+  words: FormWords;
+  messages: MessageWords;
 }
 
-export const FormMetaContext = createContext<FormMeta>({ idPrefix: 'enquiry', hydrated: false });
+// Every form provides its own (EnquiryForm); no default words, so an island never ships a dictionary.
+export const FormMetaContext = createContext<FormMeta>({
+  idPrefix: 'enquiry',
+  hydrated: false,
+  words: undefined as unknown as FormWords,
+  messages: undefined as unknown as MessageWords,
+});
 export const useFormMeta = () => useContext(FormMetaContext);
 
 /** Ids of a field's input, hint and error message. */

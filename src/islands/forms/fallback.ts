@@ -9,7 +9,7 @@
  * schema accepted (docs/deploy.md, "EmailJS").
  */
 import type * as z from 'zod/mini';
-import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import type { FormWords } from './language';
 
 export interface FallbackSettings {
   publicKey: string;
@@ -38,9 +38,9 @@ export const missingSettings = (settings: FallbackSettings): string[] =>
 
 export type FallbackResult = { sent: true } | { sent: false; status: number | 'not-configured'; message: string };
 
-/** Plain words for an EmailJS status (451, 403, 429 and 0 each have their own). */
-export const emailStatusMessage = (status: number | 'not-configured'): string => {
-  const text = FORM_TEXT.emailStatus;
+/** Plain words for an EmailJS status (451, 403, 429 and 0 each have their own), in the form's language. */
+export const emailStatusMessage = (words: FormWords, status: number | 'not-configured'): string => {
+  const text = words.emailStatus;
   if (status === 'not-configured') return text.notConfigured;
   if (status === 0 || status === 403 || status === 429 || status === 451) return text[status];
   return text.other;
@@ -49,12 +49,13 @@ export const emailStatusMessage = (status: number | 'not-configured'): string =>
 /** Sends the enquiry's fields to the team through EmailJS. Never throws. */
 export const sendByEmail = async (
   templateParams: Record<string, string>,
+  words: FormWords,
   settings: FallbackSettings = fallbackSettings(),
 ): Promise<FallbackResult> => {
   const missing = missingSettings(settings);
   if (missing.length > 0) {
     console.error(`Enquiry e-mail fallback is off: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.`);
-    return { sent: false, status: 'not-configured', message: emailStatusMessage('not-configured') };
+    return { sent: false, status: 'not-configured', message: emailStatusMessage(words, 'not-configured') };
   }
   try {
     // Loaded only when needed: most visitors never reach the fallback.
@@ -65,19 +66,20 @@ export const sendByEmail = async (
   } catch (error) {
     // EmailJS rejects with { status, text }; a failed fetch rejects with a TypeError (status 0).
     const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 0;
-    return { sent: false, status, message: emailStatusMessage(status) };
+    return { sent: false, status, message: emailStatusMessage(words, status) };
   }
 };
 
 /**
  * The template params of a fallback e-mail: the fields the kind's schema accepted (anything else
- * the payload carries is left out), each as text, plus what the team needs to know.
+ * the payload carries is left out), each as text, plus what the team needs to know, with the
+ * visitor's language by its English name (`preferredLanguage`, as the server's e-mail has it).
  */
 export const fallbackParams = (
   kind: string,
   schema: z.ZodMiniType,
   payload: Record<string, unknown>,
-  extra: { photos?: number } = {},
+  extra: { photos?: number; preferredLanguage?: string } = {},
 ): Record<string, string> => {
   const checked = schema.safeParse(payload);
   const fields = checked.success ? (checked.data as Record<string, unknown>) : {};
@@ -86,10 +88,15 @@ export const fallbackParams = (
     if (value === undefined || value === null || value === '') continue;
     params[key] = Array.isArray(value) ? value.join(', ') : String(value);
   }
-  const lines = Object.entries(params).map(([key, value]) => `${key}: ${value}`);
+  const language: Record<string, string> = extra.preferredLanguage ? { preferredLanguage: extra.preferredLanguage } : {};
+  const lines = [
+    ...(extra.preferredLanguage ? [`Preferred language: ${extra.preferredLanguage}`] : []),
+    ...Object.entries(params).map(([key, value]) => `${key}: ${value}`),
+  ];
   if (extra.photos) lines.push(`photos: ${extra.photos} chosen, not attached to this e-mail (ask the visitor to resend them)`);
   return {
     ...params,
+    ...language,
     kind,
     via: 'browser-fallback',
     summary: `Enquiry sent by the browser because the website's API could not be reached.\n${lines.join('\n')}`,

@@ -3,15 +3,15 @@
  * the submission's id, the post (with photos as one multipart upload), one retry, the e-mail
  * fallback, and server answers mapped onto the fields. EnquiryForm renders what this returns.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { formatCurrentDate } from '../../lib/enquiry/date';
 import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds';
-import { FORM_TEXT } from '../../lib/enquiry/form-text';
+import { fieldMessages } from '../../lib/enquiry/messages';
 import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules';
-import { CONSENT_NOTICE } from '../../lib/consent';
+import { format } from '../../i18n/format';
+import type { FormLanguage, FormWords } from './language';
 import { readAttribution } from '../../lib/attribution';
 import type { ChosenPhoto } from './PhotoField';
 import { postEnquiry } from './submit';
@@ -71,6 +71,12 @@ const fetchChallenge = async (endpoint: string): Promise<Challenge | null> => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** "1 field needs your attention." or "3 fields need your attention.", in the form's language. */
+const countText = (one: string, many: string, count: number) => (count === 1 ? one : format(many, { count }));
+const errorsSummary = (words: FormWords, count: number) => countText(words.errorsSummaryOne, words.errorsSummaryMany, count);
+const serverErrorsSummary = (words: FormWords, count: number) =>
+  countText(words.serverErrorsSummaryOne, words.serverErrorsSummaryMany, count);
+
 const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
   form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
 
@@ -81,9 +87,12 @@ interface SubmitOptions {
   hidden: Record<string, string>;
   withPhotos: boolean;
   formRef: RefObject<HTMLFormElement | null>;
+  /** The page's language: the words shown, the messages, the consent notice shown. */
+  language: FormLanguage;
 }
 
-export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: SubmitOptions) {
+export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, language }: SubmitOptions) {
+  const { locale, words, messages, consent, languageEn } = language;
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [announcement, setAnnouncement] = useState('');
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
@@ -91,8 +100,9 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: 
   const submissionId = useRef('');
   const sending = useRef(false);
   const endpoint = enquiryEndpoint(kind);
-  // The version of the consent notice shown is sent with the enquiry, in the plain form too.
-  const fixed = { ...hidden, consentNotice: CONSENT_NOTICE.version };
+  // The page's language and the version and language of the consent notice shown are sent with
+  // the enquiry, in the plain form too (the server answers in that language).
+  const fixed = { ...hidden, locale, consentNotice: consent.version, consentLocale: consent.locale };
 
   // The submission's id is made in the browser, after hydration; the server's challenge is
   // fetched now (the time it was issued is the fill time) and renewed every few hours.
@@ -108,15 +118,19 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: 
     return () => window.clearInterval(renew);
   }, [endpoint]);
 
-  const base = useMemo(() => zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>, [schema]);
   // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
   const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
-  const resolver: Resolver<FieldValues> = (values, context, options) =>
-    base(
-      { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() },
-      context,
-      options,
-    );
+  /** The shared schema checks the form; its problems are shown in the page's language (the first one per field). */
+  const resolver: Resolver<FieldValues> = (values) => {
+    const data = { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() };
+    const result = schema.safeParse(data);
+    if (result.success) return { values: data, errors: {} };
+    const problems = fieldMessages(result.error, messages);
+    return {
+      values: {},
+      errors: Object.fromEntries(Object.entries(problems).map(([name, message]) => [name, { type: 'validate', message }])),
+    };
+  };
 
   const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
 
@@ -132,18 +146,18 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: 
       .map(([, message]) => message);
     for (const name of atFields) methods.setError(name, { type: 'server', message: errors[name] }, { shouldFocus: false });
     if (atFields.length > 0) methods.setFocus(atFields[0]);
-    if (elsewhere.length > 0) setPhase({ name: 'problem', message: FORM_TEXT.rejected.other, problems: elsewhere });
+    if (elsewhere.length > 0) setPhase({ name: 'problem', message: words.rejected.other, problems: elsewhere });
     else setPhase({ name: 'editing' });
     announce(summary(atFields.length + elsewhere.length));
   };
 
   const onInvalid = (errors: FieldErrors) => {
-    const messages: Record<string, string> = {};
-    for (const [name, error] of Object.entries(errors)) if (typeof error?.message === 'string') messages[name] = error.message;
+    const found: Record<string, string> = {};
+    for (const [name, error] of Object.entries(errors)) if (typeof error?.message === 'string') found[name] = error.message;
     const order = fieldNamesInOrder(formRef.current);
-    const elsewhere = Object.keys(messages).filter((name) => !order.includes(name));
-    if (elsewhere.length > 0) setPhase({ name: 'problem', message: FORM_TEXT.rejected.other, problems: elsewhere.map((n) => messages[n]) });
-    announce(FORM_TEXT.errorsSummary(Object.keys(messages).length));
+    const elsewhere = Object.keys(found).filter((name) => !order.includes(name));
+    if (elsewhere.length > 0) setPhase({ name: 'problem', message: words.rejected.other, problems: elsewhere.map((n) => found[n]) });
+    announce(errorsSummary(words, Object.keys(found).length));
   };
 
   const succeed = (id: string, byEmail: boolean) => {
@@ -192,16 +206,19 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: 
       const { outcome, step } = await postEnquiry(endpoint, body, { onProgress });
       if (outcome.type === 'stored') return succeed(outcome.id || submissionId.current, false);
       if (step === 'fallback') {
-        const emailed = await sendByEmail(fallbackParams(kind, schema, payload, { photos: files.length }));
+        const emailed = await sendByEmail(
+          fallbackParams(kind, schema, payload, { photos: files.length, preferredLanguage: languageEn }),
+          words,
+        );
         if (emailed.sent) return succeed(submissionId.current, true);
         setPhase({ name: 'failed', message: emailed.message });
-        announce(FORM_TEXT.failure.title);
+        announce(words.failure.title);
         return;
       }
-      if (outcome.type === 'invalid') return showProblems(outcome.fields, FORM_TEXT.serverErrorsSummary);
+      if (outcome.type === 'invalid') return showProblems(outcome.fields, (count) => serverErrorsSummary(words, count));
       if (outcome.type === 'rejected') {
-        const status = outcome.status as keyof typeof FORM_TEXT.rejected;
-        const message = FORM_TEXT.rejected[status] ?? outcome.message ?? FORM_TEXT.rejected.other;
+        const status = outcome.status as keyof FormWords['rejected'];
+        const message = words.rejected[status] ?? outcome.message ?? words.rejected.other;
         if (withPhotos && (outcome.status === 413 || outcome.status === 415)) setPhotoError(outcome.message ?? message);
         setPhase({ name: 'problem', message, problems: [] });
         announce(message);
@@ -214,7 +231,7 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef }: 
   return {
     methods,
     endpoint,
-    /** The hidden fields of the form: the page's own and the consent notice's version. */
+    /** The hidden fields of the form: the page's own, its language, and the consent notice's version and language. */
     fixed,
     phase,
     /** Back to the form after the thank-you ("Send another enquiry"). */

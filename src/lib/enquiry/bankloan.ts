@@ -3,16 +3,16 @@ import * as z from 'zod/mini';
 import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS } from './options.ts';
 import { ALWAYS, choice, commonFields } from './field-rules.ts';
 import { checkCityOfState, locationFields } from './location.ts';
-import { MESSAGES as M } from './messages.ts';
+import { m } from './messages.ts';
 
 export const bankLoanSchema = z
   .object({
     ...commonFields,
-    Loantype: choice(LOAN_TYPES, M.loanType),
+    Loantype: choice(LOAN_TYPES, m('loanType')),
     ...locationFields,
-    Banktype: choice(BANK_TYPES, M.bankType),
-    Amount: choice(AMOUNTS, M.amount),
-    Profession: choice(PROFESSIONS, M.profession),
+    Banktype: choice(BANK_TYPES, m('bankType')),
+    Amount: choice(AMOUNTS, m('amount')),
+    Profession: choice(PROFESSIONS, m('profession')),
   })
   .check(z.superRefine(checkCityOfState, ALWAYS));
 

@@ -6,9 +6,10 @@
  */
 import * as z from 'zod/mini';
 import { CURRENTDATE_PATTERN } from './date.ts';
-import { MESSAGES as M } from './messages.ts';
+import { m } from './messages.ts';
 import { ATTRIBUTION_FIELDS, cleanAttribution, type AttributionField } from '../attribution.ts';
 import { CONSENT_NOTICE, CONSENT_VERSIONS } from '../consent.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales.ts';
 
 /** Name of the honeypot input: hidden from people, filled by bots. A filled one marks spam. */
 export const HONEYPOT_FIELD = 'company_website';
@@ -27,10 +28,10 @@ export const normalisePhone = (input: string): string | null => {
 };
 
 export const phoneField = z.pipe(
-  z.string({ error: M.phoneMissing }).check(
+  z.string({ error: m('phoneMissing') }).check(
     z.trim(),
-    z.minLength(1, M.phoneMissing),
-    z.refine((value) => value === '' || normalisePhone(value) !== null, M.phone),
+    z.minLength(1, m('phoneMissing')),
+    z.refine((value) => value === '' || normalisePhone(value) !== null, m('phone')),
   ),
   z.transform((value: string) => normalisePhone(value) ?? value),
 );
@@ -38,27 +39,27 @@ export const phoneField = z.pipe(
 // Letters of any script with their combining marks (Tamil, Telugu, Kannada and Devanagari
 // vowel signs are \p{M}), zero-width (non-)joiners used in Indic spelling, space . ' -
 const NAME_PATTERN = /^\p{L}(?:[\p{L}\p{M} .'-]|\u200C|\u200D)*$/u;
-export const nameField = z.string({ error: M.nameMissing }).check(
+export const nameField = z.string({ error: m('nameMissing') }).check(
   z.trim(),
-  z.minLength(1, M.nameMissing),
-  z.refine((value) => value === '' || (value.length >= 2 && value.length <= 60), M.nameLength),
-  z.refine((value) => value === '' || NAME_PATTERN.test(value), M.nameChars),
+  z.minLength(1, m('nameMissing')),
+  z.refine((value) => value === '' || (value.length >= 2 && value.length <= 60), m('nameLength')),
+  z.refine((value) => value === '' || NAME_PATTERN.test(value), m('nameChars')),
 );
 
 export const emailField = z.pipe(
-  z.string({ error: M.emailMissing }).check(z.trim(), z.toLowerCase(), z.minLength(1, M.emailMissing)),
-  z.email({ error: M.email }).check(z.maxLength(254, M.email)),
+  z.string({ error: m('emailMissing') }).check(z.trim(), z.toLowerCase(), z.minLength(1, m('emailMissing'))),
+  z.email({ error: m('email') }).check(z.maxLength(254, m('email'))),
 );
 
-export const consentField = z.literal(true, { error: M.consent });
+export const consentField = z.literal(true, { error: m('consent') });
 /**
  * The submission's id, lower-cased where it enters: a lead is stored, found again on retry and
  * erased under one spelling of its id, whatever case the sender used.
  */
-export const submissionIdField = z.uuid({ error: M.submissionId }).check(z.toLowerCase());
+export const submissionIdField = z.uuid({ error: m('submissionId') }).check(z.toLowerCase());
 /** The route the form was sent from: a site path, never a full URL. */
-export const pageField = z.string({ error: M.page }).check(z.regex(/^\/(?!\/)[^\s]{0,199}$/, M.page));
-export const currentdateField = z.string({ error: M.currentdate }).check(z.regex(CURRENTDATE_PATTERN, M.currentdate));
+export const pageField = z.string({ error: m('page') }).check(z.regex(/^\/(?!\/)[^\s]{0,199}$/, m('page')));
+export const currentdateField = z.string({ error: m('currentdate') }).check(z.regex(CURRENTDATE_PATTERN, m('currentdate')));
 /** Never rejects: a filled honeypot is the pipeline's spam signal, answered like success. */
 export const honeypotField = z.catch(z.optional(z.string()), '');
 
@@ -68,8 +69,20 @@ export const honeypotField = z.catch(z.optional(z.string()), '');
  */
 export const consentNoticeField = z.pipe(
   z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
-  z._default(z.enum(CONSENT_VERSIONS, { error: M.consentNotice }), CONSENT_NOTICE.version),
+  z._default(z.enum(CONSENT_VERSIONS, { error: m('consentNotice') }), CONSENT_NOTICE.version),
 );
+
+/**
+ * The language of the page the form was sent from (`locale`: en, ta, te, kn), kept on the lead
+ * so the team calls back in it. Missing or unknown is English, never a refusal: a page cached
+ * before the languages existed sends none.
+ */
+export const localeField = z.catch(z._default(z.enum(LOCALES), DEFAULT_LOCALE), DEFAULT_LOCALE);
+/**
+ * The language of the consent notice the visitor was shown (`consentLocale`). Missing or
+ * unknown: the lead records the page's language (src/server/record.ts).
+ */
+export const consentLocaleField = z.catch(z.optional(z.enum(LOCALES)), undefined);
 
 /**
  * Where the visit came from (src/lib/attribution.ts): optional on every kind. A value that is
@@ -90,8 +103,8 @@ export const attributionFields = Object.fromEntries(ATTRIBUTION_FIELDS.map((fiel
 export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
 export const messageField = z
-  .string({ error: M.messageMissing })
-  .check(z.trim(), z.minLength(1, M.messageMissing), z.maxLength(2000, M.messageLong));
+  .string({ error: m('messageMissing') })
+  .check(z.trim(), z.minLength(1, m('messageMissing')), z.maxLength(2000, m('messageLong')));
 
 /** Fields every enquiry carries (docs/api.md, "Fields"). */
 export const commonFields = {
@@ -104,6 +117,8 @@ export const commonFields = {
   page: pageField,
   [HONEYPOT_FIELD]: honeypotField,
   consentNotice: consentNoticeField,
+  locale: localeField,
+  consentLocale: consentLocaleField,
   ...attributionFields,
 };
 

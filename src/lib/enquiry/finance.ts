@@ -2,11 +2,11 @@
 import * as z from 'zod/mini';
 import { PLANNING_OPTIONS } from './options.ts';
 import { choice, commonFields } from './field-rules.ts';
-import { MESSAGES as M } from './messages.ts';
+import { m } from './messages.ts';
 
 export const financeSchema = z.object({
   ...commonFields,
-  Planning: choice(PLANNING_OPTIONS, M.planning),
+  Planning: choice(PLANNING_OPTIONS, m('planning')),
 });
 
 export type FinanceInput = z.input<typeof financeSchema>;

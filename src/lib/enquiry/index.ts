@@ -23,16 +23,6 @@ export type EnquiryOf<K extends EnquiryKind> = z.output<(typeof enquirySchemas)[
 /** A parsed enquiry of any kind. */
 export type Enquiry = EnquiryOf<EnquiryKind>;
 
-/** One plain message per field (the first one found), keyed by wire field name. */
-export const fieldMessages = (error: z.core.$ZodError): Record<string, string> => {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : '_form';
-    fields[field] ??= issue.message;
-  }
-  return fields;
-};
-
 export * from './kinds.ts';
 export * from './bankloan.ts';
 export * from './contact.ts';

@@ -1,6 +1,7 @@
 /**
- * The plain label of every wire field, keyed by wire name. The team's e-mail summary, the CSV
- * columns and the server's HTML error page read them from here; tests/unit/enquiry-labels.test.ts
+ * The plain label of every stored wire field, keyed by wire name, for the team (always English,
+ * whatever the visitor's language). The team's e-mail summary and the CSV columns read them from
+ * here (the visitor's problem page has its own words in the dictionary, src/i18n); tests/unit/enquiry-labels.test.ts
  * fails when a schema field has no label.
  */
 
@@ -36,23 +37,14 @@ export const FIELD_LABELS = {
   utm_term: 'utm_term',
   utm_content: 'utm_content',
   gclid: 'Google click id (gclid)',
-} as const;
-
-/** Fields a form sends that are not kept as lead fields (page becomes metadata; the rest is dropped). */
-export const FORM_ONLY_LABELS = {
-  consent: 'Consent',
-  page: 'Page',
-  submissionId: 'Form reference',
-  company_website: 'Company website',
+  // Added with the languages; last, so the CSV's earlier columns keep their places.
+  /** The language of the page the enquiry came from (en, ta, te, kn): call back in it. */
+  locale: 'Preferred language',
+  /** The language of the consent notice the visitor was shown. */
+  consentLocale: 'Consent notice language',
 } as const;
 
 export type LabelledField = keyof typeof FIELD_LABELS;
 
 /** Stored wire fields in reading order. */
 export const LEAD_FIELDS = Object.keys(FIELD_LABELS) as LabelledField[];
-
-/** The label of a wire field; `_form` (a problem with the whole form) and unknown names get a plain fallback. */
-export const labelOf = (field: string): string =>
-  (FIELD_LABELS as Record<string, string>)[field] ??
-  (FORM_ONLY_LABELS as Record<string, string>)[field] ??
-  (field === '_form' ? 'Form' : field);

@@ -6,16 +6,16 @@
 import * as z from 'zod/mini';
 import { STATES, isCityOf } from '../../data/locations.ts';
 import { choice } from './field-rules.ts';
-import { MESSAGES as M } from './messages.ts';
+import { m } from './messages.ts';
 
 /** selectedState / selectedCity; pair with `checkCityOfState` on the object. */
 export const locationFields = {
-  selectedState: choice(STATES, M.state),
-  selectedCity: z.string({ error: M.city }).check(z.trim(), z.minLength(1, M.city)),
+  selectedState: choice(STATES, m('state')),
+  selectedCity: z.string({ error: m('city') }).check(z.trim(), z.minLength(1, m('city'))),
 };
 
 interface IssueSink {
-  addIssue(issue: { code: 'custom'; path: string[]; message: string; input?: unknown }): void;
+  addIssue(issue: { code: 'custom'; path: string[]; message: string; params?: Record<string, unknown>; input?: unknown }): void;
 }
 
 /** Object-level rule: the chosen city must belong to the chosen state (error on selectedCity). */
@@ -24,6 +24,6 @@ export const checkCityOfState = (value: { selectedState?: unknown; selectedCity?
   if (typeof state !== 'string' || !(STATES as readonly string[]).includes(state)) return;
   if (typeof city !== 'string' || city.trim() === '') return; // already reported as "Choose a city"
   if (!isCityOf(state, city.trim())) {
-    ctx.addIssue({ code: 'custom', path: ['selectedCity'], message: M.cityOfState(state), input: city });
+    ctx.addIssue({ code: 'custom', path: ['selectedCity'], message: m('cityOfState'), params: { state }, input: city });
   }
 };

@@ -1,44 +1,39 @@
 /**
- * Every validation message, in plain words. The browser shows them next to the field and the
- * server returns them in the `fields` object of a 422 answer, so both say the same thing.
+ * Validation messages in the visitor's language. The shared schemas never hold words: each
+ * problem they find is reported as a message key of the dictionary's `messages` section
+ * (src/i18n/en.ts), with its {placeholders} as the issue's params. Whoever shows it picks the
+ * words: the browser form with its page's language (passed to the island as props), the server
+ * with the language the form posted (`locale`). No dictionary is imported here, so a form island
+ * ships only the words its page gives it.
  */
-export const MESSAGES = {
-  nameMissing: 'Enter your name',
-  nameLength: 'Enter a name of 2 to 60 characters',
-  nameChars: "Use only letters, spaces, dots (.), apostrophes (') and hyphens (-) in your name",
-  phoneMissing: 'Enter your mobile number',
-  phone: 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9',
-  emailMissing: 'Enter your e-mail address',
-  email: 'Enter a valid e-mail address, like name@example.com',
-  consent: 'Tick the box to agree that we may use these details to answer your enquiry',
-  consentNotice: 'This form is out of date. Reload the page and try again',
-  submissionId: 'This form could not be sent. Reload the page and try again',
-  page: 'This form could not be sent. Reload the page and try again',
-  currentdate: "The date must look like 'Mon, Jan 01 2024'. Reload the page and try again",
-  state: 'Choose a state',
-  city: 'Choose a city',
-  cityOfState: (state: string) => `Choose a city in ${state}`,
-  intent: 'This form does not say whether you buy or sell. Reload the page and try again',
-  category: 'This form does not say what kind of property it is about. Reload the page and try again',
-  property: 'Choose Buy or Sell',
-  propertyMatch: (expected: string) => `This is a ${expected.toLowerCase()} enquiry, so choose ${expected}`,
-  listing: (options: readonly string[]) => `Choose ${options.join(' or ')}`,
-  listingAny: 'Choose a listing',
-  bedrooms: 'Choose the number of bedrooms',
-  size: 'Choose a size',
-  landSize: 'Choose a land size',
-  cost: 'Choose a budget',
-  time: 'Choose when you plan to go ahead',
-  messageMissing: 'Enter a message',
-  messageLong: 'Keep the message to 2,000 characters or fewer',
-  loanType: 'Choose a loan type',
-  bankType: 'Choose a bank type',
-  amount: 'Choose a loan amount',
-  profession: 'Choose your profession',
-  planning: 'Choose what you are planning',
-  photosCount: (max: number) => `Attach at most ${max} photos`,
-  photosType: (name: string) => `"${name}" is not a JPEG, PNG or WebP image`,
-  photosFileSize: (name: string, maxMb: number) => `"${name}" is larger than ${maxMb} MB`,
-  photosTotalSize: (maxMb: number) => `The photos together are larger than ${maxMb} MB`,
-  photosNotAllowed: 'Photos can only be sent with a Sell Flats enquiry',
-} as const;
+import type * as z from 'zod/mini';
+import type { Dictionary } from '../../i18n/en.ts';
+import { format, indianNumber } from '../../i18n/format.ts';
+
+/** The `messages` section of one language's dictionary. */
+export type MessageWords = Dictionary['messages'];
+export type MessageKey = keyof MessageWords;
+export type MessageParams = Record<string, string | number>;
+
+/** A message key, checked against the dictionary (what the schemas report). */
+export const m = <K extends MessageKey>(key: K): K => key;
+
+/** The words of a message key with its placeholders filled; numbers written the Indian way (5,00,000). */
+export const messageText = (words: MessageWords, key: string, params: Record<string, unknown> = {}): string => {
+  const template = (words as Record<string, string>)[key];
+  if (template === undefined) return key;
+  const values: MessageParams = {};
+  for (const [name, value] of Object.entries(params)) values[name] = typeof value === 'number' ? indianNumber(value) : String(value);
+  return format(template, values);
+};
+
+/** One message per field (the first problem found), keyed by wire field name, in the given language. */
+export const fieldMessages = (error: z.core.$ZodError, words: MessageWords): Record<string, string> => {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : '_form';
+    const params = (issue as { params?: Record<string, unknown> }).params;
+    fields[field] ??= messageText(words, issue.message, params);
+  }
+  return fields;
+};

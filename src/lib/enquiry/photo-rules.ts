@@ -3,7 +3,7 @@
  * and the server (authoritative check of the bytes). The type is decided by the file's first
  * bytes, never by its name or declared type.
  */
-import { MESSAGES as M } from './messages.ts';
+import { m, type MessageKey } from './messages.ts';
 
 const MB = 1024 * 1024;
 export const PHOTO_LIMITS = {
@@ -33,7 +33,8 @@ export const sniffPhotoType = (bytes: Uint8Array): PhotoExtension | null => {
   return null;
 };
 
-export type PhotoProblem = { status: 413 | 415 | 422; message: string };
+/** A problem with the photos: its HTTP status and its message (key and params, see messages.ts). */
+export type PhotoProblem = { status: 413 | 415 | 422; message: MessageKey; params: Record<string, string | number> };
 
 interface PhotoLike {
   name: string;
@@ -44,13 +45,14 @@ interface PhotoLike {
 
 /** The first problem with a set of photos, or null. Order: count, type, size of each, total. */
 export const photoProblem = (photos: readonly PhotoLike[]): PhotoProblem | null => {
-  if (photos.length > PHOTO_LIMITS.maxCount) return { status: 422, message: M.photosCount(PHOTO_LIMITS.maxCount) };
+  if (photos.length > PHOTO_LIMITS.maxCount) return { status: 422, message: m('photosCount'), params: { max: PHOTO_LIMITS.maxCount } };
   const allowed = [...Object.keys(PHOTO_TYPES), ...Object.values(PHOTO_TYPES)];
   const wrongType = photos.find((p) => !p.kind || !allowed.includes(p.kind));
-  if (wrongType) return { status: 415, message: M.photosType(wrongType.name) };
+  if (wrongType) return { status: 415, message: m('photosType'), params: { name: wrongType.name } };
   const tooBig = photos.find((p) => p.size > PHOTO_LIMITS.maxFileBytes);
-  if (tooBig) return { status: 413, message: M.photosFileSize(tooBig.name, PHOTO_LIMITS.maxFileBytes / MB) };
+  if (tooBig) return { status: 413, message: m('photosFileSize'), params: { name: tooBig.name, maxMb: PHOTO_LIMITS.maxFileBytes / MB } };
   const total = photos.reduce((sum, p) => sum + p.size, 0);
-  if (total > PHOTO_LIMITS.maxTotalBytes) return { status: 413, message: M.photosTotalSize(PHOTO_LIMITS.maxTotalBytes / MB) };
+  if (total > PHOTO_LIMITS.maxTotalBytes)
+    return { status: 413, message: m('photosTotalSize'), params: { maxMb: PHOTO_LIMITS.maxTotalBytes / MB } };
   return null;
 };

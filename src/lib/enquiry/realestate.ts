@@ -25,7 +25,7 @@ import {
 } from './options.ts';
 import { ALWAYS, choice, commonFields, messageField } from './field-rules.ts';
 import { checkCityOfState, locationFields } from './location.ts';
-import { MESSAGES as M } from './messages.ts';
+import { m, type MessageKey } from './messages.ts';
 
 export type Property = (typeof PROPERTIES)[number];
 
@@ -37,8 +37,8 @@ export interface RealEstateFieldSpec {
   listing: readonly string[] | null;
   /** Options of `type`, or null when the form has no type choice. */
   type: readonly string[] | null;
-  /** Message shown when no valid `type` is chosen. */
-  typeMessage: string;
+  /** Message (key) shown when no valid `type` is chosen. */
+  typeMessage: MessageKey;
   cost: readonly string[];
   time: readonly string[];
   /** Whether photos may be attached (Sell Flats only). */
@@ -48,16 +48,16 @@ export interface RealEstateFieldSpec {
 export const propertyOf = (intent: Intent): Property => (intent === 'buy' ? 'Buy' : 'Sell');
 
 export const realEstateFieldsFor = (intent: Intent, category: Category): RealEstateFieldSpec => {
-  const base = { property: propertyOf(intent), time: HORIZONS, photos: false, typeMessage: M.size };
+  const base = { property: propertyOf(intent), time: HORIZONS, photos: false, typeMessage: m('size') };
   switch (category) {
     case 'flats':
-      return { ...base, listing: FLAT_LISTINGS, type: BEDROOMS, typeMessage: M.bedrooms, cost: COST_BANDS, photos: intent === 'sell' };
+      return { ...base, listing: FLAT_LISTINGS, type: BEDROOMS, typeMessage: m('bedrooms'), cost: COST_BANDS, photos: intent === 'sell' };
     case 'plots':
       return { ...base, listing: PLOT_LISTINGS, type: AREA_BANDS, cost: COST_BANDS };
     case 'commercial':
       return { ...base, listing: null, type: intent === 'sell' ? AREA_BANDS : null, cost: COST_BANDS };
     case 'agricultural':
-      return { ...base, listing: null, type: ACRE_BANDS, typeMessage: M.landSize, cost: AGRI_COST_BANDS };
+      return { ...base, listing: null, type: ACRE_BANDS, typeMessage: m('landSize'), cost: AGRI_COST_BANDS };
     case 'individual':
       return { ...base, listing: null, type: null, cost: COST_BANDS };
   }
@@ -69,14 +69,14 @@ const isOneOf = <T extends string>(values: readonly T[], value: unknown): value 
 export const realEstateSchema = z
   .object({
     ...commonFields,
-    intent: choice(INTENTS, M.intent),
-    category: choice(CATEGORIES, M.category),
-    property: choice(PROPERTIES, M.property),
+    intent: choice(INTENTS, m('intent')),
+    category: choice(CATEGORIES, m('category')),
+    property: choice(PROPERTIES, m('property')),
     /** Checked against the category's list below; ignored (and not stored) where it does not apply. */
-    listing: z.optional(z.string({ error: M.listingAny })),
-    type: z.optional(z.string({ error: M.size })),
-    cost: choice(ALL_COST_BANDS, M.cost),
-    time: choice(HORIZONS, M.time),
+    listing: z.optional(z.string({ error: m('listingAny') })),
+    type: z.optional(z.string({ error: m('size') })),
+    cost: choice(ALL_COST_BANDS, m('cost')),
+    time: choice(HORIZONS, m('time')),
     ...locationFields,
     message: messageField,
   })
@@ -86,17 +86,25 @@ export const realEstateSchema = z
       if (!isOneOf(INTENTS, value.intent) || !isOneOf(CATEGORIES, value.category)) return;
       const spec = realEstateFieldsFor(value.intent, value.category);
       if (isOneOf(PROPERTIES, value.property) && value.property !== spec.property) {
-        ctx.addIssue({ code: 'custom', path: ['property'], message: M.propertyMatch(spec.property) });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['property'],
+          message: spec.property === 'Buy' ? m('propertyMatchBuy') : m('propertyMatchSell'),
+        });
       }
       if (spec.listing && !isOneOf(spec.listing, value.listing)) {
-        ctx.addIssue({ code: 'custom', path: ['listing'], message: M.listing(spec.listing) });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['listing'],
+          message: spec.listing === FLAT_LISTINGS ? m('listingFlats') : m('listingPlots'),
+        });
       }
       if (spec.type && !isOneOf(spec.type, value.type)) {
         ctx.addIssue({ code: 'custom', path: ['type'], message: spec.typeMessage });
       }
       // The enum accepted any band; the category narrows it (agricultural has its own bands).
       if (isOneOf(ALL_COST_BANDS, value.cost) && !isOneOf(spec.cost, value.cost)) {
-        ctx.addIssue({ code: 'custom', path: ['cost'], message: M.cost });
+        ctx.addIssue({ code: 'custom', path: ['cost'], message: m('cost') });
       }
     }, ALWAYS),
   );

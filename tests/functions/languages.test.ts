@@ -1,0 +1,186 @@
+/**
+ * The visitor's language through the enquiry pipeline, against the real functions and a real
+ * local Blobs store: the 422's field messages, the no-JavaScript problem page and thank-you page
+ * in the language of the page the form was on (its `locale` field); the lead keeps `locale` and
+ * the consent notice's version and language; the CSV has them as its last columns; the team's
+ * e-mail names the language to call back in. Wire values stay English.
+ *
+ * Expected words are read from the dictionaries (tests/support/words.ts). A language whose
+ * dictionary is still the English one is pseudo-translated here (every word marked with its
+ * language), so these tests prove the language is chosen by `locale` before the translations
+ * land, and check the real Tamil, Telugu and Kannada once they do.
+ */
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import exportLeads from '../../netlify/functions/leads.mts';
+import type { LocalBlobs } from '../support/blobs.ts';
+import { useLocalServers } from '../support/servers.ts';
+import { csvRecords, parseCsv } from '../support/csv.ts';
+import {
+  BROWSER_NAVIGATION_ACCEPT,
+  handlers,
+  nativeForm,
+  send,
+  sendForm,
+  validBankLoan,
+  validContact,
+  validFinance,
+  validRealEstate,
+} from '../support/enquiry-requests.ts';
+import { formTextIn, messagesIn } from '../support/words.ts';
+import { LANGUAGE_NAMES_EN, dictionary, type Locale } from '../../src/i18n/index.ts';
+import { CONSENT_NOTICE } from '../../src/lib/consent.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+
+vi.mock('../../src/i18n/index.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/i18n/index.ts')>();
+  const mark = (locale: string, value: unknown): unknown =>
+    typeof value === 'string'
+      ? `⟨${locale}⟩ ${value}`
+      : Object.fromEntries(Object.entries(value as object).map(([key, inner]) => [key, mark(locale, inner)]));
+  const english = real.dictionary('en');
+  const pseudo = Object.fromEntries(real.LOCALES.map((locale) => [locale, mark(locale, english)]));
+  return {
+    ...real,
+    dictionary: (locale: Locale) =>
+      locale !== 'en' && real.dictionary(locale) === english ? (pseudo[locale] as typeof english) : real.dictionary(locale),
+  };
+});
+
+let blobs: LocalBlobs;
+let standIn: EmailJsStandIn;
+useLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(async () => {
+  blobs.use();
+  await blobs.clear();
+  standIn.received.length = 0;
+  process.env.LEADS_EXPORT_TOKEN = 'languages-test-token-0123456789abcd';
+  delete process.env.LEADS_MIN_FILL_MS;
+});
+
+const NAVIGATION = {
+  accept: BROWSER_NAVIGATION_ACCEPT,
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-site': 'same-origin',
+  origin: 'http://localhost',
+};
+const NEW_LOCALES = ['ta', 'te', 'kn'] as const;
+/** A name in each language's own script. */
+const NAMES: Record<Locale, string> = { en: 'Priya Raman', ta: 'ஆனந்த் குமார்', te: 'శ్రీనివాస్ రావు', kn: 'ಕಾವ್ಯಾ ಶೆಟ್ಟಿ' };
+
+const exportCsv = async () => {
+  const response = await exportLeads(new Request('http://localhost/api/leads?format=csv', { headers: { authorization: 'Bearer languages-test-token-0123456789abcd' } }));
+  expect(response.status).toBe(200);
+  return response.text();
+};
+
+test('the pseudo-translation is in place, so these tests can tell the languages apart', () => {
+  expect(dictionary('ta').messages.phone).not.toBe(dictionary('en').messages.phone);
+});
+
+describe.each(NEW_LOCALES)('%s', (locale) => {
+  const M = messagesIn(locale);
+
+  test('the 422 names each field in the language of the page, with placeholders filled', async () => {
+    const enquiry = validBankLoan({ locale, phone: '12345', selectedCity: 'Hyderabad', Loantype: 'Loan Type' });
+    const answer = await send('bankloan', enquiry);
+    expect(answer.status).toBe(422);
+    expect(answer.body.fields).toEqual({ phone: M.phone, selectedCity: M.cityOfState('Karnataka'), Loantype: M.loanType });
+    expect(answer.body.fields.phone).not.toBe(messagesIn('en').phone);
+    expect(await blobs.records('bankloan/')).toEqual([]);
+  });
+
+  test('a name in its own script is accepted; the lead keeps locale, the consent version and language, English wire values', async () => {
+    const enquiry = validBankLoan({ locale, Username: NAMES[locale], consentLocale: locale });
+    const answer = await send('bankloan', enquiry);
+    expect(answer.status).toBe(201);
+    const [lead] = await blobs.records('bankloan/');
+    expect(lead).toMatchObject({
+      Username: NAMES[locale],
+      locale,
+      consentNotice: CONSENT_NOTICE.version,
+      consentLocale: locale,
+      Loantype: 'Vehicle Loan',
+      Amount: '10 to 25 lakhs',
+      selectedCity: 'Mysuru',
+    });
+  });
+
+  test("the team's e-mail says the preferred language by its English name", async () => {
+    const enquiry = validContact({ locale, Username: NAMES[locale] });
+    expect((await send('contact', enquiry)).status).toBe(201);
+    expect(standIn.received).toHaveLength(1);
+    const params = standIn.received[0].template_params;
+    expect(params).toMatchObject({ locale, preferredLanguage: LANGUAGE_NAMES_EN[locale] });
+    const summary = String(params.summary).split('\n');
+    expect(summary[1]).toBe(`Preferred language: ${LANGUAGE_NAMES_EN[locale]}`);
+  });
+
+  test('without JavaScript: the problem page in that language, then its own /Thankyou', async () => {
+    const words = dictionary(locale).problem;
+    const bad = await sendForm('contact', nativeForm('contact', { locale, page: `/${locale}/Contactus`, phone: '1' }), {
+      headers: NAVIGATION,
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain(`<html lang="${locale}-IN">`);
+    expect(bad.text).toContain(`<h1>${words.headings[422]}</h1>`);
+    expect(bad.text).toContain(`<li><strong>${words.fields.phone}:</strong> ${M.phone}</li>`);
+    expect(bad.text).toContain(`<a class="button" href="/${locale}/Contactus">${words.backLink}</a>`);
+
+    const good = await sendForm('contact', nativeForm('contact', { locale, page: `/${locale}/Contactus` }), { headers: NAVIGATION });
+    expect(good.status).toBe(303);
+    expect(good.headers.get('location')).toBe(`/${locale}/Thankyou`);
+    const [lead] = await blobs.records('contact/');
+    expect(lead).toMatchObject({ via: 'html', locale, consentLocale: locale });
+  });
+
+  test('a photo problem is told in that language too', async () => {
+    // Photos only go with Sell Flats: sent with another property enquiry, they are refused.
+    const data = new FormData();
+    data.append('data', JSON.stringify(validRealEstate({ locale })));
+    data.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0])], 'a.jpg'));
+    const refused = await handlers.realestate(new Request('http://localhost/api/realestate', { method: 'POST', body: data }));
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).fields).toEqual({ photos: M.photosNotAllowed });
+  });
+});
+
+describe('a form that does not say its language', () => {
+  test.each([
+    ['missing', undefined],
+    ['unknown', 'fr'],
+    ['not text', 7],
+  ])('%s locale: English messages, and the lead is stored as English', async (_name, locale) => {
+    const bad = await send('finance', validFinance({ locale, phone: '1' }));
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields.phone).toBe(messagesIn('en').phone);
+    const enquiry = validBankLoan({ locale });
+    expect((await send('bankloan', enquiry)).status).toBe(201);
+    expect((await blobs.records('bankloan/'))[0]).toMatchObject({ locale: 'en', consentLocale: 'en' });
+  });
+
+  test('a consent language that is not sent is the page language', async () => {
+    expect((await send('bankloan', validBankLoan({ locale: 'kn' }))).status).toBe(201);
+    expect((await blobs.records('bankloan/'))[0]).toMatchObject({ locale: 'kn', consentLocale: 'kn' });
+  });
+});
+
+test('the CSV keeps its columns in their places and adds locale and consentLocale at the end', async () => {
+  expect((await send('bankloan', validBankLoan({ locale: 'ta', consentLocale: 'en' }))).status).toBe(201);
+  const text = await exportCsv();
+  const [header] = parseCsv(text);
+  // The columns the sales team's tools read, in their order before the languages came.
+  const before = [
+    'id', 'kind', 'receivedAt', 'consentAt', 'page', 'via', 'notified', 'notifyError', 'notifyAttempts', 'notifyGaveUp', 'spam',
+    'Username', 'phone', 'email', 'intent', 'category', 'property', 'listing', 'type', 'cost', 'time', 'Loantype', 'Banktype',
+    'Amount', 'Profession', 'Planning', 'selectedState', 'selectedCity', 'message', 'currentdate', 'photos', 'consentNotice',
+    'landingPath', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid',
+  ]; // prettier-ignore
+  expect(header).toEqual([...before, 'notifyHeld', 'locale', 'consentLocale']);
+  expect(csvRecords(text)[0]).toMatchObject({ Loantype: 'Vehicle Loan', locale: 'ta', consentLocale: 'en' });
+});
+
+test('the form words used here are the dictionary’s: English stays as it was', () => {
+  expect(formTextIn('en').success.title).toBe('Thank You for Submitting Query! We will contact you shortly');
+  expect(messagesIn('en').cityOfState('Tamil Nadu')).toBe('Choose a city in Tamil Nadu');
+  expect(messagesIn('en').photosCount(5)).toBe('Attach at most 5 photos');
+});
