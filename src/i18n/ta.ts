@@ -1,0 +1,500 @@
+/**
+ * Every visible Tamil word that is not content: the same keys as en.ts (see its comments for where
+ * each string appears). Wire values, brand names, people's names and registration numbers are
+ * never here. Not yet reviewed by a native speaker (README, "Languages").
+ */
+import type { Dictionary } from './en.ts';
+
+export const ta: Dictionary = {
+  site: {
+    /** The language switcher (header and phone menu). */
+    language: {
+      /** The switcher's name (its landmark, and the button that opens it); each language is named in its own script. */
+      label: 'Language',
+    },
+    skipToContent: 'Skip to content',
+    /** Read by screen readers after a link that opens a new tab. */
+    newTab: '(opens in a new tab)',
+    header: {
+      menu: 'Menu',
+      mainNavigation: 'Main',
+      /** The header's phone link, for screen readers: {phone} is the number. */
+      callNumber: 'Call {phone}',
+      enquire: 'Enquire',
+    },
+    nav: {
+      divisions: 'Divisions',
+      realEstate: 'Real Estate',
+      buyProperty: 'Buy property',
+      sellProperty: 'Sell property',
+      /** Read before a property link in the Buy list ("Buy Flats"). */
+      buy: 'Buy',
+      sell: 'Sell',
+      loans: 'Loans',
+      financialPlanning: 'Financial Planning',
+      about: 'About',
+      contact: 'Contact',
+    },
+    /** Where each family of enquiries starts (footer "Enquire" list). */
+    families: {
+      buy: 'Buy property',
+      sell: 'Sell property',
+      loans: 'Bank loans',
+      planning: 'Financial planning',
+      other: 'Anything else',
+    },
+    footer: {
+      divisions: 'Divisions',
+      enquire: 'Enquire',
+      privacyPages: 'Privacy Pages',
+      contactUs: 'Contact us',
+      privacyPolicy: 'Privacy Policy and Terms',
+      followUs: 'Follow us',
+      whatsappUs: 'WhatsApp us',
+      registrations: 'Registration numbers',
+      rera: 'RERA registration',
+      /** {year} and {name} (the group's name) are filled in. */
+      copyright: '© {year} {name}. All rights reserved.',
+    },
+    phoneBar: {
+      call: 'Call us',
+      whatsapp: 'WhatsApp',
+    },
+    talk: {
+      orTalk: 'Or talk to us:',
+      callNumber: 'Call {phone}',
+      callNow: 'Call now: {phone}',
+      whatsappUs: 'WhatsApp us',
+      whatsappChat: 'Chat with us on WhatsApp',
+      whatsapp: 'WhatsApp',
+    },
+    scrollToTop: 'Back to top',
+    carousel: {
+      label: 'Highlights',
+      /** Each slide's name: {n} of {total}. */
+      slide: '{n} of {total}',
+      previous: 'Previous slide',
+      next: 'Next slide',
+      /** A dot under the slides: {n} is its number, {title} its heading. */
+      goTo: 'Go to slide {n}: {title}',
+      pause: 'Pause slideshow',
+      play: 'Play slideshow',
+    },
+    home: {
+      /** The home page's <title> (the site name comes first: "{name}: {tagline}"). */
+      title: '{name}: {tagline}',
+      tagline: 'Property, finance, consulting, immigration and training',
+      divisions: 'Our divisions',
+      whoWeAre: 'Who we are',
+      services: 'Our services',
+      programmes: 'Programmes',
+      readMore: 'Read more',
+      /** After "Read more", for screen readers: {title} is the programme. */
+      readMoreAbout: 'about {title}',
+      moreAboutTraining: 'More about Training & Growth',
+      leadership: 'Leadership',
+      reviews: 'Reviews',
+      clientReviews: 'Client reviews',
+      wellness: 'Wellness',
+    },
+    /** Every page's <title> ends with the site name: "{title} | {name}". */
+    pageTitle: '{title} | {name}',
+    breadcrumbHome: 'Home',
+    division: {
+      onThisPage: 'On this page',
+      programmes: 'Our programmes',
+      whatWeDo: 'What we do',
+    },
+    about: {
+      kicker: 'Vision and mission',
+      atAGlance: 'At a glance',
+    },
+    contact: {
+      kicker: 'Get in touch',
+      office: 'Our office',
+      writeToTeam: 'Write to the right team',
+      followOrChat: 'Follow us or chat on WhatsApp',
+      departments: {
+        realEstate: 'Real estate: buying, selling and property management',
+        loans: 'Bank loans',
+        planning: 'Financial planning: mutual funds, PMS, AIF and financial plans',
+        immigration: 'Immigration and international services',
+        careers: 'Careers: hiring, bootcamps and job seekers',
+        marketing: 'Marketing and communications',
+      },
+    },
+    privacy: {
+      kicker: 'Legal',
+      /** {date} is the date of the last change. */
+      updated: 'Last updated {date}',
+    },
+    realEstate: {
+      kicker: 'Real estate',
+      /** The link back to the landing: {options} is "buy property" or "sell property". */
+      allBuyOptions: '← All buy property options',
+      allSellOptions: '← All sell property options',
+    },
+    loans: {
+      /** {provider} is the loans company's name. */
+      kicker: 'Loans Offered by {provider}',
+      howItWorks: 'How your enquiry works',
+      /** A loan page's meta description: {title} and {lead} come from the page. */
+      description: '{title}: {lead} Send an enquiry and our loans team will call you back.',
+    },
+    plans: {
+      howWeWork: 'How we work with you',
+      description: '{title}: {lead} Tell us your goals and our financial planning team will call you back.',
+    },
+    notFound: {
+      kicker: 'Error 404',
+      home: 'Go to the home page',
+      contact: 'Contact us',
+    },
+    thankYou: {
+      kicker: 'Enquiry received',
+      home: 'Back to the home page',
+      /** "Looking for something else? Buy property, sell property, or contact us." in four parts. */
+      somethingElse: 'Looking for something else?',
+      buy: 'Buy property',
+      sell: 'sell property',
+      or: 'or',
+      contact: 'contact us',
+    },
+  },
+  /**
+   * The enquiry forms (src/islands/forms). A page passes `form` of its own language to the form
+   * island as the `words` prop. Wire values (what is sent) never change with the language: only
+   * `options` says how each one is shown.
+   */
+  form: {
+    /** Small label above every form's title (the original site's "Fill Form"). */
+    eyebrow: 'Fill Form',
+    /** Title and intro of the property, loan and planning forms. */
+    title: 'Get a call back',
+    intro: 'Tell us a little about what you need. Our team will call you back, usually within one working day.',
+    /** Title and intro of the /Contactus form. */
+    contactTitle: 'Send us a message',
+    contactIntro: 'Write to us and our team will reply by phone or e-mail.',
+    /** Above the first field of every form. */
+    required: 'All fields are required unless marked optional.',
+    /** Headings over each group of fields. */
+    groups: {
+      need: 'What you need',
+      property: 'The property',
+      when: 'When and where',
+      where: 'Where you live',
+      details: 'Your details',
+      message: 'Your message',
+    },
+    /** Label (and hint under it, where there is one) of each field, keyed by its wire name. */
+    fields: {
+      Username: { label: 'Your name' },
+      phone: { label: 'Mobile number', hint: '10 digits, starting with 6, 7, 8 or 9' },
+      email: { label: 'E-mail' },
+      message: { label: 'Message' },
+      listing: { label: 'Listing' },
+      /** `type` on plot and commercial forms (sizes in square metres). */
+      type: { label: 'Size' },
+      /** `type` on flat forms. */
+      bedrooms: { label: 'Bedrooms' },
+      /** `type` on agricultural land forms (sizes in acres). */
+      landSize: { label: 'Land size' },
+      cost: { label: 'Budget' },
+      time: { label: 'When do you plan to go ahead?' },
+      selectedState: { label: 'State' },
+      selectedCity: { label: 'City' },
+      Loantype: { label: 'Loan type' },
+      Banktype: { label: 'Bank type' },
+      Amount: { label: 'Loan amount' },
+      Profession: { label: 'Profession' },
+      Planning: { label: 'What are you planning?' },
+      /** Sell Flats only. */
+      photos: { label: 'Photos (optional)', hint: 'Up to 5 photos: JPEG, PNG or WebP. We resize large photos before sending.' },
+    },
+    /** The first, empty option of each select (never a valid choice). */
+    placeholders: {
+      cost: 'Select Cost',
+      /** The default for any other select. */
+      any: 'Select Any',
+      Loantype: 'Loan Type',
+      Amount: 'Loan Amount',
+      selectedState: 'Select state',
+      selectedCity: 'Select city',
+      /** The city select while no state is chosen yet. */
+      selectedCityFirst: 'Choose a state first',
+    },
+    /**
+     * How each option is shown, keyed by the wire value the form sends (which never changes).
+     * Translate the value on the right only. States and cities are place names and are shown as
+     * they are sent.
+     */
+    options: {
+      // listing (flats: GATED / OTHERS; plots: VENTURES / OTHERS)
+      GATED: 'GATED',
+      VENTURES: 'VENTURES',
+      OTHERS: 'OTHERS',
+      // bedrooms
+      'Single Bed Room': 'Single Bed Room',
+      'Double Bed Room': 'Double Bed Room',
+      'Triple Bed Room': 'Triple Bed Room',
+      'Four Bed Room': 'Four Bed Room',
+      // plot and commercial sizes, in square metres
+      '99 & below': '99 & below',
+      '100 to 150': '100 to 150',
+      '151 to 200': '151 to 200',
+      '201 & above': '201 & above',
+      // agricultural land sizes, in acres
+      '5 acr & below': '5 acr & below',
+      '5 to 10 acr': '5 to 10 acr',
+      '10 to 25 acr': '10 to 25 acr',
+      '25 acr & above': '25 acr & above',
+      // budgets (Lakhs = lakh rupees, Cr = crore rupees)
+      '40 Lakhs Below': '40 Lakhs Below',
+      '50 Lakhs Below': '50 Lakhs Below',
+      '40 to 50 Lakhs': '40 to 50 Lakhs',
+      '50 to 75 Lakhs': '50 to 75 Lakhs',
+      '75 Lakhs to 1Cr': '75 Lakhs to 1Cr',
+      '1Cr to 2Cr': '1Cr to 2Cr',
+      '2Cr & Above': '2Cr & Above',
+      // when the visitor plans to go ahead
+      Immediate: 'Immediate',
+      '3 to 6 months': '3 to 6 months',
+      '6 months to 1 year': '6 months to 1 year',
+      '1 year & above': '1 year & above',
+      // loan types
+      'Business Loan': 'Business Loan',
+      'Home Loan': 'Home Loan',
+      'Personal Loan': 'Personal Loan',
+      'Education Loan': 'Education Loan',
+      'Vehicle Loan': 'Vehicle Loan',
+      'Gold Loan': 'Gold Loan',
+      'Property Loan': 'Property Loan',
+      'Deposit Loan': 'Deposit Loan',
+      'Securities Loan': 'Securities Loan',
+      'Insurance Loan': 'Insurance Loan',
+      'Renovation Loan': 'Renovation Loan',
+      'Overdraft loan': 'Overdraft loan',
+      'Agricultural loan': 'Agricultural loan',
+      'Letter of credit': 'Letter of credit',
+      // bank types (NBFS: non-banking financial companies)
+      'Govt Banks': 'Govt Banks',
+      'Private banks': 'Private banks',
+      NBFS: 'NBFS',
+      // loan amounts (lakhs = lakh rupees, cr = crore rupees)
+      '10 lakhs & below': '10 lakhs & below',
+      '10 to 25 lakhs': '10 to 25 lakhs',
+      '25 to 50 lakhs': '25 to 50 lakhs',
+      '50 to 1cr': '50 to 1cr',
+      '1cr to 2cr': '1cr to 2cr',
+      '2cr to 5cr': '2cr to 5cr',
+      '5cr to 10cr': '5cr to 10cr',
+      '10cr & above': '10cr & above',
+      // professions
+      Salaried: 'Salaried',
+      Business: 'Business',
+      Professional: 'Professional',
+      // financial planning
+      'Mutual Funds': 'Mutual Funds',
+      Insurance: 'Insurance',
+      PMS: 'PMS',
+      AIF: 'AIF',
+      'Financial Plan': 'Financial Plan',
+    },
+    /** The fixed country code shown before the mobile number. */
+    phonePrefix: '+91',
+    /** Under the message box. {used}, {max}: numbers of characters (written 1,234). */
+    counter: '{used} of {max} characters',
+    /** Beside the consent box, under the consent notice. {brand}: the company's name. */
+    consentLabel: 'I agree that {brand} may use these details to answer my enquiry.',
+    /** Label of the hidden anti-spam field (people never see it; screen readers skip it). */
+    honeypot: 'Leave this field empty',
+    /** Send buttons: property, loan and planning forms; the contact form. */
+    submit: 'Request a call back',
+    submitContact: 'Send message',
+    /** The send button while sending; with photos, {percent} is how much is uploaded. */
+    sending: 'Sending…',
+    uploading: 'Sending… {percent}%',
+    /** Links after a failure. {phone}: the phone number as written; {address}: the e-mail address. */
+    callUs: 'Call {phone}',
+    emailUs: 'E-mail {address}',
+    whatsapp: 'WhatsApp us',
+    /** Read by screen readers after a link that opens a new tab (starts with a space). */
+    newTab: ' (opens in a new tab)',
+    /** Said by screen readers when the browser finds problems. {count}: how many fields. */
+    errorsSummaryOne: '1 field needs your attention.',
+    errorsSummaryMany: '{count} fields need your attention.',
+    /** Said when our server finds problems. {count}: how many fields. */
+    serverErrorsSummaryOne: 'Our server found a problem with 1 field.',
+    serverErrorsSummaryMany: 'Our server found problems with {count} fields.',
+    /** After a successful send. {reference}: the first 8 characters of the enquiry's id. */
+    success: {
+      title: 'Thank You for Submitting Query! We will contact you shortly',
+      reference: 'Your reference: {reference}',
+      byEmail:
+        'Our website could not save your enquiry just now, so we sent it to our team by e-mail instead. It has reached us, and we will contact you shortly.',
+      next: 'Want a quicker answer? Message us on WhatsApp with your reference.',
+      another: 'Send another enquiry',
+    },
+    /** When neither our server nor the e-mail back-up could take the enquiry. */
+    failure: {
+      title: 'Your enquiry has not been sent',
+      body: 'We could not reach our server or our e-mail service. Everything you typed is still in the form. Please try again, or call or WhatsApp us.',
+      retry: 'Try again',
+    },
+    /** Plain words for the e-mail back-up service's answers (status 0 = offline, 403, 429, 451). */
+    emailStatus: {
+      0: 'The e-mail service could not be reached: your device seems to be offline.',
+      403: 'The e-mail service refused the message.',
+      429: 'The e-mail service is busy just now.',
+      451: 'The e-mail service does not accept messages from this browser.',
+      other: 'The e-mail service could not send the message.',
+      notConfigured: 'The e-mail back-up is not set up on this site.',
+    },
+    /** Answers of our server that are not about one field, by HTTP status. */
+    rejected: {
+      400: 'The form could not be read by our server. Please reload the page and try again.',
+      403: 'Our server refused this form. Please reload the page and try again.',
+      413: 'The photos are too large to send. Remove one or two and try again.',
+      415: 'One of the photos is not a JPEG, PNG or WebP image.',
+      429: 'You have sent several enquiries in a short time. Please wait a minute and try again.',
+      other: 'Our server could not accept the form. Please try again, or call or WhatsApp us.',
+    },
+    /** The Sell Flats photo picker. {count}: photos chosen; {max}: how many may be sent. */
+    photos: {
+      choose: 'Add photos',
+      remove: 'Remove',
+      preparing: 'Preparing photos…',
+      count: '{count} of {max} photos',
+    },
+  },
+  /**
+   * Every validation message. The browser shows them under the field; the server returns them in
+   * the `fields` of a 422 answer and lists them on the problem page, in the language of the page
+   * the enquiry came from. Keys are what the shared schemas (src/lib/enquiry) report.
+   */
+  messages: {
+    nameMissing: 'Enter your name',
+    nameLength: 'Enter a name of 2 to 60 characters',
+    nameChars: "Use only letters, spaces, dots (.), apostrophes (') and hyphens (-) in your name",
+    phoneMissing: 'Enter your mobile number',
+    phone: 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9',
+    emailMissing: 'Enter your e-mail address',
+    email: 'Enter a valid e-mail address, like name@example.com',
+    consent: 'Tick the box to agree that we may use these details to answer your enquiry',
+    /** The form sent a consent notice version that does not exist (an old page). */
+    consentNotice: 'This form is out of date. Reload the page and try again',
+    submissionId: 'This form could not be sent. Reload the page and try again',
+    page: 'This form could not be sent. Reload the page and try again',
+    /** The example date stays in English: it is the format the form sends, not what the visitor types. */
+    currentdate: "The date must look like 'Mon, Jan 01 2024'. Reload the page and try again",
+    state: 'Choose a state',
+    city: 'Choose a city',
+    /** {state}: the state chosen (a place name, as shown in the form). */
+    cityOfState: 'Choose a city in {state}',
+    intent: 'This form does not say whether you buy or sell. Reload the page and try again',
+    category: 'This form does not say what kind of property it is about. Reload the page and try again',
+    property: 'Choose Buy or Sell',
+    /** A buy page sent Sell, or a sell page sent Buy. */
+    propertyMatchBuy: 'This is a buy enquiry, so choose Buy',
+    propertyMatchSell: 'This is a sell enquiry, so choose Sell',
+    /** Name the options as `form.options` shows them. */
+    listingFlats: 'Choose GATED or OTHERS',
+    listingPlots: 'Choose VENTURES or OTHERS',
+    listingAny: 'Choose a listing',
+    bedrooms: 'Choose the number of bedrooms',
+    size: 'Choose a size',
+    landSize: 'Choose a land size',
+    cost: 'Choose a budget',
+    time: 'Choose when you plan to go ahead',
+    messageMissing: 'Enter a message',
+    messageLong: 'Keep the message to 2,000 characters or fewer',
+    loanType: 'Choose a loan type',
+    bankType: 'Choose a bank type',
+    amount: 'Choose a loan amount',
+    profession: 'Choose your profession',
+    planning: 'Choose what you are planning',
+    /** {max}: how many photos may be sent. */
+    photosCount: 'Attach at most {max} photos',
+    /** {name}: the file's name. */
+    photosType: '"{name}" is not a JPEG, PNG or WebP image',
+    /** {name}: the file's name; {maxMb}: the limit in megabytes. */
+    photosFileSize: '"{name}" is larger than {maxMb} MB',
+    photosTotalSize: 'The photos together are larger than {maxMb} MB',
+    photosNotAllowed: 'Photos can only be sent with a Sell Flats enquiry',
+  },
+  /**
+   * The page the server answers a form post with when JavaScript is off and something is wrong
+   * (src/server/problem-page.ts). Its title is "<heading> | <brand>".
+   */
+  problem: {
+    /** The heading, by HTTP status. */
+    headings: {
+      400: 'We could not read your enquiry',
+      403: 'Your enquiry was not accepted',
+      405: 'Please send your enquiry with the form',
+      413: 'Your enquiry is too large',
+      415: 'We could not read your enquiry',
+      422: 'Some details need attention',
+      503: 'We could not save your enquiry just now',
+      other: 'Something went wrong',
+    },
+    /** Above the list of problems (422). */
+    intro: 'Your enquiry has not been sent yet. Please go back to the form and correct these:',
+    /**
+     * The sentence under the heading for the other statuses. (English pages show the server's own,
+     * more detailed English sentence instead.)
+     */
+    explain: {
+      400: 'The form could not be read. Please go back, reload the page and try again.',
+      403: 'Our server refused this form. Please go back, reload the page and try again.',
+      405: 'Please open the form and send your enquiry from there.',
+      413: 'The enquiry or its photos are too large to send. Remove one or two photos and try again.',
+      415: 'The form could not be read. Please go back, reload the page and try again.',
+      429: 'You have sent several enquiries in a short time. Please wait a minute and try again.',
+      503: 'We could not save your enquiry just now. Please try again in a minute.',
+      other: 'Something went wrong on our side. Please try again, or call us.',
+    },
+    /** The name of each field a problem is about, keyed by wire name (`_form`: the whole form). */
+    fields: {
+      Username: 'Name',
+      phone: 'Phone',
+      email: 'E-mail',
+      intent: 'Intent',
+      category: 'Category',
+      property: 'Property',
+      listing: 'Listing',
+      type: 'Type',
+      cost: 'Budget',
+      time: 'When',
+      Loantype: 'Loan type',
+      Banktype: 'Bank type',
+      Amount: 'Amount',
+      Profession: 'Profession',
+      Planning: 'Planning',
+      selectedState: 'State',
+      selectedCity: 'City',
+      message: 'Message',
+      currentdate: 'Visitor date',
+      photos: 'Photos',
+      consentNotice: 'Consent notice',
+      consent: 'Consent',
+      page: 'Page',
+      submissionId: 'Form reference',
+      _form: 'Form',
+    },
+    back: "Use your browser's Back button to return to the form with what you typed, or open it again.",
+    backLink: 'Back to the form',
+    /** {phone}: the phone number, as a link. */
+    callUs: 'You can also call us on {phone}.',
+    /**
+     * The page a post without JavaScript gets first: one button sends the enquiry. {name}: ", " and
+     * the visitor's name, or nothing; {brand}: the group's name.
+     */
+    confirm: {
+      title: 'Confirm your enquiry',
+      intro: 'Thank you{name}. One more step: please confirm that you want {brand} to call you back about this enquiry. Nothing has been sent yet.',
+      button: 'Confirm and send my enquiry',
+      expiry: 'This page is good for an hour. If it has expired, send the form again.',
+    },
+  },
+};
