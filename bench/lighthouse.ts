@@ -36,6 +36,10 @@ const PAGES = [
   '/Contactus',
   '/Privacy',
   '/Thankyou',
+  // One page of each new language: home, a loan form, a property form.
+  '/ta/',
+  '/te/Vehicleloan',
+  '/kn/Flats',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Mode = 'compressed' | 'uncompressed';

@@ -4,19 +4,23 @@
  * pages): it reads every dictionary, and hands the island just one.
  */
 import { CONSENT_NOTICE } from './consent.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, dictionary, isLocale, type Locale } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, dictionary, isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import type { FormLanguage } from '../islands/forms/language.ts';
 
+/** Every language's text of every consent version: `src/content/consent/<language>/<version>.json`. */
+const NOTICE_FILES = import.meta.glob<{ default: { version: string; text: string } }>('../content/consent/*/*.json', { eager: true });
+
 /**
- * The consent notice a form shows in a language. There is one English notice per version so far,
- * so every page shows it and records `consentLocale: "en"` truthfully; a notice per language
- * replaces this lookup.
+ * The consent notice a form shows in a language: the current version's text in that language, or
+ * the English text where a translation is missing (and then `consentLocale: "en"`, truthfully). Its
+ * links lead to the pages in the same language.
  */
-export const consentNoticeFor = (_locale: Locale): FormLanguage['consent'] => ({
-  text: CONSENT_NOTICE.text,
-  version: CONSENT_NOTICE.version,
-  locale: DEFAULT_LOCALE,
-});
+export const consentNoticeFor = (locale: Locale): FormLanguage['consent'] => {
+  const translated = NOTICE_FILES[`../content/consent/${locale}/${CONSENT_NOTICE.version}.json`]?.default;
+  const shown: Locale = translated ? locale : DEFAULT_LOCALE;
+  const text = (translated ?? CONSENT_NOTICE).text.replace(/\]\((\/[^)\s]*)\)/g, (_all, path: string) => `](${localizedPath(shown, path)})`);
+  return { text, version: CONSENT_NOTICE.version, locale: shown };
+};
 
 /** `{...formLanguage(Astro.currentLocale)}` on a form island. Unknown or missing: English. */
 export const formLanguage = (requested: string | undefined): FormLanguage => {

@@ -7,7 +7,7 @@
  */
 import { phoneText, site, telHref } from '../config/site.ts';
 import { pageField } from '../lib/enquiry/field-rules.ts';
-import { DEFAULT_LOCALE, HTML_LANG, dictionary, format, type Locale } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, HTML_LANG, dictionary, format, localizedPath, splitLocalePath, type Locale } from '../i18n/index.ts';
 import { createHash } from 'node:crypto';
 import { apiHeaders, type HttpError } from './errors.ts';
 
@@ -30,16 +30,19 @@ export const escapeHtml = (text: string) =>
 
 /**
  * Where "back to the form" leads: the post's `page` field when it is a valid path of this site,
- * else the home page. Resolved like a browser would, so `/\host` cannot lead elsewhere.
+ * in the post's language, else the home page. Resolved like a browser would, so `/\host` cannot lead elsewhere.
  */
-export const backLinkFor = (page: unknown): string => {
-  if (!pageField.safeParse(page).success) return '/';
+export const backLinkFor = (page: unknown, locale: Locale = DEFAULT_LOCALE): string => {
+  const home = localizedPath(locale, '/');
+  if (!pageField.safeParse(page).success) return home;
   const base = 'https://site.invalid';
   const url = new URL(page as string, base);
-  if (url.origin !== base) return '/';
+  if (url.origin !== base) return home;
   // A path that resolves to `//host` (e.g. `/.//evil.example`) would be another site's address
   // in an href: collapse the leading slashes, so it stays a path here.
-  return `${url.pathname.replace(/^\/{2,}/, '/')}${url.search}`;
+  const path = url.pathname.replace(/^\/{2,}/, '/');
+  // `page` is the English route (a wire value); the link leads to the form in the visitor's language.
+  return `${localizedPath(locale, splitLocalePath(path).route)}${url.search}`;
 };
 
 const STYLE = `:root{${Object.entries(PAGE_COLOURS)
@@ -75,7 +78,7 @@ export const renderPageShell = (heading: string, body: string, locale: Locale = 
 <style>${STYLE}</style>
 </head>
 <body>
-<header><a href="${locale === DEFAULT_LOCALE ? '/' : `/${locale}/`}">${escapeHtml(site.name)}</a></header>
+<header><a href="${localizedPath(locale, '/')}">${escapeHtml(site.name)}</a></header>
 <main>
 <h1>${escapeHtml(heading)}</h1>
 ${body}
@@ -126,4 +129,4 @@ export const htmlPageResponse = (status: number, html: string, headers: Record<s
 
 /** The error as an HTML answer, with the error's own headers (Allow, Retry-After). */
 export const problemPageResponse = (error: HttpError, page: unknown, locale: Locale = DEFAULT_LOCALE): Response =>
-  htmlPageResponse(error.status, renderProblemPage(error, backLinkFor(page), locale), error.headers);
+  htmlPageResponse(error.status, renderProblemPage(error, backLinkFor(page, locale), locale), error.headers);
