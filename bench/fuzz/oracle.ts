@@ -38,6 +38,8 @@ export interface StoreView {
   photos: string[];
 }
 
+/** The confirm page's form: one button that re-posts the fields with a confirmation token. */
+const CONFIRM_FORM = /<form method="post"[^>]*>[\s\S]*name="confirmToken"/;
 const ENQUIRY_STATUSES = new Set([200, 201, 303, 400, 403, 405, 413, 415, 422]);
 const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -151,8 +153,15 @@ export const answerProblems = (c: FuzzCase, m: Materialized, a: Answer): string[
   }
 
   if (a.status === 200) {
-    // GET: a fresh challenge for the form. A POST never answers 200 here: every native post is
-    // sent as its confirmation, so no confirm page is due.
+    // GET: a fresh challenge for the form. A POST answers 200 only with the confirm page: a
+    // browser's native post whose confirmation token a mutation broke or cut off, or whose fields
+    // no longer match it, is asked to confirm again (nothing stored, nothing e-mailed).
+    if (m.method === 'POST') {
+      if (!m.wantsHtml) problems.push("a script's POST answered 200");
+      else if (mediaType(a.headers) !== 'text/html' || !CONFIRM_FORM.test(a.body))
+        problems.push('a POST answered 200 without the confirm page');
+      return problems;
+    }
     const body = parseJson(a.body) as { challenge?: unknown } | undefined;
     if (m.method !== 'GET') problems.push(`a ${m.method} answered 200`);
     else if (mediaType(a.headers) !== 'application/json' || !nonEmptyText(body?.challenge))

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { enquirySchemas } from '../../src/lib/enquiry/index.ts';
 import { buildLeadRecord } from '../../src/server/record.ts';
+import { renderConfirmPage } from '../../src/server/confirm-page.ts';
 import { renderProblemPage } from '../../src/server/problem-page.ts';
 import { HttpError } from '../../src/server/errors.ts';
 import { answerProblems, recordProblems, storeProblems, type Answer, type StoreView } from '../../bench/fuzz/oracle.ts';
@@ -94,6 +95,20 @@ describe('answers', () => {
     expect(answerProblems(get, materialize(get), json(200, { challenge: '1.a.b', minFillMs: 3000 }))).toEqual([]);
     expect(answerProblems(get, materialize(get), json(200, { nothing: true }))).toContain('GET answered 200 without a challenge');
     expect(answerProblems(get, materialize(get), json(400, { error: 'x' }))).toContain('answered 400, expected 200');
+    // A POST answers 200 only with the confirm page, and only to a browser's native post whose
+    // confirmation a mutation broke (the real page, as the pipeline renders it).
+    const broken = enquiryCase({ encoding: 'form', accept: 'navigate', breakage: { type: 'truncate', keep: 146 } });
+    const confirmPage: Answer = {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: renderConfirmPage('finance', { Username: 'Priya' }, 'token'),
+    };
+    expect(answerProblems(broken, materialize(broken), confirmPage)).toEqual([]);
+    expect(answerProblems(broken, materialize(broken), { ...confirmPage, body: '<p>ok</p>' })).toContain(
+      'a POST answered 200 without the confirm page',
+    );
+    const script = enquiryCase({ breakage: { type: 'truncate', keep: 146 } });
+    expect(answerProblems(script, materialize(script), json(200, { ok: true }))).toContain("a script's POST answered 200");
     const put = enquiryCase({ method: 'PUT' });
     expect(answerProblems(put, materialize(put), json(405, { error: 'Use POST' }, { allow: 'GET, POST' }))).toEqual([]);
     expect(answerProblems(put, materialize(put), json(405, { error: 'Use POST' }, { allow: 'POST' }))).toContain(
