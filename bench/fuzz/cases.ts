@@ -230,6 +230,9 @@ const FIELDS = [
   'spam',
   'via',
   'photos',
+  'locale',
+  'consentLocale',
+  'consentNotice',
 ];
 
 /** Free-text fields (where any text is allowed, hostile text can get through) come up more often. */
@@ -241,6 +244,15 @@ const field = fc.oneof(
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('set' as const), field, value: hostileValue }), weight: 6 },
   { arbitrary: fc.record({ op: fc.constant('delete' as const), field: fc.constantFrom(...FIELDS) }), weight: 2 },
+  // The page's language: a real one (answers and the thank-you page change language), or not.
+  {
+    arbitrary: fc.record({
+      op: fc.constant('set' as const),
+      field: fc.constantFrom('locale', 'consentLocale'),
+      value: fc.constantFrom<Hostile>('ta', 'te', 'kn', 'en', 'TA', 'fr', ''),
+    }),
+    weight: 1,
+  },
   {
     arbitrary: fc.record({
       op: fc.constant('add' as const),

@@ -40,6 +40,8 @@ export interface StoreView {
 
 /** The confirm page's form: one button that re-posts the fields with a confirmation token. */
 const CONFIRM_FORM = /<form method="post"[^>]*>[\s\S]*name="confirmToken"/;
+/** The thank-you page in the language the post names (`locale`): /Thankyou, /ta/Thankyou ... */
+const THANK_YOU = /^\/(?:(?:ta|te|kn)\/)?Thankyou$/;
 const ENQUIRY_STATUSES = new Set([200, 201, 303, 400, 403, 405, 413, 415, 422]);
 const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -171,7 +173,7 @@ export const answerProblems = (c: FuzzCase, m: Materialized, a: Answer): string[
   if (a.status === 201 || a.status === 303) {
     if (m.wantsHtml && a.status !== 303) problems.push(`a browser's post answered ${a.status}, not 303`);
     if (!m.wantsHtml && a.status !== 201) problems.push(`a script's post answered ${a.status}, not 201`);
-    if (a.status === 303 && a.headers.location !== '/Thankyou') problems.push(`303 to ${a.headers.location}`);
+    if (a.status === 303 && !THANK_YOU.test(a.headers.location ?? '')) problems.push(`303 to ${a.headers.location}`);
     if (a.status === 201) {
       const body = parseJson(a.body) as { ok?: unknown; id?: unknown; receivedAt?: unknown } | undefined;
       if (
