@@ -1,10 +1,11 @@
 /**
  * Astro integration: when a build starts, prints every content entry that has no translation in
- * a language and so falls back to English (src/lib/translations.ts), one line each.
+ * a language and so falls back to English (src/lib/translations.ts), one line each, and per
+ * language how many translated entries are not yet reviewed by a native speaker.
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { fallbackLines, translationStatus } from '../src/lib/translations.ts';
+import { fallbackLines, reviewLines, translationStatus } from '../src/lib/translations.ts';
 
 export const i18nFallback = (): AstroIntegration => {
   let root = process.cwd();
@@ -15,9 +16,11 @@ export const i18nFallback = (): AstroIntegration => {
         root = fileURLToPath(config.root);
       },
       'astro:build:start': ({ logger }) => {
-        const lines = fallbackLines(translationStatus(root));
+        const status = translationStatus(root);
+        const lines = fallbackLines(status);
         for (const line of lines) logger.warn(line);
         if (lines.length === 0) logger.info('every content entry is translated into every language');
+        for (const line of reviewLines(status)) logger.info(line);
       },
     },
   };

@@ -43,6 +43,11 @@ const from = (name: keyof typeof sources) =>
 const text = z.string().trim().min(1);
 /** One line under a page's title. */
 const subtitle = text.max(110);
+/**
+ * On a translation: ticked in /admin once a native speaker has read it. The build counts the
+ * translations not yet ticked (src/lib/translations.ts); the site shows the text either way.
+ */
+const reviewed = z.boolean().optional();
 
 /** The short call to action a page ends with: a heading, a line, and links to enquiry pages. */
 const cta = z.object({
@@ -72,13 +77,14 @@ const divisions = defineCollection({
       services: z.array(z.object({ title: text, body: text, image: image(), imageAlt: text })).default([]),
       /** How the page ends: a short call to action leading to the relevant enquiry pages. */
       cta,
+      reviewed,
     }),
 });
 
 /** Training programmes (4), shown on the home page and on Training_Growth. Body: the paragraph. */
 const programs = defineCollection({
   loader: from('programs'),
-  schema: ({ image }) => z.object({ title: text, order: z.number().int(), image: image(), imageAlt: text }),
+  schema: ({ image }) => z.object({ title: text, order: z.number().int(), image: image(), imageAlt: text, reviewed }),
 });
 
 /** Leadership team (6), one YAML file per person. */
@@ -92,6 +98,7 @@ const team = defineCollection({
       order: z.number().int(),
       image: image(),
       imageAlt: text,
+      reviewed,
     }),
 });
 
@@ -106,6 +113,7 @@ const reviews = defineCollection({
       order: z.number().int(),
       image: image(),
       imageAlt: text,
+      reviewed,
     }),
 });
 
@@ -122,6 +130,7 @@ const loans = defineCollection({
       order: z.number().int(),
       image: image(),
       imageAlt: text,
+      reviewed,
     }),
 });
 
@@ -138,6 +147,7 @@ const plans = defineCollection({
       order: z.number().int(),
       image: image(),
       imageAlt: text,
+      reviewed,
     }),
 });
 
@@ -157,6 +167,7 @@ const properties = defineCollection({
       order: z.number().int(),
       image: image(),
       imageAlt: text,
+      reviewed,
     }),
 });
 
@@ -172,6 +183,7 @@ const slides = defineCollection({
       order: z.number().int(),
       image: image(),
       imageAlt: text,
+      reviewed,
     }),
 });
 
@@ -192,6 +204,7 @@ const pages = defineCollection({
         updated: z.coerce.date().optional(),
         /** A closing call to action (About, the end of the home page). */
         cta: cta.optional(),
+        reviewed,
       })
       .refine((page) => !page.image || page.imageAlt, {
         path: ['imageAlt'],
@@ -206,7 +219,7 @@ const pages = defineCollection({
  */
 const consent = defineCollection({
   loader: from('consent'),
-  schema: z.object({ version: z.string().regex(VERSION_PATTERN), text }).superRefine((_notice, ctx) => {
+  schema: z.object({ version: z.string().regex(VERSION_PATTERN), text, reviewed }).superRefine((_notice, ctx) => {
     const files = readConsentFolder();
     for (const message of [...consentLockProblems(files, consentLock), ...consentListProblems(files, CONSENT_VERSIONS)]) {
       ctx.addIssue({ code: 'custom', message });

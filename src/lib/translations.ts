@@ -2,8 +2,9 @@
  * Which content entries have no translation yet. Every collection folder of src/content holds one
  * folder per language; English (`en/`) is the list of entries. Build-time and tests only (node:fs).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
 
 export const CONTENT_FOLDER = 'src/content';
@@ -20,7 +21,22 @@ export interface TranslationStatus {
   untranslated: Locale[];
   /** Entries missing in a language that has begun (one per entry and language). */
   missing: MissingTranslation[];
+  /** Per language that has begun: its translated entries, and how many of them are not ticked reviewed. */
+  review: { locale: Locale; translated: number; unreviewed: string[] }[];
 }
+
+/**
+ * The data of a content file: a Markdown file's front matter, or a whole YAML or JSON file (YAML
+ * reads JSON too).
+ */
+export const entryData = (file: string): Record<string, unknown> => {
+  const source = readFileSync(file, 'utf8');
+  const frontMatter = file.endsWith('.md') ? (/^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '') : source;
+  return (parse(frontMatter) as Record<string, unknown> | null) ?? {};
+};
+
+/** Ticked "Reviewed by a native speaker" in /admin (`reviewed: true` in the file). */
+export const isReviewed = (file: string): boolean => entryData(file).reviewed === true;
 
 const isFolder = (folder: string) => existsSync(folder) && statSync(folder).isDirectory();
 
@@ -43,8 +59,24 @@ export const translationStatus = (root = process.cwd()): TranslationStatus => {
       }
     }
   }
-  return { untranslated: others.filter((locale) => !begun(locale)), missing };
+  const review = others.filter(begun).map((locale) => {
+    const files = collections.flatMap((collection) => {
+      const folder = path.join(root, CONTENT_FOLDER, collection, locale);
+      return isFolder(folder) ? readdirSync(folder).map((file) => path.join(folder, file)) : [];
+    });
+    const unreviewed = files.filter((file) => !isReviewed(file)).map((file) => path.relative(root, file));
+    return { locale, translated: files.length, unreviewed };
+  });
+  return { untranslated: others.filter((locale) => !begun(locale)), missing, review };
 };
+
+/** The lines the build prints about review: one per language, counting the entries not yet reviewed. */
+export const reviewLines = ({ review }: TranslationStatus): string[] =>
+  review.map(({ locale, translated, unreviewed }) =>
+    unreviewed.length === 0
+      ? `${locale}: all ${translated} translated entries are reviewed by a native speaker`
+      : `${locale}: ${unreviewed.length} of ${translated} translated entries not yet reviewed by a native speaker (tick "Reviewed" in /admin)`,
+  );
 
 /** The lines the build prints: one per entry that falls back to English. */
 export const fallbackLines = ({ untranslated, missing }: TranslationStatus): string[] => [

@@ -173,6 +173,18 @@ describe('Decap config generated from the zod schemas', () => {
       expect(field(collection, path).i18n, `${collection}.${path}`).toBe('duplicate');
   });
 
+  it('gives every translation its own "Reviewed by a native speaker" tick, optional, never copied from English', () => {
+    for (const collection of config.collections.filter((c) => c.folder)) {
+      const reviewed = (collection.fields as CmsField[]).find((f) => f.name === 'reviewed');
+      expect(reviewed, collection.name).toMatchObject({
+        widget: 'boolean',
+        required: false,
+        i18n: true,
+        label: 'Reviewed by a native speaker',
+      });
+    }
+  });
+
   it('signs editors in with GitHub through Netlify, and opens a pull request per change', () => {
     expect(config.backend).toMatchObject({
       name: 'github',

@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { getCollection } from 'astro:content';
 import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales';
 import { entryName, localized, ordered, page, splitEntryId } from '../../src/lib/content';
-import { fallbackLines, translationStatus } from '../../src/lib/translations';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fallbackLines, reviewLines, translationStatus } from '../../src/lib/translations';
 import { collections } from '../../src/content.config';
 
 const COLLECTIONS = Object.keys(collections) as (keyof typeof collections)[];
@@ -79,5 +82,37 @@ describe('a missing translation falls back to English', () => {
       'ta: src/content/loans/ta/vehicle.md is missing, the English entry is used',
     ]);
     expect(fallbackLines(status).length).toBe(status.untranslated.length + status.missing.length);
+  });
+});
+
+describe('which translations a native speaker has reviewed', () => {
+  it('counts, per language, the entries whose file does not say `reviewed: true` (front matter, YAML or JSON)', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'aranya-review-'));
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    };
+    try {
+      write('src/content/loans/en/gold.md', '---\ntitle: Gold\n---\nBody');
+      write('src/content/loans/ta/gold.md', '---\ntitle: நகை\nreviewed: true\n---\nreviewed: false');
+      write('src/content/team/en/arun.yaml', 'name: Arun\n');
+      write('src/content/team/ta/arun.yaml', 'name: Arun\nreviewed: false\n');
+      write('src/content/consent/en/v1.json', '{"version": "v1", "text": "Yes"}');
+      write('src/content/consent/ta/v1.json', '{"version": "v1", "text": "ஆம்", "reviewed": true}');
+      write('src/content/consent/te/v1.json', '{"version": "v1", "text": "అవును"}');
+      const result = translationStatus(root);
+      expect(result.review).toEqual([
+        { locale: 'ta', translated: 3, unreviewed: ['src/content/team/ta/arun.yaml'] },
+        { locale: 'te', translated: 1, unreviewed: ['src/content/consent/te/v1.json'] },
+      ]);
+      expect(reviewLines(result)).toEqual([
+        'ta: 1 of 3 translated entries not yet reviewed by a native speaker (tick "Reviewed" in /admin)',
+        'te: 1 of 1 translated entries not yet reviewed by a native speaker (tick "Reviewed" in /admin)',
+      ]);
+      write('src/content/team/ta/arun.yaml', 'name: Arun\nreviewed: true\n');
+      expect(reviewLines(translationStatus(root))[0]).toBe('ta: all 3 translated entries are reviewed by a native speaker');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -12,7 +12,7 @@ import { identitySchema } from '../../config/site';
 import { routeNameOf } from '../links';
 import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales';
 import { cmsImage, fieldsOf, toJsonSchema } from './decap-fields';
-import { COLLECTION_TEXT, IDENTITY_TEXT, type CollectionName } from './editor-text';
+import { COLLECTION_TEXT, IDENTITY_TEXT, REVIEWED, type CollectionName } from './editor-text';
 
 export const IDENTITY_FILE = 'src/content/identity.json';
 export const COLLECTION_NAMES = Object.keys(sources) as CollectionName[];
@@ -73,6 +73,8 @@ function withFieldFolders(fields: CmsField[], contentFolder: string, prefix: str
  * into each translation (`i18n: 'duplicate'`) and shows them once; every other field is translated.
  */
 export const SAME_IN_EVERY_LANGUAGE = new Set(['key', 'route', 'href', 'version', 'order']);
+/** Fields that are not words yet differ by language: each translation's own "reviewed" tick. */
+export const OWN_IN_EVERY_LANGUAGE = new Set(['reviewed']);
 
 /**
  * Decap's own i18n for the fields of a translated collection: words are translated (`i18n: true`),
@@ -83,6 +85,7 @@ export function withI18n(fields: CmsField[]): CmsField[] {
     const widget = 'widget' in field ? field.widget : 'string';
     const nested = 'fields' in field && Array.isArray(field.fields);
     if (nested) return { ...field, i18n: true, fields: withI18n(field.fields as CmsField[]) } as CmsField;
+    if (OWN_IN_EVERY_LANGUAGE.has(field.name)) return { ...field, i18n: true } as CmsField;
     const words =
       (widget === 'string' || widget === 'text' || widget === 'markdown' || widget === 'list') && !SAME_IN_EVERY_LANGUAGE.has(field.name);
     if (widget === 'list' && 'field' in field && field.field)
@@ -114,7 +117,7 @@ function folderCollection(name: CollectionName): CmsCollection {
   const { folder, extension } = sources[name];
   // Entries sit one folder down, in their language's folder (multiple_folders): pictures are relative to that.
   const entryFolder = `${folder}/${DEFAULT_LOCALE}`;
-  const fields = withFieldFolders(fieldsOf(toJsonSchema(collectionSchema(name)), text.fields), entryFolder, `${name}.`);
+  const fields = withFieldFolders(fieldsOf(toJsonSchema(collectionSchema(name)), { ...REVIEWED, ...text.fields }), entryFolder, `${name}.`);
   if (extension === 'md') {
     fields.push({
       name: 'body',

@@ -38,6 +38,13 @@ const ROUTE = {
   hint: 'Letters only, no spaces or slash. Changing it moves the page; links from other websites to the old address will break.',
   patternMessage: 'Use letters only (A–Z, a–z), with no spaces, digits or slash',
 };
+/** Every collection has it (src/content.config.ts); each language keeps its own tick. */
+export const REVIEWED: FieldTexts = {
+  reviewed: {
+    label: 'Reviewed by a native speaker',
+    hint: 'Tick this on a Tamil, Telugu or Kannada entry once a native speaker has read and approved it. English needs no tick. The build lists the entries not yet ticked.',
+  },
+};
 const COMMON: FieldTexts = { order: ORDER, image: IMAGE, imageAlt: IMAGE_ALT };
 const CTA = { label: 'Closing call to action', hint: 'The band the page ends with: a heading, a line, and links to enquiry pages.' };
 const CTA_TITLE = { label: 'Heading' };
