@@ -5,7 +5,7 @@
  * language: a wrong mobile number gets the message in that language, the sent form the success
  * text in that language, and the lead is in the team's export with its English wire values and
  * its `locale`. With JavaScript off, one form per language: the server's problem page in that
- * language, then that language's /Thankyou.
+ * language, then the confirm page and that language's /Thankyou.
  *
  * Every expected word comes from the language's dictionary (src/i18n), so the spec checks the
  * translations as they land. E2E_LOCALES picks the languages (default: all), e.g. E2E_LOCALES=en.
@@ -96,7 +96,8 @@ locales.forEach((locale) => {
 
         const leads = await leadByEmail(page, form, email);
         expect(leads).toHaveLength(1);
-        expect(leads[0]).toMatchObject({ ...form.expected, email, page: path, locale, via: 'js' });
+        // `page` is a wire value: the English route, whatever the language (the lead's `locale` says which).
+        expect(leads[0]).toMatchObject({ ...form.expected, email, page: form.path, locale, via: 'js' });
       });
     }
   });
@@ -131,11 +132,16 @@ locales.forEach((locale) => {
         .locator('form.enquiry-form')
         .getByRole('button', { name: form.kind === 'contact' ? words.submitContact : words.submit })
         .click();
+      // The server asks once to confirm, in the language; nothing is stored until then.
+      await expect(page.locator('html')).toHaveAttribute('lang', `${locale}-IN`);
+      await expect(page.locator('h1')).toHaveText(problem.confirm.title);
+      expect(await leadByEmail(page, form, email)).toEqual([]);
+      await page.getByRole('button', { name: problem.confirm.button }).click();
       await page.waitForURL(`**${localPath(locale, '/Thankyou')}`);
       await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${locale}`));
       const leads = await leadByEmail(page, form, email);
       expect(leads).toHaveLength(1);
-      expect(leads[0]).toMatchObject({ ...form.expected, email, page: path, locale, via: 'html' });
+      expect(leads[0]).toMatchObject({ ...form.expected, email, page: form.path, locale, via: 'html' });
     });
   });
 });

@@ -22,7 +22,7 @@ const PAGES = [
   { name: 'mutual-funds', path: '/Mutualfunds' },
   { name: 'contact', path: '/Contactus' },
   { name: 'not-found', path: '/no-such-page' },
-  // Each new language: its home page and one form page (their text is English until the translations land).
+  // Each other language: its home page and one form page.
   { name: 'ta-home', path: '/ta' },
   { name: 'ta-flats', path: '/ta/Flats' },
   { name: 'te-home', path: '/te' },
