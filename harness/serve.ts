@@ -12,7 +12,7 @@
  * Local only: POST /__local/faults switches the local Blobs store down, hanging or up (below).
  */
 import http from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { setEnvironmentContext } from '@netlify/blobs';
@@ -20,7 +20,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { contextFor, drainRequest, loadFunctions, toWebRequest } from './warm-functions.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './blobs-faults.ts';
 import { compress, isCompressible, negotiateEncoding } from './compress.ts';
-import { LOCALES, localizedPath, splitLocalePath, type Locale } from '../src/i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, localizedPath, splitLocalePath, type Locale } from '../src/i18n/locales.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 8888);
@@ -137,6 +137,30 @@ const notFoundResponse = async (pathname: string): Promise<Response> => {
   return new Response(notFoundPage, { status: 404, headers });
 };
 
+/** A built file answers this path (`/ta/Flats` → dist/ta/Flats.html), as Netlify looks them up. */
+const builtFileExists = async (pathname: string): Promise<boolean> => {
+  const dist = path.join(root, 'dist');
+  const file = path.join(dist, path.normalize(decodeURIComponent(pathname)));
+  if (!file.startsWith(dist)) return false;
+  const found = await Promise.all(
+    [file, `${file}.html`, path.join(file, 'index.html')].map((f) =>
+      stat(f).then(
+        (s) => s.isFile(),
+        () => false,
+      ),
+    ),
+  );
+  return found.includes(true);
+};
+
+/**
+ * @netlify/dev answers netlify.toml's language 404 rules (`/ta/*` → `/ta/404`, status 404) with
+ * the page but status 200; Netlify itself sends 404. An unknown path under a language's prefix
+ * gets that language's 404 page with its 404 status here too.
+ */
+const isUnknownLanguagePath = async (pathname: string, status: number) =>
+  status === 200 && splitLocalePath(pathname).locale !== DEFAULT_LOCALE && !(await builtFileExists(pathname));
+
 /**
  * The fault switch and the scheduled functions' URLs are for this machine's tools and tests only:
  * the server listens on 127.0.0.1, and a browser page of another site (which could reach
@@ -165,7 +189,8 @@ const server = http.createServer(async (req, res) => {
     // A function may answer before reading the whole body (413 on the declared size): read the
     // rest first, or closing the connection with unread data resets it and the answer is lost.
     if (fn) await drainRequest(req);
-    const response = match?.response ?? (await notFoundResponse(pathname));
+    const response =
+      !match || (!fn && (await isUnknownLanguagePath(pathname, match.response.status))) ? await notFoundResponse(pathname) : match.response;
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
       headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;

@@ -62,7 +62,9 @@ export const indicFontCss = (locale: Locale): string => {
     // Headings keep 'Heading' (Latin only) first: its --font fallback is this one.
     `:root{--font:'${family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}`,
     'body{line-height:1.8}',
-    'h1,h2,h3,h4,.page-header__kicker,.eyebrow{line-height:1.45;overflow-wrap:break-word}',
-    'main,footer,header{overflow-wrap:break-word}',
+    // Long compound words: `anywhere` (unlike break-word) also lets flex and grid items, buttons
+    // and menus shrink below a word's width, so a word breaks only where it would overflow.
+    'h1,h2,h3,h4,.page-header__kicker,.eyebrow{line-height:1.45}',
+    'main,footer,header{overflow-wrap:anywhere}',
   ].join('\n');
 };
