@@ -16,7 +16,7 @@ export const kn: Dictionary = {
     header: {
       menu: 'ಮೆನು',
       mainNavigation: 'ಮುಖ್ಯ ಮೆನು',
-      callNumber: '{phone}ಗೆ ಕರೆ ಮಾಡಿ',
+      callNumber: '{phone} ಸಂಖ್ಯೆಗೆ ಕರೆ ಮಾಡಿ',
       enquire: 'ವಿಚಾರಿಸಿ',
     },
     nav: {
@@ -56,7 +56,7 @@ export const kn: Dictionary = {
     },
     talk: {
       orTalk: 'ಅಥವಾ ನಮ್ಮೊಂದಿಗೆ ಮಾತನಾಡಿ:',
-      callNumber: '{phone}ಗೆ ಕರೆ ಮಾಡಿ',
+      callNumber: '{phone} ಸಂಖ್ಯೆಗೆ ಕರೆ ಮಾಡಿ',
       callNow: 'ಈಗಲೇ ಕರೆ ಮಾಡಿ: {phone}',
       whatsappUs: 'WhatsApp ಮೂಲಕ ಸಂಪರ್ಕಿಸಿ',
       whatsappChat: 'WhatsApp‌ನಲ್ಲಿ ನಮ್ಮೊಂದಿಗೆ ಚಾಟ್ ಮಾಡಿ',
@@ -261,8 +261,8 @@ export const kn: Dictionary = {
     submitContact: 'ಸಂದೇಶ ಕಳುಹಿಸಿ',
     sending: 'ಕಳುಹಿಸಲಾಗುತ್ತಿದೆ…',
     uploading: 'ಕಳುಹಿಸಲಾಗುತ್ತಿದೆ… {percent}%',
-    callUs: '{phone}ಗೆ ಕರೆ ಮಾಡಿ',
-    emailUs: '{address}ಗೆ ಇ-ಮೇಲ್ ಮಾಡಿ',
+    callUs: '{phone} ಸಂಖ್ಯೆಗೆ ಕರೆ ಮಾಡಿ',
+    emailUs: '{address} ವಿಳಾಸಕ್ಕೆ ಇ-ಮೇಲ್ ಮಾಡಿ',
     whatsapp: 'WhatsApp ಮೂಲಕ ಸಂಪರ್ಕಿಸಿ',
     newTab: ' (ಹೊಸ ಟ್ಯಾಬ್‌ನಲ್ಲಿ ತೆರೆಯುತ್ತದೆ)',
     errorsSummaryOne: '1 ವಿವರವನ್ನು ಸರಿಪಡಿಸಬೇಕಿದೆ.',
@@ -398,7 +398,7 @@ export const kn: Dictionary = {
     },
     back: 'ನೀವು ಟೈಪ್ ಮಾಡಿದ ವಿವರಗಳೊಂದಿಗೆ ಫಾರ್ಮ್‌ಗೆ ಹಿಂತಿರುಗಲು ಬ್ರೌಸರ್‌ನ "ಹಿಂದೆ" ಬಟನ್ ಬಳಸಿ, ಅಥವಾ ಫಾರ್ಮ್ ಅನ್ನು ಮತ್ತೆ ತೆರೆಯಿರಿ.',
     backLink: 'ಫಾರ್ಮ್‌ಗೆ ಹಿಂತಿರುಗಿ',
-    callUs: 'ನೀವು {phone}ಗೆ ಕರೆ ಮಾಡಿ ಕೂಡ ನಮ್ಮನ್ನು ಸಂಪರ್ಕಿಸಬಹುದು.',
+    callUs: 'ನೀವು {phone} ಸಂಖ್ಯೆಗೆ ಕರೆ ಮಾಡಿ ಕೂಡ ನಮ್ಮನ್ನು ಸಂಪರ್ಕಿಸಬಹುದು.',
     confirm: {
       title: 'ನಿಮ್ಮ ವಿಚಾರಣೆಯನ್ನು ದೃಢಪಡಿಸಿ',
       intro: 'ಧನ್ಯವಾದಗಳು{name}. ಇನ್ನೊಂದು ಹೆಜ್ಜೆ: ಈ ವಿಚಾರಣೆಯ ಬಗ್ಗೆ {brand} ನಿಮಗೆ ಮರಳಿ ಕರೆ ಮಾಡಬೇಕೆಂದು ದಯವಿಟ್ಟು ದೃಢಪಡಿಸಿ. ಇನ್ನೂ ಏನನ್ನೂ ಕಳುಹಿಸಲಾಗಿಲ್ಲ.',

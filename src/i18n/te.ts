@@ -15,7 +15,7 @@ export const te: Dictionary = {
     header: {
       menu: 'మెనూ',
       mainNavigation: 'ప్రధాన',
-      callNumber: '{phone}కు కాల్ చేయండి',
+      callNumber: '{phone} నంబర్‌కు కాల్ చేయండి',
       enquire: 'ఎంక్వైరీ',
     },
     nav: {
@@ -55,7 +55,7 @@ export const te: Dictionary = {
     },
     talk: {
       orTalk: 'లేదా మాతో మాట్లాడండి:',
-      callNumber: '{phone}కు కాల్ చేయండి',
+      callNumber: '{phone} నంబర్‌కు కాల్ చేయండి',
       callNow: 'ఇప్పుడే కాల్ చేయండి: {phone}',
       whatsappUs: 'WhatsAppలో సంప్రదించండి',
       whatsappChat: 'WhatsAppలో మాతో చాట్ చేయండి',
@@ -260,8 +260,8 @@ export const te: Dictionary = {
     submitContact: 'సందేశం పంపండి',
     sending: 'పంపుతోంది…',
     uploading: 'పంపుతోంది… {percent}%',
-    callUs: '{phone}కు కాల్ చేయండి',
-    emailUs: '{address}కు ఇ-మెయిల్ చేయండి',
+    callUs: '{phone} నంబర్‌కు కాల్ చేయండి',
+    emailUs: '{address} చిరునామాకు ఇ-మెయిల్ చేయండి',
     whatsapp: 'WhatsAppలో సంప్రదించండి',
     newTab: ' (కొత్త ట్యాబ్‌లో తెరుచుకుంటుంది)',
     errorsSummaryOne: '1 ఫీల్డును సరిచూడండి.',
@@ -396,7 +396,7 @@ export const te: Dictionary = {
     },
     back: 'మీరు టైప్ చేసిన వివరాలతో ఫారమ్‌కు తిరిగి వెళ్లడానికి బ్రౌజర్‌లోని "వెనక్కి" బటన్ వాడండి, లేదా ఫారమ్‌ను మళ్లీ తెరవండి.',
     backLink: 'ఫారమ్‌కు తిరిగి వెళ్లండి',
-    callUs: '{phone}కు కూడా మాకు కాల్ చేయవచ్చు.',
+    callUs: '{phone} నంబర్‌కు కూడా మాకు కాల్ చేయవచ్చు.',
     confirm: {
       title: 'మీ ఎంక్వైరీని నిర్ధారించండి',
       intro: 'ధన్యవాదాలు{name}. ఇంకొక్క అడుగు: ఈ ఎంక్వైరీ గురించి {brand} మీకు తిరిగి కాల్ చేయాలని మీరు కోరుతున్నారని దయచేసి నిర్ధారించండి. ఇంకా ఏదీ పంపబడలేదు.',

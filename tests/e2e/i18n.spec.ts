@@ -241,7 +241,7 @@ test.describe('fonts', () => {
 });
 
 test.describe('long Indic words fit at 360, 390 and 1280 px on every page type', () => {
-  // One page of each type; a long word of each script in every heading, nav label and button.
+  // One page of each type; a long word of each script in every heading and button of the page.
   const TYPES = [
     '/',
     '/Aranya_Realty',
@@ -270,14 +270,16 @@ test.describe('long Indic words fit at 360, 390 and 1280 px on every page type',
         for (const path of TYPES) {
           await page.goto(prefixed(locale, path));
           const overflow = await page.evaluate((word) => {
+            // The page's own headings and buttons get the long word; the header keeps its real
+            // labels (one row of eight long words cannot fit any screen), and is checked as it is.
             for (const element of document.querySelectorAll<HTMLElement>(
-              'h1, h2, h3, .eyebrow, .page-header__kicker, .button, .nav__link, summary',
+              'main :is(h1, h2, h3, .eyebrow, .page-header__kicker, .button, summary):not(.visually-hidden)',
             ))
               if (element.children.length === 0) element.textContent = `${word} ${element.textContent ?? ''}`;
             const found: string[] = [];
             const page = document.documentElement;
             if (page.scrollWidth > page.clientWidth) found.push(`page scrolls sideways by ${page.scrollWidth - page.clientWidth}px`);
-            for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3'))
+            for (const heading of document.querySelectorAll<HTMLElement>('h1:not(.visually-hidden), h2, h3'))
               if (heading.scrollWidth > heading.clientWidth + 1 && heading.getClientRects().length > 0)
                 found.push(`${heading.tagName} "${heading.textContent?.slice(0, 30)}" overflows`);
             const bar = document.querySelector<HTMLElement>('.site-header .bar');
