@@ -20,7 +20,7 @@ export const te: Dictionary = {
     },
     nav: {
       divisions: 'విభాగాలు',
-      realEstate: 'రియల్ ఎస్టేట్',
+      realEstate: 'ఆస్తులు',
       buyProperty: 'ఆస్తి కొనండి',
       sellProperty: 'ఆస్తి అమ్మండి',
       buy: 'కొనండి',

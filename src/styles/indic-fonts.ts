@@ -59,12 +59,16 @@ export const indicFontCss = (locale: Locale): string => {
   );
   return [
     ...faces,
+    // `:root[lang]` outranks global.css's own `:root` and element rules whichever comes first in
+    // the page (with plain `:root` the global font list won and the script showed as empty boxes).
     // Headings keep 'Heading' (Latin only) first: its --font fallback is this one.
-    `:root{--font:'${family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}`,
-    'body{line-height:1.8}',
+    `:root[lang]{--font:'${family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}`,
+    ':root[lang] body{line-height:1.8}',
     // Long compound words: `anywhere` (unlike break-word) also lets flex and grid items, buttons
     // and menus shrink below a word's width, so a word breaks only where it would overflow.
-    'h1,h2,h3,h4,.page-header__kicker,.eyebrow{line-height:1.45}',
-    'main,footer,header{overflow-wrap:anywhere}',
+    ':root[lang] :is(h1,h2,h3,h4,.page-header__kicker,.eyebrow){line-height:1.45}',
+    ':root[lang] :is(main,footer,header){overflow-wrap:anywhere}',
+    // The header's one row (brand, navigation, switcher, phone, Enquire) with the script's wider words.
+    '@media (min-width:1240px){:root[lang] :is(.nav__link,.nav__list summary){font-size:0.9rem}}',
   ].join('\n');
 };
