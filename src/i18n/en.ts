@@ -502,7 +502,8 @@ export const en = {
      */
     confirm: {
       title: 'Confirm your enquiry',
-      intro: 'Thank you{name}. One more step: please confirm that you want {brand} to call you back about this enquiry. Nothing has been sent yet.',
+      intro:
+        'Thank you{name}. One more step: please confirm that you want {brand} to call you back about this enquiry. Nothing has been sent yet.',
       button: 'Confirm and send my enquiry',
       expiry: 'This page is good for an hour. If it has expired, send the form again.',
     },
