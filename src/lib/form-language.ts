@@ -18,7 +18,10 @@ const NOTICE_FILES = import.meta.glob<{ default: { version: string; text: string
 export const consentNoticeFor = (locale: Locale): FormLanguage['consent'] => {
   const translated = NOTICE_FILES[`../content/consent/${locale}/${CONSENT_NOTICE.version}.json`]?.default;
   const shown: Locale = translated ? locale : DEFAULT_LOCALE;
-  const text = (translated ?? CONSENT_NOTICE).text.replace(/\]\((\/[^)\s]*)\)/g, (_all, path: string) => `](${localizedPath(shown, path)})`);
+  const text = (translated ?? CONSENT_NOTICE).text.replace(
+    /\]\((\/[^)\s]*)\)/g,
+    (_all, path: string) => `](${localizedPath(shown, path)})`,
+  );
   return { text, version: CONSENT_NOTICE.version, locale: shown };
 };
 

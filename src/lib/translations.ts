@@ -71,7 +71,7 @@ export const translationStatus = (root = process.cwd()): TranslationStatus => {
 };
 
 /** The lines the build prints about review: one per language, counting the entries not yet reviewed. */
-export const reviewLines = ({ review }: TranslationStatus): string[] =>
+export const reviewLines = ({ review }: Pick<TranslationStatus, 'review'>): string[] =>
   review.map(({ locale, translated, unreviewed }) =>
     unreviewed.length === 0
       ? `${locale}: all ${translated} translated entries are reviewed by a native speaker`
@@ -79,7 +79,7 @@ export const reviewLines = ({ review }: TranslationStatus): string[] =>
   );
 
 /** The lines the build prints: one per entry that falls back to English. */
-export const fallbackLines = ({ untranslated, missing }: TranslationStatus): string[] => [
+export const fallbackLines = ({ untranslated, missing }: Pick<TranslationStatus, 'untranslated' | 'missing'>): string[] => [
   ...untranslated.map((locale) => `${locale}: no content translated yet, every entry falls back to English`),
   ...missing.map(
     ({ locale, collection, file }) => `${locale}: ${CONTENT_FOLDER}/${collection}/${locale}/${file} is missing, the English entry is used`,

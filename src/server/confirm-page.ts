@@ -11,7 +11,12 @@ import { escapeHtml, htmlPageResponse, renderPageShell } from './problem-page.ts
 import { DEFAULT_LOCALE, dictionary, format, type Locale } from '../i18n/index.ts';
 
 /** In the language of the page the form was on (the dictionary's `problem.confirm`). */
-export const renderConfirmPage = (kind: EnquiryKind, fields: Record<string, string>, token: string, locale: Locale = DEFAULT_LOCALE): string => {
+export const renderConfirmPage = (
+  kind: EnquiryKind,
+  fields: Record<string, string>,
+  token: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string => {
   const words = dictionary(locale).problem.confirm;
   const hidden = Object.entries({ ...fields, [CONFIRM_FIELD]: token })
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
@@ -29,5 +34,9 @@ ${hidden}
   );
 };
 
-export const confirmPageResponse = (kind: EnquiryKind, fields: Record<string, string>, token: string, locale: Locale = DEFAULT_LOCALE): Response =>
-  htmlPageResponse(200, renderConfirmPage(kind, fields, token, locale), {}, { formPost: true });
+export const confirmPageResponse = (
+  kind: EnquiryKind,
+  fields: Record<string, string>,
+  token: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Response => htmlPageResponse(200, renderConfirmPage(kind, fields, token, locale), {}, { formPost: true });

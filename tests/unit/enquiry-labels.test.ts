@@ -44,7 +44,9 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
   expect(CSV_COLUMNS.slice(0, CSV_META_COLUMNS.length)).toEqual([...CSV_META_COLUMNS]);
   expect(CSV_COLUMNS).toContain('via');
   const later = ['notifyHeld', 'locale', 'consentLocale'];
-  expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_COLUMNS.length - later.length)).toEqual(LEAD_FIELDS.filter((f) => !later.includes(f)));
+  expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_COLUMNS.length - later.length)).toEqual(
+    LEAD_FIELDS.filter((f) => !later.includes(f)),
+  );
   expect(CSV_COLUMNS.slice(-later.length)).toEqual(later);
 });
 
