@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import identityFile from '../content/identity.json' with { type: 'json' };
+import type { Locale } from '../i18n/locales';
 
 export const SOCIAL_KINDS = ['youtube', 'facebook', 'instagram', 'linkedin'] as const;
 export type SocialKind = (typeof SOCIAL_KINDS)[number];
@@ -55,6 +56,11 @@ export const identitySchema = z.object({
   }),
   /** Office hours, one line each. */
   hours: z.array(line).min(1),
+  /**
+   * Office hours in Tamil, Telugu and Kannada, one line each. A language left empty shows the
+   * English lines.
+   */
+  hoursTranslated: z.object({ ta: z.array(line), te: z.array(line), kn: z.array(line) }),
   /**
    * Registration numbers; an empty one is not shown. RERA: the real-estate agent's registration,
    * which must appear on property advertising. AMFI ARN: the mutual fund distributor's
@@ -111,13 +117,21 @@ export const site = {
   /** Digits only, as used by tel: links and the WhatsApp chat link. */
   phoneDigits: identity.phone.replace(/\D/g, ''),
   emails: identity.emails,
-  /** Office hours, one line each (footer, contact and About pages). */
+  /** Office hours in English, one line each (footer, contact and About pages); see hoursIn. */
   hours: identity.hours,
   /** Registration numbers; the footer shows those that are set (registrationLines). */
   registrations: identity.registrations,
   address: identity.address,
   socials: SOCIAL_KINDS.map((kind): SocialLink => ({ kind, label: SOCIAL_LABELS[kind], url: identity.socials[kind] })),
 } as const;
+
+/** The office hours in a language; the English lines where that language has none. */
+export function hoursOf(file: Pick<Identity, 'hours' | 'hoursTranslated'>, locale: Locale): readonly string[] {
+  const translated = locale === 'en' ? [] : file.hoursTranslated[locale];
+  return translated.length > 0 ? translated : file.hours;
+}
+/** The office hours in a page's language. */
+export const hoursIn = (locale: Locale) => hoursOf(identity, locale);
 
 export const telHref = `tel:+${site.phoneDigits}`;
 /** Text with non-breaking spaces: the text of a tel link never wraps. */

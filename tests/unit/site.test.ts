@@ -4,6 +4,8 @@ import {
   activeSocials,
   addressLine,
   configuredSocials,
+  hoursIn,
+  hoursOf,
   mailHref,
   parseIdentity,
   registrationLines,
@@ -61,6 +63,15 @@ describe('identity (one config file)', () => {
   });
 });
 
+describe('office hours in a language (hoursOf)', () => {
+  const file = { hours: ['Monday to Saturday'], hoursTranslated: { ta: ['திங்கள் முதல் சனி வரை'], te: [], kn: [] } };
+  it('shows the language its own lines, and English where an editor left that language empty', () => {
+    expect(hoursOf(file, 'ta')).toEqual(['திங்கள் முதல் சனி வரை']);
+    expect(hoursOf(file, 'te')).toEqual(['Monday to Saturday']);
+    expect(hoursOf(file, 'en')).toEqual(['Monday to Saturday']);
+  });
+});
+
 describe('editable identity (src/content/identity.json, checked by identitySchema)', () => {
   const file = JSON.parse(readFileSync(new URL('../../src/content/identity.json', import.meta.url), 'utf8'));
 
@@ -68,6 +79,9 @@ describe('editable identity (src/content/identity.json, checked by identitySchem
     expect(site.phone).toBe(file.phone);
     expect(site.emails).toEqual(file.emails);
     expect(site.hours).toEqual(file.hours);
+    expect(hoursIn('en')).toEqual(file.hours);
+    expect(hoursIn('ta')).toEqual(file.hoursTranslated.ta);
+    expect(hoursIn('kn')).toEqual(file.hoursTranslated.kn);
     expect(site.registrations).toEqual(file.registrations);
     expect(site.address).toEqual(file.address);
     expect(site.socials).toEqual([
@@ -81,7 +95,7 @@ describe('editable identity (src/content/identity.json, checked by identitySchem
   });
 
   it('does not hold the brand: it renames routes, so it stays in code', () => {
-    expect(Object.keys(file).sort()).toEqual(['address', 'emails', 'hours', 'phone', 'registrations', 'socials']);
+    expect(Object.keys(file).sort()).toEqual(['address', 'emails', 'hours', 'hoursTranslated', 'phone', 'registrations', 'socials']);
     expect(JSON.stringify(file)).not.toMatch(/"brand"|"provider"/);
   });
 

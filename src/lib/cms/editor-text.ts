@@ -257,6 +257,13 @@ export const IDENTITY_TEXT = {
       singular: 'line',
       hint: 'One line each, e.g. "Monday to Saturday, 9:30 am to 6:30 pm". Shown in the footer and on the Contact and About pages.',
     },
+    hoursTranslated: {
+      label: 'Office hours in other languages',
+      hint: 'The same lines for the Tamil, Telugu and Kannada pages. When you change the hours above, change these too. A language left empty shows the English lines.',
+    },
+    'hoursTranslated.ta': { label: 'Office hours in Tamil', singular: 'line' },
+    'hoursTranslated.te': { label: 'Office hours in Telugu', singular: 'line' },
+    'hoursTranslated.kn': { label: 'Office hours in Kannada', singular: 'line' },
     registrations: { label: 'Registration numbers', hint: 'Shown in the footer. Leave a number empty to hide it.' },
     'registrations.rera': {
       label: 'RERA registration',
