@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ROUTES } from './routes';
+import { LOCALES, localizedPath } from '../../src/i18n/locales';
 
 const INDEXED = ROUTES.map((r) => r.path);
 const NOINDEX = ['/Thankyou', '/no-such-page'];
@@ -80,15 +81,23 @@ test('titles and descriptions are unique, from content, within search-result len
   }
 });
 
-test('canonical, og:url, the sitemap and every internal link agree on each real address', async ({ request }) => {
+test('canonical, og:url, the sitemap and every internal link agree on each real address, in every language', async ({ request }) => {
+  const everyLanguage = (paths: string[]) => LOCALES.flatMap((locale) => paths.map((path) => localizedPath(locale, path)));
+  const indexed = everyLanguage(INDEXED);
   const locs = await sitemapLocs(request);
   const origin = new URL(locs[0]).origin;
-  expect(locs.map((loc) => new URL(loc).pathname).sort()).toEqual([...INDEXED].sort());
+  expect(locs.map((loc) => new URL(loc).pathname).sort()).toEqual([...indexed].sort());
   for (const loc of locs) expect(new URL(loc).origin).toBe(origin);
 
-  const known = new Set(INDEXED.concat('/Thankyou'));
-  for (const path of INDEXED) {
-    const head = await headOf(request, path);
+  const known = new Set(indexed.concat(everyLanguage(['/Thankyou'])));
+  test.setTimeout(120_000); // 128 pages, read 8 at a time
+  const heads = new Map<string, Head>();
+  for (let i = 0; i < indexed.length; i += 8) {
+    const batch = indexed.slice(i, i + 8);
+    for (const [j, head] of (await Promise.all(batch.map((path) => headOf(request, path)))).entries()) heads.set(batch[j], head);
+  }
+  for (const path of indexed) {
+    const head = heads.get(path) as Head;
     const expected = `${origin}${path}`;
     expect(head.canonical, path).toBe(expected);
     expect(head.ogUrl, path).toBe(expected);
