@@ -5,7 +5,7 @@
  */
 import { CONSENT_NOTICE } from './consent.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, dictionary, isLocale, localizedPath, type Locale } from '../i18n/index.ts';
-import type { FormLanguage } from '../islands/forms/language.ts';
+import type { FormLanguage, FormWords } from '../islands/forms/language.ts';
 
 /** Every language's text of every consent version: `src/content/consent/<language>/<version>.json`. */
 const NOTICE_FILES = import.meta.glob<{ default: { version: string; text: string } }>('../content/consent/*/*.json', { eager: true });
@@ -25,9 +25,23 @@ export const consentNoticeFor = (locale: Locale): FormLanguage['consent'] => {
   return { text, version: CONSENT_NOTICE.version, locale: shown };
 };
 
+/**
+ * Only the option labels that differ from their value go to the browser: the island shows the value
+ * itself for the others (optionLabel). English shows nearly every value as it is, so an English
+ * page carries almost none and is no heavier than before the languages came.
+ */
+const labelsThatDiffer = (options: FormWords['options']): FormWords['options'] =>
+  Object.fromEntries(Object.entries(options).filter(([value, label]) => label !== value)) as FormWords['options'];
+
 /** `{...formLanguage(Astro.currentLocale)}` on a form island. Unknown or missing: English. */
 export const formLanguage = (requested: string | undefined): FormLanguage => {
   const locale: Locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
   const words = dictionary(locale);
-  return { locale, words: words.form, messages: words.messages, consent: consentNoticeFor(locale), languageEn: LANGUAGE_NAMES_EN[locale] };
+  return {
+    locale,
+    words: { ...words.form, options: labelsThatDiffer(words.form.options) },
+    messages: words.messages,
+    consent: consentNoticeFor(locale),
+    languageEn: LANGUAGE_NAMES_EN[locale],
+  };
 };

@@ -12,6 +12,7 @@ import LoanForm from '../../src/islands/forms/LoanForm.tsx';
 import ContactForm from '../../src/islands/forms/ContactForm.tsx';
 import PropertyForm from '../../src/islands/forms/PropertyForm.tsx';
 import { formLanguage } from '../../src/lib/form-language.ts';
+import { en } from '../../src/i18n/en.ts';
 import { format, indianNumber } from '../../src/i18n/format.ts';
 import { messageText } from '../../src/lib/enquiry/messages.ts';
 import { pseudoTranslate } from '../support/words.ts';
@@ -29,7 +30,8 @@ const english = formLanguage('en');
 const tamil = {
   ...english,
   locale: 'ta' as const,
-  words: pseudoTranslate('ta', english.words),
+  // From the whole dictionary: the English page ships only the option labels that differ from their value.
+  words: pseudoTranslate('ta', en.form),
   messages: pseudoTranslate('ta', english.messages),
   consent: { text: '⟨ta⟩ notice, see our [⟨ta⟩ Privacy Policy](/ta/Privacy).', version: english.consent.version, locale: 'ta' as const },
   languageEn: 'Tamil',
