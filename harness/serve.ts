@@ -137,10 +137,13 @@ const notFoundResponse = async (pathname: string): Promise<Response> => {
   return new Response(notFoundPage, { status: 404, headers });
 };
 
-/** A built file answers this path (`/ta/Flats` → dist/ta/Flats.html), as Netlify looks them up. */
+/**
+ * A built file answers this path (`/ta/Flats` → dist/ta/Flats.html, `/ta/` → dist/ta.html), as
+ * Netlify looks them up.
+ */
 const builtFileExists = async (pathname: string): Promise<boolean> => {
   const dist = path.join(root, 'dist');
-  const file = path.join(dist, path.normalize(decodeURIComponent(pathname)));
+  const file = path.join(dist, path.normalize(decodeURIComponent(pathname.replace(/(.)\/+$/, '$1'))));
   if (!file.startsWith(dist)) return false;
   const found = await Promise.all(
     [file, `${file}.html`, path.join(file, 'index.html')].map((f) =>

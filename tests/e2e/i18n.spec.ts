@@ -94,6 +94,10 @@ test.describe('every route in every language', () => {
       const missing = await request.get(`/${locale}/no-such-page`);
       expect(missing.status()).toBe(404);
       expect(await missing.text()).toContain(`<html lang="${HTML_LANG[locale]}"`);
+      // With a trailing slash, the language's home is still its home (its canonical has none).
+      const home = await request.get(`/${locale}/`);
+      expect(home.status()).toBe(200);
+      expect(await home.text()).toContain(`<html lang="${HTML_LANG[locale]}"`);
     });
   }
 
