@@ -52,7 +52,7 @@ test('an editor changes a loan, a team member and the phone; the files stay vali
     await publish(page);
 
     const saved = frontMatter(await waitForFile(LOAN, (text) => text.includes(SENTENCE)));
-    expect(saved.data).toEqual({ ...before.loan.data, image: '../../assets/loans/cms-e2e-upload.png', imageAlt: ALT });
+    expect(saved.data).toEqual({ ...before.loan.data, image: '../../../assets/loans/cms-e2e-upload.png', imageAlt: ALT });
     expect(saved.body).toContain('Who it suits');
     expect(readFileSync(file(UPLOADED))).toEqual(readFileSync(UPLOAD));
   });
