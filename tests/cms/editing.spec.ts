@@ -15,6 +15,8 @@ import { expect, file, frontMatter, openAdmin, openEntry, publish, replaceValue,
 const LOAN = 'src/content/loans/en/vehicle.md';
 const MEMBER = 'src/content/team/en/arun-venkatesan.yaml';
 const IDENTITY = 'src/content/identity.json';
+/** The same entries in the other languages: Decap writes them too (the picture is shared by all four). */
+const TRANSLATIONS = ['ta', 'te', 'kn'].flatMap((language) => [LOAN, MEMBER].map((path) => path.replace('/en/', `/${language}/`)));
 const UPLOAD = path.join(import.meta.dirname, 'fixtures/cms-e2e-upload.png');
 const UPLOADED = 'src/assets/loans/cms-e2e-upload.png';
 // Outside the project, so the running dev server does not watch it.
@@ -31,7 +33,7 @@ test('an editor changes a loan, a team member and the phone; the files stay vali
   tree,
 }) => {
   test.setTimeout(600_000);
-  await tree.keep(LOAN, MEMBER, IDENTITY);
+  await tree.keep(LOAN, MEMBER, IDENTITY, ...TRANSLATIONS);
   tree.removeAfter(file(UPLOADED), BUILD_DIR);
   const before = {
     loan: frontMatter(await readFile(file(LOAN), 'utf8')),
@@ -55,6 +57,10 @@ test('an editor changes a loan, a team member and the phone; the files stay vali
     expect(saved.data).toEqual({ ...before.loan.data, image: '../../../assets/loans/cms-e2e-upload.png', imageAlt: ALT });
     expect(saved.body).toContain('Who it suits');
     expect(readFileSync(file(UPLOADED))).toEqual(readFileSync(UPLOAD));
+    // The picture is one for all languages; the Tamil words stay Tamil.
+    const tamil = frontMatter(await waitForFile(LOAN.replace('/en/', '/ta/'), (text) => text.includes('cms-e2e-upload.png')));
+    expect(tamil.data.image).toBe('../../../assets/loans/cms-e2e-upload.png');
+    expect(tamil.data.title).toBe('வாகனக் கடன்');
   });
 
   await test.step('team member: a new designation', async () => {
