@@ -23,6 +23,8 @@ export const en = {
       label: 'Language',
     },
     skipToContent: 'Skip to content',
+    /** The slim banner on every page of a deploy preview or branch deploy (never in production). */
+    previewBanner: 'Preview site: enquiries sent here do not reach the team.',
     /** Read by screen readers after a link that opens a new tab. */
     newTab: '(opens in a new tab)',
     header: {

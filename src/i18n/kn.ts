@@ -12,6 +12,7 @@ export const kn: Dictionary = {
       label: 'ಭಾಷೆ',
     },
     skipToContent: 'ಮುಖ್ಯ ವಿಷಯಕ್ಕೆ ಹೋಗಿ',
+    previewBanner: 'ಇದು ಪ್ರಿವ್ಯೂ ಸೈಟ್: ಇಲ್ಲಿಂದ ಕಳುಹಿಸಿದ ವಿಚಾರಣೆಗಳು ನಮ್ಮ ತಂಡವನ್ನು ತಲುಪುವುದಿಲ್ಲ.',
     newTab: '(ಹೊಸ ಟ್ಯಾಬ್‌ನಲ್ಲಿ ತೆರೆಯುತ್ತದೆ)',
     header: {
       menu: 'ಮೆನು',

@@ -11,6 +11,7 @@ export const te: Dictionary = {
       label: 'భాష',
     },
     skipToContent: 'ప్రధాన విషయానికి వెళ్లండి',
+    previewBanner: 'ఇది ప్రివ్యూ సైట్: ఇక్కడ పంపిన ఎంక్వైరీలు మా బృందానికి చేరవు.',
     newTab: '(కొత్త ట్యాబ్‌లో తెరుచుకుంటుంది)',
     header: {
       menu: 'మెనూ',

@@ -3,6 +3,7 @@
  * (POST <origin>/api/v1.0/email/send). Never throws: the lead is already stored, so a failed
  * or slow notification only marks it notified:false.
  */
+import { isPreviewDeploy, previewNotifyTo } from './deploy-context.ts';
 import { emailJsSettings } from './pipeline-settings.ts';
 import { displayValue, languageName, summarise, type LeadRecord } from './record.ts';
 
@@ -46,9 +47,27 @@ export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): R
   return { ...params, kind: record.kind, preferredLanguage: languageName(record.locale), summary, alsoWaiting };
 };
 
+/** The first line of a preview's e-mail, so nobody mistakes it for a customer's enquiry. */
+export const PREVIEW_SUMMARY_LINE = 'Sent from a preview site, not the live site.';
+
+/**
+ * In a preview, the e-mail goes to LEADS_PREVIEW_NOTIFY_TO only (as `to_email`, for a preview
+ * template whose "To" is {{to_email}}), or nowhere.
+ */
+const recipientParams = (): Record<string, string> | null => {
+  if (!isPreviewDeploy()) return {};
+  const to = previewNotifyTo();
+  return to ? { to_email: to } : null;
+};
+
 export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}): Promise<NotifyResult> => {
+  const recipient = recipientParams();
+  if (!recipient)
+    return { notified: false, error: 'Preview site: the team is not e-mailed (LEADS_PREVIEW_NOTIFY_TO is unset)', skipped: true };
   const settings = emailJsSettings();
   if (!settings) return { notified: false, error: 'EmailJS is not configured', skipped: true };
+  const params = templateParams(record, extras);
+  if (recipient.to_email) params.summary = `${PREVIEW_SUMMARY_LINE}\n\n${params.summary}`;
   try {
     const response = await fetch(`${settings.origin}${EMAILJS_SEND_PATH}`, {
       method: 'POST',
@@ -58,7 +77,7 @@ export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}):
         template_id: settings.templateId,
         user_id: settings.publicKey,
         ...(settings.privateKey ? { accessToken: settings.privateKey } : {}),
-        template_params: templateParams(record, extras),
+        template_params: { ...params, ...recipient },
       }),
       signal: AbortSignal.timeout(settings.timeoutMs),
     });

@@ -1,17 +1,21 @@
 /**
- * The two Blobs stores of the pipeline and their keys. Stores are opened per call from the
+ * The two Blobs stores of the pipeline and their keys (a preview deploy has two of its own). Stores are opened per call from the
  * environment's Blobs context (NETLIFY_BLOBS_CONTEXT, set by Netlify, by @netlify/dev under
  * `npm start`, and by the tests to point at a local BlobsServer), always with strong consistency
  * so a lead written is a lead read.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getStore, type Store } from '@netlify/blobs';
+import { isPreviewDeploy } from './deploy-context.ts';
 import { StoreUnavailableError } from './errors.ts';
 import { storeTimeoutMs } from './pipeline-settings.ts';
 import type { EnquiryKind } from '../lib/enquiry/index.ts';
 
 export const LEADS_STORE = 'leads';
 export const PHOTOS_STORE = 'lead-photos';
+/** A preview's stores (src/server/deploy-context.ts): nothing it does reaches production's leads. */
+export const PREVIEW_LEADS_STORE = 'preview-leads';
+export const PREVIEW_PHOTOS_STORE = 'preview-lead-photos';
 
 /** The signal of the store deadline the current work runs under (see withStoreDeadline). */
 const deadlineSignal = new AsyncLocalStorage<AbortSignal>();
@@ -23,8 +27,8 @@ const openStore = (name: string): Store => {
   return getStore({ name, consistency: 'strong', ...(signal ? { fetch } : {}) });
 };
 
-export const leadsStore = (): Store => openStore(LEADS_STORE);
-export const photosStore = (): Store => openStore(PHOTOS_STORE);
+export const leadsStore = (): Store => openStore(isPreviewDeploy() ? PREVIEW_LEADS_STORE : LEADS_STORE);
+export const photosStore = (): Store => openStore(isPreviewDeploy() ? PREVIEW_PHOTOS_STORE : PHOTOS_STORE);
 
 const monthOf = (iso: string) => iso.slice(0, 7); // yyyy-mm of an ISO UTC timestamp
 
