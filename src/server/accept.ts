@@ -12,16 +12,18 @@
  * when the lead is stored.
  *
  * Every lead is written with a `pending/<id>` entry (pending.ts) that goes once the team's e-mail
- * has; the scheduled sweep (sweep.ts) re-sends whatever is still pending.
+ * has, and, when the webhook is on, a `webhook/<id>` entry that goes once the webhook has taken
+ * it (webhook.ts); the scheduled sweep (sweep.ts) retries whatever is still waiting.
  */
 import { buildLeadRecord, type LeadRecord, type Via } from './record.ts';
 import { indexKey, leadKey, leadsStore, spamKey, withStoreDeadline } from './store.ts';
 import { deletePhotosOf, storePhotos, type CheckedPhoto } from './photo-store.ts';
 import { WaitingList, deliver, updateLeadRecord } from './deliver.ts';
 import { contactLimitReached } from './contact-limit.ts';
-import { claimPending, etagOf, isClaimed, newPendingEntry, pendingKey, type Claim, type PendingEntry } from './pending.ts';
+import { claimPending, etagOf, isClaimed, newPendingEntry, pendingKey, webhookKey, type Claim, type PendingEntry } from './pending.ts';
 import { notifyTimeoutMs, storeTimeoutMs } from './pipeline-settings.ts';
 import { logLead } from './log.ts';
+import { deliverWebhook, webhookSettings } from './webhook.ts';
 import type { Enquiry, EnquiryKind } from '../lib/enquiry/index.ts';
 
 /** What came with the enquiry besides its fields: checked photos, and the way it came in. */
@@ -54,6 +56,7 @@ type StoreOutcome =
 const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via, storedPhotos = [] }: Arrival): Promise<StoreOutcome> =>
   withStoreDeadline(async () => {
     const store = leadsStore();
+    const webhookOn = webhookSettings() !== null;
     const id = enquiry.submissionId;
     const receivedAt = new Date().toISOString();
     const entry: IndexEntry = { id, receivedAt, key: leadKey(kind, id, receivedAt) };
@@ -89,6 +92,7 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via, store
           return built;
         }),
         store.setJSON(pendingKey(id), newPendingEntry(kind, id, entry.key, receivedAt)),
+        ...(webhookOn ? [store.setJSON(webhookKey(id), newPendingEntry(kind, id, entry.key, receivedAt))] : []),
       ]);
       return { duplicate: false, receipt: { id, receivedAt }, key: entry.key, record };
     } catch (error) {
@@ -96,7 +100,12 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via, store
       // was not stored leaves nothing behind. (If even this fails, retention removes photos
       // without a lead a day later.)
       // Photos stored earlier (while a native post was confirmed) stay for the retry.
-      const cleanUp = [store.delete(indexKey(id)), store.delete(pendingKey(id)), ...(photos.length ? [deletePhotosOf(id)] : [])];
+      const cleanUp = [
+        store.delete(indexKey(id)),
+        store.delete(pendingKey(id)),
+        ...(webhookOn ? [store.delete(webhookKey(id))] : []),
+        ...(photos.length ? [deletePhotosOf(id)] : []),
+      ];
       await Promise.all(cleanUp).catch(() => {});
       throw error;
     }
@@ -154,8 +163,11 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
   const waiting = new WaitingList(leadsStore()).preload();
   const outcome = await storeLeadOnce(kind, enquiry, arrival);
   if (!outcome.duplicate) {
-    if (await holdRepeatContact(outcome.key, outcome.record)) return outcome.receipt;
-    await notifyAndRecord(outcome.key, outcome.record, undefined, waiting);
+    // The webhook is called beside the e-mail, also for a lead whose e-mail is held: the team's
+    // sheet or CRM gets every lead that is not spam.
+    const webhook = deliverWebhook(outcome.key, outcome.record, { attempt: 0 });
+    if (!(await holdRepeatContact(outcome.key, outcome.record))) await notifyAndRecord(outcome.key, outcome.record, undefined, waiting);
+    await webhook;
     return outcome.receipt;
   }
   logLead({ kind, id: outcome.receipt.id, status: 'duplicate' });

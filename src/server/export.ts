@@ -65,9 +65,17 @@ export const CSV_META_COLUMNS = [
  * Columns added after the first release go at the end, so the team's sheets and macros that read
  * columns by position keep working. notifyHeld: "repeat-contact" when the daily e-mail limit per
  * contact held the team's e-mail (src/server/contact-limit.ts); locale and consentLocale: the
- * visitor's language and the language of the consent notice shown.
+ * visitor's language and the language of the consent notice shown; webhookSent, webhookError and
+ * webhookGaveUp: the webhook's delivery (src/server/webhook.ts), empty while it is off.
  */
-export const CSV_LATER_COLUMNS: readonly string[] = ['notifyHeld', 'locale', 'consentLocale'];
+export const CSV_LATER_COLUMNS: readonly string[] = [
+  'notifyHeld',
+  'locale',
+  'consentLocale',
+  'webhookSent',
+  'webhookError',
+  'webhookGaveUp',
+];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */
 export const CSV_COLUMNS: readonly string[] = [

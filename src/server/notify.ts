@@ -12,7 +12,17 @@ export type NotifyResult = { notified: true } | { notified: false; error: string
 export const EMAILJS_SEND_PATH = '/api/v1.0/email/send';
 
 /** Notification state kept on the record; not part of the e-mail. */
-const STATE_FIELDS = new Set(['notified', 'notifyError', 'notifyAttempts', 'notifyGaveUp', 'notifiedWith']);
+const STATE_FIELDS = new Set([
+  'notified',
+  'notifyError',
+  'notifyAttempts',
+  'notifyGaveUp',
+  'notifiedWith',
+  'webhookSent',
+  'webhookError',
+  'webhookAttempts',
+  'webhookGaveUp',
+]);
 
 /** One line per lead whose e-mails all failed, for the "also waiting" part of the next e-mail. */
 export const alsoWaitingText = (waiting: readonly LeadRecord[]): string =>

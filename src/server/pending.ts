@@ -11,6 +11,9 @@ import type { EnquiryKind } from '../lib/enquiry/index.ts';
 export const pendingKey = (id: string) => `pending/${id}`;
 export const gaveUpKey = (id: string) => `gaveup/${id}`;
 export const PENDING_PREFIX = 'pending/';
+/** The webhook's queue (webhook.ts): the same entries and schedule as pending/. */
+export const webhookKey = (id: string) => `webhook/${id}`;
+export const WEBHOOK_PREFIX = 'webhook/';
 export const GAVE_UP_PREFIX = 'gaveup/';
 
 /** Minutes after receipt at which the sweep re-sends: about 10 min, 30 min, 2 h, 6 h and 24 h. */
@@ -84,12 +87,18 @@ export interface Claim {
 }
 
 /**
- * Takes a pending entry for one send: succeeds only if nobody changed it since `etag` was read,
- * and pushes its nextAt out by the lease so other sweeps leave it alone meanwhile.
+ * Takes a queue entry (`pending/<id>`, or `webhook/<id>` with that key) for one send: succeeds
+ * only if nobody changed it since `etag` was read, and pushes its nextAt out by the lease so other
+ * sweeps leave it alone meanwhile.
  */
-export const claimPending = async (store: Store, entry: PendingEntry, etag: string, now = Date.now()): Promise<Claim | null> => {
+export const claimPending = async (
+  store: Store,
+  entry: PendingEntry,
+  etag: string,
+  { now = Date.now(), key = pendingKey(entry.id) } = {},
+): Promise<Claim | null> => {
   const claimed: PendingEntry = { ...entry, nextAt: new Date(now + CLAIM_LEASE_MS).toISOString(), claimedAt: new Date(now).toISOString() };
-  const newEtag = await writeIfUnchanged(store, pendingKey(entry.id), claimed, etag);
+  const newEtag = await writeIfUnchanged(store, key, claimed, etag);
   return newEtag === null ? null : { entry, etag: newEtag };
 };
 
