@@ -22,10 +22,11 @@ export class FunctionRoutes extends Map<string, Handler> {
   #patterns: [RegExp, Handler][] = [];
 
   override set(route: string, handler: Handler): this {
-    if (route.includes('/:')) {
+    if (route.includes('/:') || route.endsWith('/*')) {
+      // `:name` is one segment, a last `*` the rest of the path (as Netlify's path config reads them).
       const source = route
         .split('/')
-        .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
         .join('/');
       this.#patterns.push([new RegExp(`^${source}/?$`), handler]);
     }

@@ -6,7 +6,7 @@ export default leadsExportHandler();
 // rateLimit.aggregateBy must be an array: a plain string is ignored and the limit becomes site-wide.
 // 60 a minute, not 10: an export of many leads is many pages (2,000 leads each at most).
 export const config: Config = {
-  // /api/leads/:id is DELETE (erasure); the handler reads the id from the URL.
-  path: ['/api/leads', '/api/leads/:id'],
+  // /api/leads/:id (read, change, erase) and /api/leads/:id/* (release, photos); the handler reads the URL.
+  path: ['/api/leads', '/api/leads/:id', '/api/leads/:id/*'],
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -26,7 +26,7 @@ export const deleteLead = async (store: Store, key: string): Promise<number> => 
 };
 
 /** Where a lead with this id is stored: its ids/ entry for a lead, a listing of spam/ for spam. */
-const keysOf = async (store: Store, id: string): Promise<string[]> => {
+export const keysOf = async (store: Store, id: string): Promise<string[]> => {
   const index = (await store.get(indexKey(id), { type: 'json' })) as { key?: string } | null;
   const lead = index?.key && (await store.get(index.key)) !== null ? [index.key] : [];
   const spam = (await Promise.all(ENQUIRY_KINDS.map((kind) => listAll(store, `spam/${kind}/`))))

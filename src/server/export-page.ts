@@ -15,7 +15,7 @@
 import type { Store } from '@netlify/blobs';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../lib/enquiry/index.ts';
 import { CONSENT_VERSIONS } from '../lib/consent.ts';
-import { csvHead, csvRows, parseExportQuery, type ExportQuery } from './export.ts';
+import { csvHead, csvRows, matchesQuery, parseExportQuery, type ExportQuery } from './export.ts';
 import { listAll } from './pending.ts';
 import type { LeadRecord } from './record.ts';
 
@@ -27,6 +27,8 @@ export interface PageQuery extends ExportQuery {
   limit: number;
   /** Key of the last lead of the previous page. */
   after?: string;
+  /** order=newest: when that lead was received. */
+  at?: string;
   /** Names one export from its first page to its last (random). */
   session: string;
 }
@@ -42,15 +44,19 @@ const position = (key: string): string => {
 export interface Cursor {
   after: string;
   session: string;
+  /** order=newest: when the last lead handed out was received (the walk goes by time). */
+  at?: string;
 }
 
-export const encodeCursor = ({ after, session }: Cursor) => Buffer.from(JSON.stringify({ after, session })).toString('base64url');
+export const encodeCursor = ({ after, session, at }: Cursor) =>
+  Buffer.from(JSON.stringify({ after, session, ...(at ? { at } : {}) })).toString('base64url');
 
 export const decodeCursor = (cursor: string): Cursor | null => {
   try {
-    const { after, session } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Record<keyof Cursor, unknown>>;
-    return typeof after === 'string' && KEY_PATTERN.test(after) && typeof session === 'string' && /^[\w-]{1,64}$/.test(session)
-      ? { after, session }
+    const { after, session, at } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Record<keyof Cursor, unknown>>;
+    const validAt = at === undefined || (typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(at));
+    return typeof after === 'string' && KEY_PATTERN.test(after) && typeof session === 'string' && /^[\w-]{1,64}$/.test(session) && validAt
+      ? { after, session, ...(typeof at === 'string' ? { at } : {}) }
       : null;
   } catch {
     return null;
@@ -82,16 +88,13 @@ export const consentNoticeParam = (params: URLSearchParams): { version: string }
     : { errors: { consentNotice: `consentNotice must be one of ${CONSENT_VERSIONS.join(', ')}` } };
 };
 
-const inDays = (record: LeadRecord, query: ExportQuery) => {
-  const day = record.receivedAt.slice(0, 10);
-  return (!query.from || day >= query.from) && (!query.to || day <= query.to);
-};
-
 export interface Page {
   /** Oldest first (by receivedAt, then id). */
   records: LeadRecord[];
   /** Key of the last lead handed out, when more may follow. */
   nextAfter?: string;
+  /** order=newest: when that lead was received. */
+  nextAt?: string;
 }
 
 const READ_BATCH = 25;
@@ -130,28 +133,36 @@ const folderKeys = async (store: Store, folder: string, listings: Map<string, st
 
 const byTime = (a: LeadRecord, b: LeadRecord) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id);
 
-/** One page of leads after `query.after`; shown oldest first. */
+/** One page of leads after `query.after`; shown oldest first, or newest first for order=newest. */
 export const readPage = async (store: Store, query: PageQuery, maxBytes = PAGE_MAX_BYTES): Promise<Page> => {
   const page = await collectPage(store, query, maxBytes);
-  page.records.sort(byTime);
+  page.records.sort(query.order === 'newest' ? (a, b) => byTime(b, a) : byTime);
   return page;
 };
 
 /** The leads after `query.after` in export (key) order, up to the limit or the byte budget. */
 const collectPage = async (store: Store, query: PageQuery, maxBytes: number): Promise<Page> => {
-  const prefixes = query.kinds.flatMap((kind) => (query.spam ? [`${kind}/`, `spam/${kind}/`] : [`${kind}/`]));
+  const newest = query.order === 'newest';
+  const prefixes = query.kinds.flatMap((kind) =>
+    query.spam === 'only' ? [`spam/${kind}/`] : query.spam ? [`${kind}/`, `spam/${kind}/`] : [`${kind}/`],
+  );
   const afterPosition = query.after ? position(query.after) : '';
-  const afterMonth = afterPosition.slice(0, 7);
+  const afterMonth = newest ? (query.at ?? '').slice(0, 7) : afterPosition.slice(0, 7);
   const folders = (await Promise.all(prefixes.map((prefix) => store.list({ prefix, directories: true })))).flatMap((l) => l.directories);
   const byMonth = new Map<string, string[]>();
   for (const folder of folders) {
     const month = folder.split('/').at(-1) ?? '';
-    const wanted = month >= afterMonth && (!query.from || month >= query.from.slice(0, 7)) && (!query.to || month <= query.to.slice(0, 7));
+    const wanted =
+      (afterMonth === '' || (newest ? month <= afterMonth : month >= afterMonth)) &&
+      (!query.from || month >= query.from.slice(0, 7)) &&
+      (!query.to || month <= query.to.slice(0, 7));
     if (wanted) byMonth.set(month, [...(byMonth.get(month) ?? []), folder]);
   }
   const months = [...byMonth.keys()].sort();
+  if (newest) months.reverse();
 
   const listings = listingsOf(query.session);
+  if (newest) return collectNewest(store, query, months, byMonth, listings, maxBytes);
   const records: LeadRecord[] = [];
   let bytes = 0;
   let lastConsumed: string | undefined;
@@ -167,7 +178,7 @@ const collectPage = async (store: Store, query: PageQuery, maxBytes: number): Pr
       const batch = keys.slice(i, i + READ_BATCH);
       const read = await Promise.all(batch.map((key) => store.get(key, { type: 'json' }) as Promise<LeadRecord | null>));
       for (const [j, record] of read.entries()) {
-        if (record && inDays(record, query)) {
+        if (record && matchesQuery(record, query)) {
           const size = Buffer.byteLength(JSON.stringify(record));
           if (records.length > 0 && bytes + size > maxBytes) return { records, nextAfter: lastConsumed };
           records.push(record);
@@ -182,9 +193,53 @@ const collectPage = async (store: Store, query: PageQuery, maxBytes: number): Pr
   return { records };
 };
 
+/**
+ * order=newest (the inbox): months latest first; within a month every matching lead is read and
+ * sorted by time, latest first, since a key carries the month but not the time. The cursor is
+ * the last lead's time and id, so a page starts just before it.
+ */
+const collectNewest = async (
+  store: Store,
+  query: PageQuery,
+  months: string[],
+  byMonth: Map<string, string[]>,
+  listings: Map<string, string[]>,
+  maxBytes: number,
+): Promise<Page> => {
+  const stamp = (record: LeadRecord) => `${record.receivedAt}|${record.id}`;
+  const before = query.at && query.after ? `${query.at}|${query.after.split('/').at(-1)}` : '';
+  const records: LeadRecord[] = [];
+  let bytes = 0;
+  let lastKey = '';
+  for (const month of months) {
+    const keys = (await Promise.all((byMonth.get(month) ?? []).map((folder) => folderKeys(store, folder, listings))))
+      .flat()
+      .filter((key) => KEY_PATTERN.test(key));
+    const found: { key: string; record: LeadRecord }[] = [];
+    for (let i = 0; i < keys.length; i += READ_BATCH) {
+      const batch = keys.slice(i, i + READ_BATCH);
+      const read = await Promise.all(batch.map((key) => store.get(key, { type: 'json' }) as Promise<LeadRecord | null>));
+      for (const [j, record] of read.entries()) if (record && matchesQuery(record, query)) found.push({ key: batch[j], record });
+    }
+    const ordered = found
+      .filter(({ record }) => before === '' || stamp(record) < before)
+      .sort((a, b) => (stamp(a.record) < stamp(b.record) ? 1 : -1));
+    for (const { key, record } of ordered) {
+      const size = Buffer.byteLength(JSON.stringify(record));
+      if (records.length === query.limit || (records.length > 0 && bytes + size > maxBytes)) {
+        return { records, nextAfter: lastKey, nextAt: (records.at(-1) as LeadRecord).receivedAt };
+      }
+      records.push(record);
+      bytes += size;
+      lastKey = key;
+    }
+  }
+  return { records };
+};
+
 /** The body of one page: CSV rows (BOM and header on the first page only) or JSON. */
 export const renderPage = (page: Page, query: PageQuery): { body: string; contentType: string; nextCursor: string | null } => {
-  const nextCursor = page.nextAfter ? encodeCursor({ after: page.nextAfter, session: query.session }) : null;
+  const nextCursor = page.nextAfter ? encodeCursor({ after: page.nextAfter, session: query.session, at: page.nextAt }) : null;
   if (query.format === 'json') {
     const body = JSON.stringify({ count: page.records.length, nextCursor, leads: page.records }, null, 2);
     return { body, contentType: 'application/json; charset=utf-8', nextCursor };

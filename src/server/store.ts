@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getStore, type Store } from '@netlify/blobs';
 import { isPreviewDeploy } from './deploy-context.ts';
-import { StoreUnavailableError } from './errors.ts';
+import { HttpError, StoreUnavailableError } from './errors.ts';
 import { storeTimeoutMs } from './pipeline-settings.ts';
 import type { EnquiryKind } from '../lib/enquiry/index.ts';
 
@@ -57,7 +57,8 @@ export const withStoreDeadline = async <T>(work: () => Promise<T>, ms = storeTim
   try {
     return await Promise.race([deadlineSignal.run(abandon.signal, work), deadline]);
   } catch (error) {
-    throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError();
+    // A 4xx decided inside the work (no such lead, a conflict) is an answer, not a store failure.
+    throw error instanceof StoreUnavailableError || error instanceof HttpError ? error : new StoreUnavailableError();
   } finally {
     clearTimeout(timer);
   }

@@ -23,8 +23,8 @@ test.each([
   expect(typeof module.default).toBe('function');
 });
 
-test('leads: /api/leads and /api/leads/:id (erasure), 60 per minute so a long export can page through', () => {
-  expect(leads.config.path).toEqual(['/api/leads', '/api/leads/:id']);
+test('leads: /api/leads, /api/leads/:id and /api/leads/:id/* (the inbox), 60 per minute so a long export can page through', () => {
+  expect(leads.config.path).toEqual(['/api/leads', '/api/leads/:id', '/api/leads/:id/*']);
   expect(leads.config).not.toHaveProperty('method');
   expect(leads.config.rateLimit).toEqual({ windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] });
 });
@@ -37,15 +37,17 @@ test.each([
   expect(typeof module.default).toBe('function');
 });
 
-test('the local router (npm start) matches :name segments as Netlify does, exact paths first', () => {
+test('the local router (npm start) matches :name segments and a last * as Netlify does, exact paths first', () => {
   const routes = new FunctionRoutes();
   const exact = () => new Response('exact');
   const byId = () => new Response('by id');
-  for (const route of leads.config.path as string[]) routes.set(route, route.includes(':') ? byId : exact);
+  const below = () => new Response('below');
+  for (const route of leads.config.path as string[]) routes.set(route, route.endsWith('*') ? below : route.includes(':') ? byId : exact);
   expect(routes.get('/api/leads')).toBe(exact);
   expect(routes.get('/api/leads/0b5c3f5e-0000-4000-8000-000000000000')).toBe(byId);
   expect(routes.get('/api/leads/abc/')).toBe(byId);
-  expect(routes.get('/api/leads/a/b')).toBeUndefined();
+  expect(routes.get('/api/leads/a/release')).toBe(below);
+  expect(routes.get('/api/leads/a/photos/1.jpg')).toBe(below);
   expect(routes.get('/api/leadsx')).toBeUndefined();
   expect(routes.get('/api/bankloan')).toBeUndefined();
 });
