@@ -1,0 +1,193 @@
+/**
+ * The team's inbox at /leads, in Chromium against `npm start`, on a phone (360 px) and a desktop
+ * (1280 px): sign in, find a lead just sent from a form by the visitor's phone, see every field,
+ * work it, release spam (e-mailed once), erase, a wrong token, and two people at once.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
+import { CONTACT_PAGE, fill, humanPause, hydrated, submitButton, withChallenge } from '../support/form-filling.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { csvRecords } from '../support/csv.ts';
+import { FORM_TEXT } from '../support/words.ts';
+
+const auth = { authorization: `Bearer ${EXPORT_TOKEN}` };
+const WIDTHS = [
+  { name: 'phone', width: 360, height: 780 },
+  { name: 'desktop', width: 1280, height: 900 },
+];
+
+/** A phone number no other test uses. */
+const uniquePhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+const signIn = async (page: Page, name = 'Kavya Rao', token = EXPORT_TOKEN) => {
+  await page.goto('/leads');
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Team token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+const find = async (page: Page, text: string) => {
+  await page.getByLabel('Name, phone or e-mail').fill(text);
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+};
+
+const received = async (request: Page['request']) =>
+  (await (await request.get(`${EMAILJS_STANDIN_ORIGIN}/__standin/received`)).json()) as { template_params: Record<string, string> }[];
+
+/** A lead sent straight to the API (the form itself is tested in the first test). */
+const sendLead = async (request: Page['request'], over: Record<string, unknown> = {}) => {
+  const body = {
+    Planning: 'Mutual Funds',
+    Username: `Meena ${randomUUID().slice(0, 6)}`,
+    phone: uniquePhone(),
+    email: 'meena@example.com',
+    currentdate: 'Wed, Nov 25 2026',
+    consent: true,
+    page: '/Mutualfunds',
+    submissionId: randomUUID(),
+    company_website: '',
+    elapsedMs: 20_000,
+    ...over,
+  };
+  expect((await request.post('/api/finance', { data: withChallenge(body) })).status()).toBe(201);
+  return body;
+};
+
+for (const size of WIDTHS) {
+  test.describe(`on a ${size.name} (${size.width} px)`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('a team member signs in, finds a lead just sent from a form by its phone, sees every field, and sets it to contacted with a note; the export shows it', async ({
+      page,
+      request,
+    }) => {
+      // A visitor sends the contact form.
+      const phone = uniquePhone();
+      const steps = CONTACT_PAGE.steps.map((step) =>
+        step.type === 'text' && /mobile/i.test(step.label) ? { ...step, value: phone } : step,
+      );
+      await page.goto(CONTACT_PAGE.path);
+      await hydrated(page);
+      await fill(page, steps);
+      await humanPause(page);
+      await submitButton(page, 'contact').click();
+      await expect(page.getByRole('heading', { name: FORM_TEXT.success.title })).toBeVisible();
+
+      await signIn(page);
+      await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page, 'list: ');
+      await find(page, `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`);
+      const cards = page.locator('.inbox-card');
+      await expect(cards).toHaveCount(1);
+      await cards.first().click();
+
+      const name = String(CONTACT_PAGE.expected.Username);
+      await expect(page.getByRole('heading', { name, level: 1 })).toBeFocused();
+      const fields = page.locator('.inbox-fields').first();
+      for (const value of [phone, String(CONTACT_PAGE.expected.email), String(CONTACT_PAGE.expected.message)])
+        await expect(fields).toContainText(value);
+      await expect(page.locator('.inbox-fields').nth(1)).toContainText('/Contactus');
+      await expect(page.getByRole('link', { name: new RegExp(`Call ${phone}`) })).toHaveAttribute('href', `tel:+91${phone}`);
+      await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', `https://wa.me/91${phone}`);
+      await expectNoAxeViolations(page, 'lead: ');
+
+      await page.getByLabel('Status').selectOption('contacted');
+      await page.getByLabel('Note').fill('Called; wants the weekend batch');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+      await expect(page.locator('.inbox-history')).toContainText('Kavya Rao set contacted: Called; wants the weekend batch');
+
+      const csv = await (await request.get(`/api/leads?kind=contact&q=${phone}`, { headers: auth })).text();
+      expect(csvRecords(csv)).toEqual([
+        expect.objectContaining({ phone, status: 'contacted', note: 'Called; wants the weekend batch', statusBy: 'Kavya Rao' }),
+      ]);
+    });
+
+    test('"Not spam" moves a lead into the inbox and e-mails the team about it once', async ({ page, request }) => {
+      const spam = await sendLead(request, { company_website: 'http://spam.example' });
+      await signIn(page);
+      await page.getByRole('button', { name: 'Spam', exact: true }).click();
+      await find(page, spam.phone as string);
+      await page.locator('.inbox-card').first().click();
+      await expectNoAxeViolations(page, 'spam lead: ');
+      await page.getByRole('button', { name: 'Not spam' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Moved to the leads' })).toBeVisible();
+      const emails = (await received(request)).filter((email) => email.template_params.id === spam.submissionId);
+      expect(emails).toHaveLength(1);
+      // It is in the leads now, and a second release is refused.
+      await page.getByRole('button', { name: 'Leads', exact: true }).click();
+      await find(page, spam.phone as string);
+      await expect(page.locator('.inbox-card')).toHaveCount(1);
+      const again = await request.post(`/api/leads/${spam.submissionId}/release`, { headers: { ...auth, 'x-team-member': 'Ravi' } });
+      expect(again.status()).toBe(409);
+      expect((await received(request)).filter((email) => email.template_params.id === spam.submissionId)).toHaveLength(1);
+    });
+
+    test('erasing a lead, after a confirmation, removes it from the list and the export', async ({ page, request }) => {
+      const lead = await sendLead(request);
+      await signIn(page);
+      await find(page, lead.phone as string);
+      await page.locator('.inbox-card').first().click();
+      await page.getByRole('button', { name: 'Erase this lead…' }).click();
+      await page.getByRole('button', { name: 'Keep it' }).click();
+      await page.getByRole('button', { name: 'Erase this lead…' }).click();
+      await page.getByRole('button', { name: 'Yes, erase for good' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'The lead was erased.' })).toBeVisible();
+      await find(page, lead.phone as string);
+      await expect(page.getByText('No leads match.')).toBeVisible();
+      const exported = await (await request.get(`/api/leads?format=json&q=${lead.phone}`, { headers: auth })).json();
+      expect(exported.leads).toEqual([]);
+    });
+
+    test('a wrong token gets nothing', async ({ page }) => {
+      const seen: number[] = [];
+      page.on('response', (response) => response.url().includes('/api/leads') && seen.push(response.status()));
+      await signIn(page, 'Someone', 'not-the-team-token');
+      await expect(page.getByRole('alert')).toHaveText('That token is not right. Check it and try again.');
+      await expect(page.locator('.inbox-card')).toHaveCount(0);
+      expect(seen).toEqual([401]);
+      await expectNoAxeViolations(page, 'sign-in: ');
+    });
+
+    test('two people change one lead at once: the second is told, and sees the first one’s change', async ({ browser, request }) => {
+      const lead = await sendLead(request);
+      const open = async (b: Browser, name: string) => {
+        const context = await b.newContext({ viewport: { width: size.width, height: size.height } });
+        const page = await context.newPage();
+        await signIn(page, name);
+        await find(page, lead.phone as string);
+        await page.locator('.inbox-card').first().click();
+        await expect(page.getByLabel('Status')).toBeVisible();
+        return page;
+      };
+      const first = await open(browser, 'Kavya');
+      const second = await open(browser, 'Ravi');
+      await first.getByLabel('Status').selectOption('won');
+      await first.getByRole('button', { name: 'Save' }).click();
+      await expect(first.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+      await second.getByLabel('Status').selectOption('lost');
+      await second.getByLabel('Note').fill('No answer');
+      await second.getByRole('button', { name: 'Save' }).click();
+      await expect(second.getByRole('alert')).toContainText('Kavya changed this lead a moment ago');
+      await expect(second.getByLabel('Status')).toHaveValue('won');
+      const stored = (await (await request.get(`/api/leads/${lead.submissionId}`, { headers: auth })).json()).lead;
+      expect(stored).toMatchObject({ status: 'won', statusBy: 'Kavya' });
+      await first.context().close();
+      await second.context().close();
+    });
+  });
+}
+
+test('/leads is not indexed, not in the sitemap, and its script loads on no visitor page', async ({ request }) => {
+  const html = await (await request.get('/leads')).text();
+  expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+  expect(html).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self'/i);
+  expect(await (await request.get('/sitemap-0.xml')).text()).not.toContain('/leads');
+  const inboxScripts = [...html.matchAll(/component-url="([^"]+)"/g)].map((m) => m[1]);
+  expect(inboxScripts.some((src) => /LeadsInbox/.test(src))).toBe(true);
+  for (const path of ['/', '/Flats', '/Contactus', '/ta/Vehicleloan']) {
+    const visitor = await (await request.get(path)).text();
+    for (const src of inboxScripts) expect(visitor, path).not.toContain(src);
+  }
+});
