@@ -17,6 +17,13 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
 ];
 
+/** A surname of letters only (names take no digits), different each time. */
+const uniqueSurname = () =>
+  randomUUID()
+    .replace(/-/g, '')
+    .slice(0, 8)
+    .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]);
+
 /** A phone number no other test uses. */
 const uniquePhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
@@ -39,7 +46,7 @@ const received = async (request: Page['request']) =>
 const sendLead = async (request: Page['request'], over: Record<string, unknown> = {}) => {
   const body = {
     Planning: 'Mutual Funds',
-    Username: `Meena ${randomUUID().slice(0, 6)}`,
+    Username: `Meena ${uniqueSurname()}`,
     phone: uniquePhone(),
     email: 'meena@example.com',
     currentdate: 'Wed, Nov 25 2026',
@@ -92,8 +99,8 @@ for (const size of WIDTHS) {
       await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', `https://wa.me/91${phone}`);
       await expectNoAxeViolations(page, 'lead: ');
 
-      await page.getByLabel('Status').selectOption('contacted');
-      await page.getByLabel('Note').fill('Called; wants the weekend batch');
+      await page.getByLabel('Status', { exact: true }).selectOption('contacted');
+      await page.getByLabel('Note', { exact: true }).fill('Called; wants the weekend batch');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
       await expect(page.locator('.inbox-history')).toContainText('Kavya Rao set contacted: Called; wants the weekend batch');
@@ -158,19 +165,19 @@ for (const size of WIDTHS) {
         await signIn(page, name);
         await find(page, lead.phone as string);
         await page.locator('.inbox-card').first().click();
-        await expect(page.getByLabel('Status')).toBeVisible();
+        await expect(page.getByLabel('Status', { exact: true })).toBeVisible();
         return page;
       };
       const first = await open(browser, 'Kavya');
       const second = await open(browser, 'Ravi');
-      await first.getByLabel('Status').selectOption('won');
+      await first.getByLabel('Status', { exact: true }).selectOption('won');
       await first.getByRole('button', { name: 'Save' }).click();
       await expect(first.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-      await second.getByLabel('Status').selectOption('lost');
-      await second.getByLabel('Note').fill('No answer');
+      await second.getByLabel('Status', { exact: true }).selectOption('lost');
+      await second.getByLabel('Note', { exact: true }).fill('No answer');
       await second.getByRole('button', { name: 'Save' }).click();
       await expect(second.getByRole('alert')).toContainText('Kavya changed this lead a moment ago');
-      await expect(second.getByLabel('Status')).toHaveValue('won');
+      await expect(second.getByLabel('Status', { exact: true })).toHaveValue('won');
       const stored = (await (await request.get(`/api/leads/${lead.submissionId}`, { headers: auth })).json()).lead;
       expect(stored).toMatchObject({ status: 'won', statusBy: 'Kavya' });
       await first.context().close();
