@@ -72,3 +72,18 @@ export const indicFontCss = (locale: Locale): string => {
     '@media (min-width:1240px){:root[lang] :is(.nav__link,.nav__list summary){font-size:0.9rem}}',
   ].join('\n');
 };
+
+/**
+ * The faces of all three scripts under one family, 'Site Indic', each limited to its script's
+ * characters: a page that shows visitors' own words in any language (the team's inbox) lists it
+ * after its text fonts, and the browser fetches a script's font only when such a word appears.
+ */
+export const allIndicFontFaces = (): string =>
+  Object.values(INDIC_FONTS)
+    .flatMap((font) =>
+      ([400, 700] as const).map(
+        (weight) =>
+          `@font-face{font-family:'Site Indic';font-style:normal;font-display:swap;font-weight:${weight};src:url(${font.files[weight]}) format('woff2');unicode-range:${font.unicodeRange}}`,
+      ),
+    )
+    .join('\n');

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FIELD_LABELS } from '../../lib/enquiry/labels';
+import { LANGUAGE_NAMES_EN, isLocale } from '../../i18n/locales';
 import { ApiError, changeLead, eraseLead, photoUrl, readLead, releaseLead, type Lead, type Session } from './api';
 import { KIND_NAMES, STATUSES, when } from './words';
 
@@ -34,6 +35,9 @@ const HIDDEN = new Set(['status', 'note', 'history', 'photos', 'Username']);
 
 const shown = (field: string, value: unknown): string => {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if ((field === 'locale' || field === 'consentLocale') && isLocale(value)) return LANGUAGE_NAMES_EN[value];
+  if (field === 'kind') return KIND_NAMES[String(value)] ?? String(value);
+  if (field === 'via') return value === 'html' ? 'as a plain form (no JavaScript)' : 'from the form';
   if ((field.endsWith('At') || field === 'receivedAt') && typeof value === 'string' && /^\d{4}-/.test(value)) return when(value);
   return String(value);
 };
