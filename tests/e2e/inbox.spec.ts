@@ -4,6 +4,7 @@
  * work it, release spam (e-mailed once), erase, a wrong token, and two people at once.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
 import { CONTACT_PAGE, fill, humanPause, hydrated, submitButton, withChallenge } from '../support/form-filling.ts';
@@ -106,9 +107,26 @@ for (const size of WIDTHS) {
       await expect(page.locator('.inbox-history')).toContainText('Kavya Rao set contacted: Called; wants the weekend batch');
 
       const csv = await (await request.get(`/api/leads?kind=contact&q=${phone}`, { headers: auth })).text();
-      expect(csvRecords(csv)).toEqual([
-        expect.objectContaining({ phone, status: 'contacted', note: 'Called; wants the weekend batch', statusBy: 'Kavya Rao' }),
+      const worked = expect.objectContaining({
+        phone,
+        status: 'contacted',
+        note: 'Called; wants the weekend batch',
+        statusBy: 'Kavya Rao',
+      });
+      expect(csvRecords(csv)).toEqual([worked]);
+
+      // The list's own download: the view as filtered, through the export.
+      await page.getByRole('button', { name: '← Back to the list' }).click();
+      await page.getByText('More filters').click();
+      await page.getByLabel('Status', { exact: true }).selectOption('contacted');
+      await find(page, phone);
+      await expect(page.locator('.inbox-card')).toHaveCount(1);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download this view (CSV)' }).click(),
       ]);
+      expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(csvRecords(await readFile(await download.path(), 'utf8'))).toEqual([worked]);
     });
 
     test('"Not spam" moves a lead into the inbox and e-mails the team about it once', async ({ page, request }) => {

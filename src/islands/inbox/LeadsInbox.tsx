@@ -96,9 +96,9 @@ function Filters({ filters, onApply }: { filters: ListFilters; onApply: (next: L
       <details className="inbox-filters__more">
         <summary>More filters</summary>
         <div className="inbox-filters__grid">
-          <label>
-            Kind
-            <select name="kind" defaultValue={filters.kind}>
+          <div>
+            <label htmlFor="inbox-kind">Kind</label>
+            <select id="inbox-kind" name="kind" defaultValue={filters.kind}>
               <option value="">Any</option>
               {ENQUIRY_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
@@ -106,10 +106,10 @@ function Filters({ filters, onApply }: { filters: ListFilters; onApply: (next: L
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            Status
-            <select name="status" defaultValue={filters.status}>
+          </div>
+          <div>
+            <label htmlFor="inbox-status">Status</label>
+            <select id="inbox-status" name="status" defaultValue={filters.status}>
               <option value="">Any</option>
               {STATUSES.map((status) => (
                 <option key={status} value={status}>
@@ -117,19 +117,19 @@ function Filters({ filters, onApply }: { filters: ListFilters; onApply: (next: L
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            Page (e.g. /Flats)
-            <input name="page" defaultValue={filters.page} />
-          </label>
-          <label>
-            From
-            <input name="from" type="date" defaultValue={filters.from} />
-          </label>
-          <label>
-            To
-            <input name="to" type="date" defaultValue={filters.to} />
-          </label>
+          </div>
+          <div>
+            <label htmlFor="inbox-page-filter">Page (e.g. /Flats)</label>
+            <input id="inbox-page-filter" name="page" defaultValue={filters.page} />
+          </div>
+          <div>
+            <label htmlFor="inbox-from">From</label>
+            <input id="inbox-from" name="from" type="date" defaultValue={filters.from} />
+          </div>
+          <div>
+            <label htmlFor="inbox-to">To</label>
+            <input id="inbox-to" name="to" type="date" defaultValue={filters.to} />
+          </div>
         </div>
       </details>
       <button type="submit" className="inbox-button inbox-button--primary">
