@@ -43,13 +43,29 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
   expect(new Set(CSV_COLUMNS).size).toBe(CSV_COLUMNS.length);
   expect(CSV_COLUMNS.slice(0, CSV_META_COLUMNS.length)).toEqual([...CSV_META_COLUMNS]);
   expect(CSV_COLUMNS).toContain('via');
-  const later = ['notifyHeld', 'locale', 'consentLocale'];
+  const later = [
+    'notifyHeld',
+    'locale',
+    'consentLocale',
+    'webhookSent',
+    'webhookError',
+    'webhookGaveUp',
+    'status',
+    'note',
+    'statusBy',
+    'statusAt',
+    'releasedBy',
+  ];
   expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_COLUMNS.length - later.length)).toEqual(
     LEAD_FIELDS.filter((f) => !later.includes(f)),
   );
   expect(CSV_COLUMNS.slice(-later.length)).toEqual(later);
 });
 
-test('the CSV adds the languages as its last columns', () => {
-  expect(CSV_COLUMNS.slice(-2)).toEqual(['locale', 'consentLocale']);
+test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team', () => {
+  const at = (column: string) => CSV_COLUMNS.indexOf(column);
+  expect(at('locale')).toBe(at('notifyHeld') + 1);
+  expect(at('webhookSent')).toBeGreaterThan(at('consentLocale'));
+  expect(at('status')).toBeGreaterThan(at('webhookGaveUp'));
+  expect(CSV_COLUMNS.at(-1)).toBe('releasedBy');
 });
