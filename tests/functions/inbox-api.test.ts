@@ -117,7 +117,12 @@ describe('one lead: status and note', () => {
 
     const rows = csvRecords((await call('/api/leads?status=contacted')).body as string);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: enquiry.submissionId, status: 'contacted', note: 'Called, wants a callback Friday', statusBy: 'Kavya Rao' });
+    expect(rows[0]).toMatchObject({
+      id: enquiry.submissionId,
+      status: 'contacted',
+      note: 'Called, wants a callback Friday',
+      statusBy: 'Kavya Rao',
+    });
   });
 
   test('two people change one lead from the same version: the second gets 409 with the lead as it is now, and nothing is overwritten', async () => {
