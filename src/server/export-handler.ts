@@ -65,7 +65,7 @@ const teamMember = (request: Request, required: boolean): string => {
   } catch {
     name = '';
   }
-  const valid = name.length > 0 && name.length <= 60 && !/[\u0000-\u001f\u007f]/.test(name);
+  const valid = name.length > 0 && name.length <= 60 && !/\p{Cc}/u.test(name);
   if (!valid && required) {
     throw new HttpError(400, 'Say who you are.', { fields: { 'X-Team-Member': 'the name of the person signed in, 1 to 60 characters' } });
   }
