@@ -92,7 +92,12 @@ export const updateLeadRecord = async (store: Store, key: string, change: (recor
 const settleWaiting = async (store: Store, waiting: WaitingLead[], carrierId: string) => {
   await Promise.all(
     waiting.map(async ({ entry }) => {
-      await updateLeadRecord(store, entry.key, (record) => ({ ...record, notified: true, notifiedWith: carrierId }));
+      await updateLeadRecord(store, entry.key, (record) => ({
+        ...record,
+        notified: true,
+        notifiedWith: carrierId,
+        notifiedAt: new Date().toISOString(),
+      }));
       await store.delete(gaveUpKey(entry.id));
     }),
   );
@@ -131,7 +136,12 @@ export const deliver = async (key: string, lead: LeadRecord, options: DeliveryOp
     await bookkeep(
       () =>
         Promise.all([
-          updateLeadRecord(store, key, ({ notifyError: _stale, ...rest }) => ({ ...rest, ...counted, notified: true })),
+          updateLeadRecord(store, key, ({ notifyError: _stale, ...rest }) => ({
+            ...rest,
+            ...counted,
+            notified: true,
+            notifiedAt: new Date().toISOString(),
+          })),
           store.delete(pendingKey(lead.id)),
           settleWaiting(store, waiting, lead.id),
         ]),

@@ -18,6 +18,7 @@ const STATE_FIELDS = new Set([
   'notifyAttempts',
   'notifyGaveUp',
   'notifiedWith',
+  'notifiedAt',
   'webhookSent',
   'webhookError',
   'webhookAttempts',

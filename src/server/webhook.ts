@@ -32,6 +32,7 @@ const STATE_FIELDS = new Set([
   'notifyAttempts',
   'notifyGaveUp',
   'notifiedWith',
+  'notifiedAt',
   'notifyHeld',
   'webhookSent',
   'webhookError',

@@ -95,7 +95,9 @@ for (const size of WIDTHS) {
       const fields = page.locator('.inbox-fields').first();
       for (const value of [phone, String(CONTACT_PAGE.expected.email), String(CONTACT_PAGE.expected.message)])
         await expect(fields).toContainText(value);
-      await expect(page.locator('.inbox-fields').nth(1)).toContainText('/Contactus');
+      const about = page.locator('.inbox-fields').nth(1);
+      await expect(about).toContainText('/Contactus');
+      await expect(about.locator('div', { hasText: 'Team e-mailed at' }).locator('dd')).toHaveText(/\d{4}, \d{1,2}:\d{2} [AP]M/);
       await expect(page.getByRole('link', { name: new RegExp(`Call ${phone}`) })).toHaveAttribute('href', `tel:+91${phone}`);
       await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', `https://wa.me/91${phone}`);
       await expectNoAxeViolations(page, 'lead: ');
@@ -127,6 +129,11 @@ for (const size of WIDTHS) {
       ]);
       expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(csvRecords(await readFile(await download.path(), 'utf8'))).toEqual([worked]);
+
+      // Signing out forgets the token and the name.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByLabel('Team token')).toBeVisible();
+      expect(await page.evaluate(() => sessionStorage.getItem('aranya:team-session'))).toBeNull();
     });
 
     test('"Not spam" moves a lead into the inbox and e-mails the team about it once', async ({ page, request }) => {

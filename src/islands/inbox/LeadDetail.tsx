@@ -19,6 +19,7 @@ const RECORD_LABELS: Record<string, string> = {
   consentAt: 'Consent given',
   consentLocale: 'Consent notice language',
   notified: 'Team e-mailed',
+  notifiedAt: 'Team e-mailed at',
   notifyError: 'E-mail problem',
   notifyAttempts: 'E-mail re-sends',
   notifyGaveUp: 'E-mail gave up',
