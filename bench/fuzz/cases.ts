@@ -87,7 +87,7 @@ export interface EnquiryCase {
 
 export interface LeadsCase {
   endpoint: 'leads';
-  /** `/api/leads`, or `/api/leads/<id>` (erasure) with a fresh UUID or hostile text. */
+  /** `/api/leads`, or `/api/leads/<id>` (read, change, erasure) with a fresh UUID or hostile text. */
   target: { $: 'list' } | { $: 'lead'; id: Hostile };
   method: string;
   auth: 'none' | 'right' | 'wrong' | 'basic' | 'lowercase' | 'empty-bearer';
@@ -470,7 +470,7 @@ const leadsCase: fc.Arbitrary<LeadsCase> = leadsTarget.chain((target) =>
     // Mostly the method the path takes (GET a page, DELETE a lead), sometimes another.
     method: fc.oneof(
       { arbitrary: fc.constant(target.$ === 'list' ? 'GET' : 'DELETE'), weight: 6 },
-      { arbitrary: fc.constantFrom('GET', 'DELETE', 'POST', 'PUT', 'HEAD', 'OPTIONS'), weight: 1 },
+      { arbitrary: fc.constantFrom('GET', 'DELETE', 'PATCH', 'POST', 'PUT', 'HEAD', 'OPTIONS'), weight: 1 },
     ),
     auth: fc.constantFrom<LeadsCase['auth']>('none', 'right', 'right', 'right', 'wrong', 'basic', 'lowercase', 'empty-bearer'),
     query: fc.array(

@@ -43,7 +43,7 @@ const CONFIRM_FORM = /<form method="post"[^>]*>[\s\S]*name="confirmToken"/;
 /** The thank-you page in the language the post names (`locale`): /Thankyou, /ta/Thankyou ... */
 const THANK_YOU = /^\/(?:(?:ta|te|kn)\/)?Thankyou$/;
 const ENQUIRY_STATUSES = new Set([200, 201, 303, 400, 403, 405, 413, 415, 422]);
-const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405]);
+const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405, 409, 428]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const LEAK = /\bat .+\.(?:m?ts|m?js):\d+|ECONNREFUSED|BlobsInternalError|TypeError|RangeError|SyntaxError/;
@@ -63,6 +63,21 @@ const META: Record<string, (value: unknown) => boolean> = {
   notifyAttempts: (v) => Number.isInteger(v) && (v as number) > 0,
   notifyGaveUp: (v) => v === true,
   notifyHeld: (v) => v === 'repeat-contact',
+  notifiedAt: (v) => typeof v === 'string' && ISO.test(v),
+  notifiedWith: (v) => typeof v === 'string',
+  // The webhook's delivery (src/server/webhook.ts) and the team's work in the inbox (lead-work.ts).
+  webhookSent: (v) => typeof v === 'boolean',
+  webhookError: (v) => typeof v === 'string',
+  webhookAttempts: (v) => Number.isInteger(v) && (v as number) > 0,
+  webhookGaveUp: (v) => v === true,
+  status: (v) => ['new', 'contacted', 'won', 'lost'].includes(v as string),
+  note: (v) => typeof v === 'string',
+  statusBy: (v) => typeof v === 'string',
+  statusAt: (v) => typeof v === 'string' && ISO.test(v),
+  history: (v) => Array.isArray(v),
+  releasedBy: (v) => typeof v === 'string',
+  releasedAt: (v) => typeof v === 'string' && ISO.test(v),
+  spamReason: (v) => typeof v === 'string',
 };
 /** Schema fields the record does not keep as such (the id is `id`; consent is `consentAt`). */
 const NOT_STORED = new Set(['submissionId', 'consent', 'company_website']);
@@ -89,7 +104,8 @@ export const expectedStatus = (c: FuzzCase, m: Materialized): number | null => {
     const path = m.path.split('?')[0];
     // `/api/leads/<id>` only when the id is one path segment; anything else is another path.
     if (path !== '/api/leads' && !/^\/api\/leads\/[^/]+\/?$/.test(path)) return null;
-    if (c.method !== (path === '/api/leads' ? 'GET' : 'DELETE')) return 405;
+    // The list takes GET; one lead GET (the inbox's read), PATCH (its status and note) and DELETE.
+    if (!(path === '/api/leads' ? ['GET'] : ['GET', 'PATCH', 'DELETE']).includes(c.method)) return 405;
     if (c.auth !== 'right' && c.auth !== 'lowercase') return 401;
     return null;
   }

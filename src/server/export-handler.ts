@@ -82,6 +82,9 @@ const readJson = async (request: Request): Promise<unknown> => {
 
 const leadAnswer = ({ record, etag }: LeadVersion) => jsonResponse(200, { lead: record, etag }, { etag: `"${etag}"` });
 
+/** The methods a path under /api/leads/<id> takes (`rest` is what follows the id). */
+const allowedOn = (rest: string) => (rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' ? 'POST' : 'GET');
+
 /** /api/leads/<id>[/release | /photos/<name>]: the inbox's calls on one lead. */
 const oneLead = async (request: Request, id: string, rest: string): Promise<Response> => {
   if (!UUID.test(id))
@@ -125,9 +128,7 @@ const oneLead = async (request: Request, id: string, rest: string): Promise<Resp
       });
     }
     default:
-      throw new HttpError(405, 'GET, PATCH or DELETE a lead; POST …/release; GET …/photos/<name>.', {
-        headers: { allow: rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' ? 'POST' : 'GET' },
-      });
+      throw new HttpError(404, 'Not found.');
   }
 };
 
@@ -137,8 +138,10 @@ const handleLeads = async (request: Request): Promise<Response> => {
   const url = new URL(request.url);
   // /api/leads/<id>[/…] (Netlify's path parameters, read from the URL so any router works).
   const match = /^\/api\/leads\/([^/]+)(?:\/(.*?))?\/?$/.exec(url.pathname);
-  if (!match && request.method !== 'GET') {
-    throw new HttpError(405, 'Use GET to export leads.', { headers: { allow: 'GET' } });
+  // The method first, as for every endpoint: a wrong one is 405 whatever the token.
+  const allowed = !match ? 'GET' : allowedOn(match[2] ?? '');
+  if (!allowed.split(', ').includes(request.method)) {
+    throw new HttpError(405, match ? `Use ${allowed} here.` : 'Use GET to export leads.', { headers: { allow: allowed } });
   }
   if (!bearerMatches(request.headers.get('authorization'), token)) {
     await sleep(FAILED_SIGN_IN_DELAY_MS);
