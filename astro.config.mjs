@@ -10,6 +10,7 @@ import { pageDirectives } from './src/config/security.ts';
 import { adminMetaCsp } from './src/lib/cms/csp.ts';
 import { cspInlineHashes } from './integrations/csp-inline.ts';
 import { i18nFallback } from './integrations/i18n-fallback.ts';
+import { hydrateOnInteraction } from './integrations/hydrate-on-interaction.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -51,6 +52,8 @@ export default defineConfig({
   devToolbar: { enabled: process.env.ARANYA_CMS !== '1' },
   integrations: [
     react(),
+    // client:interact: the forms load their script when the visitor first reaches for them.
+    hydrateOnInteraction(),
     // /admin (Decap) gets its own policy instead of the site's (src/lib/cms/csp.ts).
     cspInlineHashes({ ownPolicy: { 'admin.html': adminMetaCsp() } }),
     // Pages that are not for search engines stay out of the sitemap (they are noindex too);

@@ -2,6 +2,11 @@
  * What each built page makes a visitor download: the JavaScript it loads (module scripts, island
  * components and renderers, and every module they import statically, each file counted once) and
  * its HTML and CSS, gzipped. Reads dist/ only.
+ *
+ * JavaScript is counted twice: all of it (what a visitor who uses the page's islands has loaded),
+ * and what loads before any interaction. An island with `client:interact` (the forms) loads only
+ * when the visitor first reaches for it, so its files count only in the first figure, unless the
+ * page's other scripts load them anyway.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +15,10 @@ import { gzipSync } from 'node:zlib';
 export interface PageWeight {
   /** Route, e.g. /Flats. */
   route: string;
+  /** All the page's JS: what is loaded once the visitor has used every island. */
   jsGz: number;
+  /** The JS loaded before the visitor interacts: inline scripts, module scripts, islands that do not wait. */
+  jsBeforeGz: number;
   /** Of jsGz: the inline scripts (Astro's island loader, the header's few lines). */
   inlineJsGz: number;
   /** Of jsGz: each module file, gzipped. */
@@ -25,7 +33,28 @@ export interface PageWeight {
   scripts: string[];
   /** The islands' component files (component-url), relative to dist/. */
   islands: string[];
+  /** Of islands: those that load on the visitor's first interaction (client:interact). */
+  onInteraction: string[];
+  /** The JS files loaded before any interaction, relative to dist/. */
+  scriptsBefore: string[];
 }
+
+/** An island as the page declares it: its component and renderer files and its client directive. */
+interface IslandTag {
+  component: string;
+  renderer: string | null;
+  client: string | null;
+}
+
+const islandTags = (html: string): IslandTag[] =>
+  [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => {
+    const value = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1] ?? null;
+    return {
+      component: (value('component-url') ?? '').replace(/^\//, ''),
+      renderer: value('renderer-url')?.replace(/^\//, '') ?? null,
+      client: value('client'),
+    };
+  });
 
 const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).byteLength;
 
@@ -63,19 +92,22 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
   const pages: PageWeight[] = [];
   for (const file of await htmlFiles(dist)) {
     const html = await readFile(path.join(dist, file), 'utf8');
-    const islands = attr(html, /\scomponent-url="([^"]+)"/g).map((url) => url.replace(/^\//, ''));
-    const entries = [
-      ...attr(html, /<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"/g),
-      ...islands,
-      ...attr(html, /\srenderer-url="([^"]+)"/g),
-    ].map((url) => url.replace(/^\//, ''));
-    const seen = new Set<string>();
-    for (const entry of entries) await moduleClosure(dist, entry, seen);
+    const tags = islandTags(html);
+    const islands = tags.map((tag) => tag.component);
+    const waiting = tags.filter((tag) => tag.client === 'interact');
+    const moduleScripts = attr(html, /<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"/g).map((url) => url.replace(/^\//, ''));
+    const filesOf = (list: IslandTag[]) => list.flatMap((tag) => [tag.component, ...(tag.renderer ? [tag.renderer] : [])]);
+    const before = new Set<string>();
+    for (const entry of [...moduleScripts, ...filesOf(tags.filter((tag) => !waiting.includes(tag)))])
+      await moduleClosure(dist, entry, before);
+    const seen = new Set<string>(before);
+    for (const entry of filesOf(waiting)) await moduleClosure(dist, entry, seen);
     const inlineScripts = attr(html, /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g).filter((s) => !s.trim().startsWith('{'));
     const inlineJsGz = inlineScripts.length > 0 ? gz(inlineScripts.join('\n')) : 0;
     const moduleGz: Record<string, number> = {};
     for (const script of seen) moduleGz[script] = gz(await readFile(path.join(dist, script)));
     const jsGz = inlineJsGz + Object.values(moduleGz).reduce((sum, size) => sum + size, 0);
+    const jsBeforeGz = inlineJsGz + [...before].reduce((sum, script) => sum + moduleGz[script], 0);
     const stylesheets = attr(html, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g).map((u) => u.replace(/^\//, ''));
     const inlineStyles = attr(html, /<style[^>]*>([\s\S]*?)<\/style>/g).join('\n');
     let linkedCssGz = 0;
@@ -84,6 +116,7 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
     pages.push({
       route: routeOf(file),
       jsGz,
+      jsBeforeGz,
       inlineJsGz,
       moduleGz,
       htmlGz: gz(html),
@@ -91,6 +124,8 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
       linkedCssGz,
       scripts: [...seen].sort(),
       islands: [...new Set(islands)].sort(),
+      onInteraction: [...new Set(waiting.map((tag) => tag.component))].sort(),
+      scriptsBefore: [...before].sort(),
     });
   }
   return pages;

@@ -9,6 +9,7 @@
  * more line height (taller letters, marks above and below) and long words may wrap.
  */
 import type { Locale } from '../i18n/locales.ts';
+import { textFallbackFace } from './fallback-fonts.ts';
 import ta400 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2?url';
 import ta600 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-600-normal.woff2?url';
 import ta700 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff2?url';
@@ -59,10 +60,11 @@ export const indicFontCss = (locale: Locale): string => {
   );
   return [
     ...faces,
+    textFallbackFace(font.family, `${family} fallback`, font.unicodeRange),
     // `:root[lang]` outranks global.css's own `:root` and element rules whichever comes first in
     // the page (with plain `:root` the global font list won and the script showed as empty boxes).
     // Headings keep 'Heading' (Latin only) first: its --font fallback is this one.
-    `:root[lang]{--font:'${family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}`,
+    `:root[lang]{--font:'${family}','${family} fallback',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}`,
     ':root[lang] body{line-height:1.8}',
     // Long compound words: `anywhere` (unlike break-word) also lets flex and grid items, buttons
     // and menus shrink below a word's width, so a word breaks only where it would overflow.

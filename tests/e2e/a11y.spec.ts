@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { ROUTES } from './routes';
 import { axeViolations } from '../support/axe';
+import { islandsHydrated } from '../support/islands';
 
 const PATHS = [...ROUTES.map((route) => route.path), '/no-such-page', '/Thankyou'];
 const BATCH = 6;
@@ -20,7 +21,7 @@ for (let start = 0; start < PATHS.length; start += BATCH) {
       await page.goto(path);
       // Every island hydrated (a page may have none), and the scroll-to-top script started.
       await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
-      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      await islandsHydrated(page);
       violations.push(...(await axeViolations(page, `${path} `)));
     }
     expect(violations).toEqual([]);

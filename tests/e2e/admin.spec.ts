@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { adminMetaCsp } from '../../src/lib/cms/csp';
 import { ROUTES } from './routes';
+import { islandsHydrated } from '../support/islands';
 
 test('/admin is not for search engines: noindex, out of the sitemap, linked from no page', async ({ request }) => {
   const admin = await (await request.get('/admin')).text();
@@ -82,7 +83,7 @@ test("no other page loads any of /admin's JavaScript", async ({ browser, request
     });
     await page.goto(path);
     // Every island hydrated and the plain scripts started (at once or when the browser is idle): every script was asked for.
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 60_000 });
+    await islandsHydrated(page, 60_000);
     await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
     expect(scripts.length, `${path} loads scripts`).toBeGreaterThan(0);
     expect(

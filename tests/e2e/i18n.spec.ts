@@ -14,6 +14,7 @@ import { ROUTES } from './routes';
 import { expectNoAxeViolations } from '../support/axe';
 import { en } from '../../src/i18n/en';
 import { dictionary, HTML_LANG, LANGUAGE_NAMES, LOCALES, type Locale } from '../../src/i18n';
+import { islandsHydrated } from '../support/islands';
 
 const OTHERS = LOCALES.filter((locale): locale is Exclude<Locale, 'en'> => locale !== 'en');
 const prefixed = (locale: Locale, path: string) => (locale === 'en' ? path : path === '/' ? `/${locale}` : `/${locale}${path}`);
@@ -306,7 +307,7 @@ test.describe('axe on every route in every language', () => {
       for (const path of [...PATHS, '/no-such-page']) {
         await page.goto(prefixed(locale, path));
         await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
-        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+        await islandsHydrated(page);
         await expectNoAxeViolations(page, `${prefixed(locale, path)}: `);
       }
     });

@@ -8,6 +8,7 @@
  * image loaded; the footer's year is masked so the baselines outlive the year.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { islandsHydrated } from '../support/islands';
 
 test.describe.configure({ timeout: 90_000 });
 // The tests add a style sheet of their own (hiding fixed elements), which the site's CSP would block.
@@ -32,7 +33,7 @@ const PAGES = [
 ];
 
 async function settle(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   // The plain scripts (scroll-to-top, the home carousel) start when the browser is idle.
   await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
   if ((await page.locator('[data-carousel]').count()) > 0) await page.locator('[data-carousel][data-ready]').waitFor({ state: 'attached' });

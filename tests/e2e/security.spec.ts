@@ -8,6 +8,7 @@ import { ROUTES } from './routes';
 import { FORM_PAGES, fill, humanPause, submitButton, shownReference, leadsWithReference, withChallenge } from '../support/form-filling';
 import { validFinance } from '../support/sample-enquiries.ts';
 import { FORM_TEXT } from '../support/words.ts';
+import { islandsHydrated } from '../support/islands';
 
 const ALL_PAGES = [...ROUTES.map((r) => r.path), '/Thankyou', '/no-such-page'];
 
@@ -34,7 +35,7 @@ const watch = async (page: Page) => {
 
 /** Every island on the page hydrated, and the scroll-to-top script started. */
 const settled = async (page: Page) => {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  await islandsHydrated(page, 15_000);
   await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
 };
 

@@ -9,6 +9,7 @@ import { FORM_TEXT } from './words.ts';
 import type { EnquiryKind } from '../../src/lib/enquiry/kinds.ts';
 import { E2E_CHALLENGE_SECRET, E2E_MIN_FILL_MS, EXPORT_TOKEN } from '../../playwright.config';
 import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
+import { wakeIslands } from './islands.ts';
 
 /** One step of filling a form: type into a labelled field, pick an option, or check a radio chip. */
 export type Step =
@@ -157,8 +158,15 @@ export const CONTACT_PAGE: FormPage = (() => {
 export const ENQUIRY_PAGES: FormPage[] = [...PROPERTIES.map(propertyPage), ...LOANS.map(loanPage), ...PLANS.map(planPage)];
 export const FORM_PAGES: FormPage[] = [...ENQUIRY_PAGES, CONTACT_PAGE];
 
-/** Waits until the form island has hydrated. */
+/**
+ * Presses on the form's introduction, as a visitor reaching for the form does (the island hydrates
+ * on that first interaction; no field is focused, so none is touched), wakes any other island, and
+ * waits until the form has hydrated.
+ */
 export const hydrated = async (page: Page) => {
+  const intro = page.locator('form.enquiry-form .enquiry-form__intro');
+  if ((await intro.count()) > 0) await intro.click();
+  await wakeIslands(page);
   await page.locator('astro-island:not([ssr]) form.enquiry-form').waitFor();
 };
 

@@ -64,14 +64,16 @@ export default function EnquiryForm({
     withPhotos,
     formRef,
     language,
+    formId: `${ID_PREFIX}-form`,
   });
-  const ids = { title: `${ID_PREFIX}-title`, intro: `${ID_PREFIX}-intro` };
+  const ids = { form: `${ID_PREFIX}-form`, title: `${ID_PREFIX}-title`, intro: `${ID_PREFIX}-intro` };
 
   return (
     <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated, words, messages }}>
       <FormProvider {...methods}>
         <form
           ref={formRef}
+          id={ids.form}
           className="enquiry-form"
           method="post"
           action={endpoint}

@@ -18,7 +18,9 @@ export const stateOfCity = (city: string): string => {
 export default function LocationFields() {
   const { register, getValues, setValue, formState } = useFormContext();
   const { idPrefix, hydrated, words } = useFormMeta();
-  const [state, setState] = useState('');
+  // null until the choice made in the plain form is read: until then every city stays listed, so
+  // a city chosen before hydration is still there to be read.
+  const [state, setState] = useState<string | null>(null);
   const ids = fieldIds(idPrefix, 'selectedCity');
   const error = formState.errors.selectedCity?.message as string | undefined;
 
@@ -33,7 +35,7 @@ export default function LocationFields() {
     if (city && citiesOf(chosen).includes(city)) queueMicrotask(() => setValue('selectedCity', city));
   }, [hydrated, getValues, setValue]);
 
-  const groups = hydrated ? STATES.filter((s) => s === state) : STATES;
+  const groups = hydrated && state !== null ? STATES.filter((s) => s === state) : STATES;
 
   return (
     <>

@@ -89,9 +89,24 @@ interface SubmitOptions {
   formRef: RefObject<HTMLFormElement | null>;
   /** The page's language: the words shown, the messages, the consent notice shown. */
   language: FormLanguage;
+  /** The form element's id: choices made in the plain form before hydration are read from it. */
+  formId: string;
 }
 
-export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, language }: SubmitOptions) {
+/**
+ * The radio choices already made in the plain form when the island hydrates (the form hydrates
+ * on the visitor's first interaction, so they may have chosen some). react-hook-form would clear
+ * them when it registers the group, so they are read first and set again after. Text and selects
+ * need nothing: react-hook-form reads what is already in the page.
+ */
+const radioChoicesInPage = (formId: string): [string, string][] => {
+  if (typeof document === 'undefined') return [];
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return [];
+  return Array.from(form.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked'), (radio) => [radio.name, radio.value]);
+};
+
+export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, language, formId }: SubmitOptions) {
   const { locale, words, messages, consent, languageEn } = language;
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [announcement, setAnnouncement] = useState('');
@@ -133,6 +148,12 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
   };
 
   const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
+
+  const [choicesBeforeHydration] = useState(() => radioChoicesInPage(formId));
+  const { setValue } = methods;
+  useEffect(() => {
+    for (const [name, value] of choicesBeforeHydration) setValue(name, value);
+  }, [choicesBeforeHydration, setValue]);
 
   /** The live region says it again even when the words are the same as last time. */
   const announce = (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));

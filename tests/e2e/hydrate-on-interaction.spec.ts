@@ -1,0 +1,139 @@
+/**
+ * The form islands hydrate on the visitor's first interaction (`client:interact`,
+ * src/islands/directives/interact.ts): a page that is only read fetches none of the form's
+ * script; what the visitor types or chooses before and during hydration stays; a link that
+ * jumps to the form wakes it; a submit before hydration is the plain form's native post.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  exportedLeads,
+  fill,
+  FORM_PAGES,
+  humanPause,
+  leadsWithReference,
+  shownReference,
+  submitButton,
+  type FormPage,
+} from '../support/form-filling';
+import { FORM_TEXT } from '../support/words';
+
+const formPage = (path: string) => FORM_PAGES.find((f) => f.path === path) as FormPage;
+const island = (page: Page) => page.locator('astro-island').filter({ has: page.locator('form.enquiry-form') });
+
+/** The island's own script and its renderer, as the page names them. */
+const islandScripts = async (page: Page) => {
+  const element = island(page);
+  const urls = [await element.getAttribute('component-url'), await element.getAttribute('renderer-url')];
+  return urls.filter((url): url is string => Boolean(url)).map((url) => new URL(url, page.url()).pathname);
+};
+
+/** Every script path the page asks for, from now on. */
+const recordScripts = (page: Page) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
+  });
+  return asked;
+};
+
+/** Holds every module script of the site for `ms` before it is served, as a slow network would. */
+const slowScripts = (page: Page, ms: number) =>
+  page.route('**/_astro/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+
+const settled = (page: Page) => page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
+
+test('a form page fetches no form script until the visitor reaches for the form; then it hydrates', async ({ page }) => {
+  const asked = recordScripts(page);
+  await page.goto('/Vehicleloan');
+  await settled(page);
+  // Read for a while, scroll to the form and past it: still no form script.
+  await page.mouse.wheel(0, 1200);
+  await page.waitForTimeout(1500);
+  const formScripts = await islandScripts(page);
+  expect(formScripts.length).toBeGreaterThan(0);
+  expect(asked.filter((path) => formScripts.includes(path))).toEqual([]);
+  await expect(island(page)).toHaveAttribute('ssr', '');
+
+  await page.getByLabel(FORM_TEXT.fields.Username.label, { exact: true }).click();
+  await expect(island(page)).not.toHaveAttribute('ssr', '');
+  expect(asked).toEqual(expect.arrayContaining(formScripts));
+});
+
+test('typing straight away, with the script held back by a slow network, keeps every character and choice', async ({ page, request }) => {
+  const form = formPage('/Vehicleloan');
+  await slowScripts(page, 2500);
+  await page.goto(form.path);
+  // Fill the whole form (text, selects, radio chips, state then city) while the script is on its way.
+  await fill(page, form.steps);
+  await expect(island(page)).toHaveAttribute('ssr', '');
+  await expect(island(page)).not.toHaveAttribute('ssr', '', { timeout: 15_000 });
+
+  // After hydration every value is still there, the city list is the chosen state's.
+  const html = page.locator('form.enquiry-form');
+  for (const step of form.steps) {
+    if (step.type === 'radio') await expect(html.getByRole('radio', { name: step.value, exact: true })).toBeChecked();
+    else await expect(html.getByLabel(step.label, { exact: true })).toHaveValue(step.value);
+  }
+  await expect(html.locator('select[name="selectedCity"] optgroup')).toHaveCount(1);
+
+  await humanPause(page);
+  await submitButton(page, form.kind).click();
+  await expect(page.getByRole('heading', { name: FORM_TEXT.success.title })).toBeVisible();
+  const leads = await leadsWithReference(request, form.kind, await shownReference(page));
+  expect(leads).toHaveLength(1);
+  expect(leads[0]).toMatchObject({ ...form.expected, via: 'js' });
+});
+
+test('typing during hydration keeps every character', async ({ page }) => {
+  await slowScripts(page, 800);
+  await page.goto('/Contactus');
+  const name = page.getByLabel(FORM_TEXT.fields.Username.label, { exact: true });
+  await name.click();
+  // One key every 120 ms: the script arrives and hydrates in the middle of the name.
+  await name.pressSequentially('Lakshmi Narayanan Venkataraman', { delay: 120 });
+  await expect(island(page)).not.toHaveAttribute('ssr', '');
+  await expect(name).toHaveValue('Lakshmi Narayanan Venkataraman');
+  await expect(name).toBeFocused();
+});
+
+test("a submit before hydration is the plain form's native post", async ({ page }) => {
+  const form = formPage('/Financialplan');
+  const email = `early-${randomUUID().slice(0, 8)}@example.com`;
+  // The form's script never comes: the plain form is all there is.
+  await page.route('**/_astro/*.js', (route) => route.abort());
+  await page.goto(form.path);
+  await fill(
+    page,
+    form.steps.map((step) => (step.type === 'text' && step.label === FORM_TEXT.fields.email.label ? { ...step, value: email } : step)),
+  );
+  await submitButton(page, form.kind).click();
+  await expect(page.locator('h1')).toHaveText('Confirm your enquiry');
+  await page.getByRole('button', { name: 'Confirm and send my enquiry' }).click();
+  await page.waitForURL('**/Thankyou');
+  const leads = (await exportedLeads(page.request, form.kind)).filter((lead) => lead.email === email);
+  expect(leads).toHaveLength(1);
+  expect(leads[0]).toMatchObject({ via: 'html', Planning: form.expected.Planning });
+});
+
+test('the header\'s "Enquire" link wakes the form it jumps to', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/Flats');
+  await settled(page);
+  await expect(island(page)).toHaveAttribute('ssr', '');
+  await page
+    .locator('header')
+    .getByRole('link', { name: /Enquire/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/#enquiry$/);
+  await expect(island(page)).not.toHaveAttribute('ssr', '');
+});
+
+test('arriving at /Contactus#enquiry hydrates the form at once', async ({ page }) => {
+  await page.goto('/Contactus#enquiry');
+  await expect(island(page)).not.toHaveAttribute('ssr', '');
+});
