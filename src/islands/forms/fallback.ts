@@ -10,6 +10,7 @@
  */
 import type * as z from 'zod/mini';
 import type { FormWords } from './language';
+import { callBackText } from '../../lib/enquiry/call-back';
 
 export interface FallbackSettings {
   publicKey: string;
@@ -91,6 +92,7 @@ export const fallbackParams = (
   const language: Record<string, string> = extra.preferredLanguage ? { preferredLanguage: extra.preferredLanguage } : {};
   const lines = [
     ...(extra.preferredLanguage ? [`Preferred language: ${extra.preferredLanguage}`] : []),
+    `Call: ${callBackText(fields)}`,
     ...Object.entries(params).map(([key, value]) => `${key}: ${value}`),
   ];
   if (extra.photos) lines.push(`photos: ${extra.photos} chosen, not attached to this e-mail (ask the visitor to resend them)`);
