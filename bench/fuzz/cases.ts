@@ -233,6 +233,8 @@ const FIELDS = [
   'locale',
   'consentLocale',
   'consentNotice',
+  'callTime',
+  'callLanguage',
 ];
 
 /** Free-text fields (where any text is allowed, hostile text can get through) come up more often. */
@@ -251,6 +253,22 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
       field: fc.constantFrom('locale', 'consentLocale'),
       value: fc.constantFrom<Hostile>('ta', 'te', 'kn', 'en', 'TA', 'fr', ''),
     }),
+    weight: 1,
+  },
+  // When and in which language to call back: a listed value (stored), empty (not given), or one the schema refuses.
+  {
+    arbitrary: fc.oneof(
+      fc.record({
+        op: fc.constant('set' as const),
+        field: fc.constant('callTime'),
+        value: fc.constantFrom<Hostile>('Morning (9:30-12:00)', 'Evening (16:00-19:00)', '', 'evening', 'Night (19:00-23:00)'),
+      }),
+      fc.record({
+        op: fc.constant('set' as const),
+        field: fc.constant('callLanguage'),
+        value: fc.constantFrom<Hostile>('Tamil', 'Hindi', '', 'ta', 'Malayalam'),
+      }),
+    ),
     weight: 1,
   },
   {

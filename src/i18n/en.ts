@@ -197,6 +197,8 @@ export const en = {
       where: 'Where you live',
       details: 'Your details',
       message: 'Your message',
+      /** Over the two optional call-back fields, on every form. */
+      call: 'When we call you',
     },
     /** Label (and hint under it, where there is one) of each field, keyed by its wire name. */
     fields: {
@@ -220,6 +222,9 @@ export const en = {
       Amount: { label: 'Loan amount' },
       Profession: { label: 'Profession' },
       Planning: { label: 'What are you planning?' },
+      /** Optional on every form: when and in which language the team calls back (calls stay within 9:30 to 19:00). */
+      callTime: { label: 'Best time to call (optional)', hint: 'We call only between 9:30 and 19:00.' },
+      callLanguage: { label: 'Language for the call (optional)' },
       /** Sell Flats only. */
       photos: { label: 'Photos (optional)', hint: 'Up to 5 photos: JPEG, PNG or WebP. We resize large photos before sending.' },
     },
@@ -311,7 +316,19 @@ export const en = {
       PMS: 'PMS',
       AIF: 'AIF',
       'Financial Plan': 'Financial Plan',
+      // the best time to call (the hours are the same in every language)
+      'Morning (9:30-12:00)': 'Morning, 9:30–12:00',
+      'Afternoon (12:00-16:00)': 'Afternoon, 12:00–16:00',
+      'Evening (16:00-19:00)': 'Evening, 16:00–19:00',
+      // the language to call in
+      English: 'English',
+      Tamil: 'Tamil',
+      Telugu: 'Telugu',
+      Kannada: 'Kannada',
+      Hindi: 'Hindi',
     },
+    /** The first choice of the best time to call: no preference (sends nothing). */
+    callAnyTime: 'Any time',
     /** The fixed country code shown before the mobile number. */
     phonePrefix: '+91',
     /** Under the message box. {used}, {max}: numbers of characters (written 1,234). */
@@ -433,6 +450,9 @@ export const en = {
     photosFileSize: '"{name}" is larger than {maxMb} MB',
     photosTotalSize: 'The photos together are larger than {maxMb} MB',
     photosNotAllowed: 'Photos can only be sent with a Sell Flats enquiry',
+    /** A best time to call or a call language that is not in the list (an old or altered form). */
+    callTime: 'Choose morning, afternoon, evening or any time for our call',
+    callLanguage: 'Choose English, Tamil, Telugu, Kannada or Hindi for our call',
   },
   /**
    * The page the server answers a form post with when JavaScript is off and something is wrong
@@ -492,6 +512,8 @@ export const en = {
       consent: 'Consent',
       page: 'Page',
       submissionId: 'Form reference',
+      callTime: 'Best time to call',
+      callLanguage: 'Language for the call',
       _form: 'Form',
     },
     back: "Use your browser's Back button to return to the form with what you typed, or open it again.",

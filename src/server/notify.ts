@@ -5,6 +5,7 @@
  */
 import { isPreviewDeploy, previewNotifyTo } from './deploy-context.ts';
 import { emailJsSettings } from './pipeline-settings.ts';
+import { callBackText } from '../lib/enquiry/call-back.ts';
 import { displayValue, languageName, summarise, type LeadRecord } from './record.ts';
 
 export type NotifyResult = { notified: true } | { notified: false; error: string; skipped?: boolean };
@@ -42,7 +43,8 @@ export interface NotifyExtras {
 /**
  * template_params: kind, summary and every field of the lead as text (not its notification
  * state), plus `preferredLanguage`, the visitor's language by its English name ("Tamil"), for
- * a template line like "Preferred language: {{preferredLanguage}}".
+ * a template line like "Preferred language: {{preferredLanguage}}", and `callBack`, when and in
+ * which language to call ("Evening (16:00-19:00), in Tamil"), for the subject line.
  */
 export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): Record<string, string> => {
   const params: Record<string, string> = {};
@@ -55,7 +57,14 @@ export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): R
     summarise(record),
     ...(alsoWaiting ? ['', `Also waiting (${waiting.length}; their own e-mails failed):`, alsoWaiting] : []),
   ].join('\n');
-  return { ...params, kind: record.kind, preferredLanguage: languageName(record.locale), summary, alsoWaiting };
+  return {
+    ...params,
+    kind: record.kind,
+    preferredLanguage: languageName(record.locale),
+    callBack: callBackText(record),
+    summary,
+    alsoWaiting,
+  };
 };
 
 /** The first line of a preview's e-mail, so nobody mistakes it for a customer's enquiry. */

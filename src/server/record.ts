@@ -5,6 +5,7 @@
  */
 import {
   FIELD_LABELS,
+  callBackText,
   HONEYPOT_FIELD,
   LEAD_FIELDS,
   applicableRealEstateFields,
@@ -78,10 +79,15 @@ const LANGUAGE_FIELDS = new Set<string>(['locale', 'consentLocale']);
 
 /**
  * Readable multi-line text of a lead for the team's e-mail. Right under the title: the language
- * to call back in ("Preferred language: Tamil").
+ * of the page ("Preferred language: Tamil"), then when and in which language to call back
+ * ("Call: Evening (16:00-19:00), in Tamil", src/lib/enquiry/call-back.ts).
  */
 export const summarise = (record: LeadRecord): string => {
-  const lines = [`${KIND_TITLES[record.kind]} ${record.id}`, `${FIELD_LABELS.locale}: ${languageName(record.locale)}`];
+  const lines = [
+    `${KIND_TITLES[record.kind]} ${record.id}`,
+    `${FIELD_LABELS.locale}: ${languageName(record.locale)}`,
+    `Call: ${callBackText(record)}`,
+  ];
   for (const field of LEAD_FIELDS) {
     if (field === 'locale') continue;
     const label = FIELD_LABELS[field];

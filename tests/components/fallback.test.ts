@@ -53,6 +53,19 @@ test("sends only the fields the kind's schema accepted, the kind and a readable 
   // The team calls back in the visitor's language, as with the server's own e-mail.
   expect(email.template_params).toMatchObject({ locale: 'ta', preferredLanguage: 'Tamil' });
   expect(String(email.template_params.summary)).toContain('Preferred language: Tamil');
+  // Nothing chosen: any time within the calling hours, in the page's language.
+  expect(email.template_params.callBack).toBe('any time (9:30-19:00), in Tamil');
+});
+
+test('the time and language to call go with it, near the top of the summary, as in the server’s e-mail', () => {
+  const chosen = fallbackParams(
+    'finance',
+    enquirySchemas.finance,
+    { ...validFinance({ locale: 'te', callTime: 'Evening (16:00-19:00)', callLanguage: 'Hindi' }) },
+    { preferredLanguage: 'Telugu' },
+  );
+  expect(chosen).toMatchObject({ callTime: 'Evening (16:00-19:00)', callLanguage: 'Hindi', callBack: 'Evening (16:00-19:00), in Hindi' });
+  expect(String(chosen.summary).split('\n').slice(1, 3)).toEqual(['Preferred language: Telugu', 'Call: Evening (16:00-19:00), in Hindi']);
 });
 
 describe.each([451, 403, 429, 500])('EmailJS answers %i', (status) => {

@@ -5,7 +5,8 @@
  * values it sends stay the English wire values. The page's words here are a pseudo-translation
  * (every string marked ⟨ta⟩), so any English left in the island shows up.
  */
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { renderToString } from 'react-dom/server';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoanForm from '../../src/islands/forms/LoanForm.tsx';
@@ -13,6 +14,8 @@ import ContactForm from '../../src/islands/forms/ContactForm.tsx';
 import PropertyForm from '../../src/islands/forms/PropertyForm.tsx';
 import { formLanguage } from '../../src/lib/form-language.ts';
 import { en } from '../../src/i18n/en.ts';
+import { LANGUAGE_NAMES_EN, LOCALES, dictionary, localizedPath } from '../../src/i18n/index.ts';
+import { CALL_LANGUAGES, CALL_TIMES } from '../../src/lib/enquiry/options.ts';
 import { format, indianNumber } from '../../src/i18n/format.ts';
 import { messageText } from '../../src/lib/enquiry/messages.ts';
 import { pseudoTranslate } from '../support/words.ts';
@@ -87,4 +90,58 @@ test('a city of another state: the message names the state (a place name, as sen
   expect(await screen.findByText(messages.city)).toBeTruthy();
   expect(screen.getByText(messages.time)).toBeTruthy();
   expect(messageText(messages, 'cityOfState', { state: 'Kerala' })).toBe('⟨ta⟩ Choose a city in Kerala');
+});
+
+describe.each(LOCALES)('the call-back choices on a %s page', (locale) => {
+  const language = formLanguage(locale);
+  const own = dictionary(locale).form;
+
+  test('the call language starts on the page’s language, in the server’s HTML too; the time starts on "any time"', () => {
+    const props = { ...language, loanType: 'Vehicle Loan' as const, page: localizedPath(locale, '/Vehicleloan'), contact };
+    render(<LoanForm {...props} />);
+    const languages = screen.getByRole('group', { name: own.fields.callLanguage.label });
+    const chosen = within(languages).getByRole<HTMLInputElement>('radio', { checked: true });
+    expect(chosen.value).toBe(LANGUAGE_NAMES_EN[locale]);
+    // Shown in the page's own words, sent in English.
+    expect(chosen).toBe(within(languages).getByRole('radio', { name: (own.options as Record<string, string>)[LANGUAGE_NAMES_EN[locale]] }));
+    expect(
+      within(languages)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value),
+    ).toEqual([...CALL_LANGUAGES]);
+    const times = screen.getByRole('group', { name: own.fields.callTime.label });
+    const anyTime = within(times).getByRole<HTMLInputElement>('radio', { checked: true });
+    expect(anyTime.value).toBe('');
+    expect(anyTime).toBe(within(times).getByRole('radio', { name: own.callAnyTime }));
+    expect(
+      within(times)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value),
+    ).toEqual(['', ...CALL_TIMES]);
+    // The hours under the legend, read with the group.
+    expect(times.getAttribute('aria-describedby')).toBe(screen.getByText(own.fields.callTime.hint).id);
+    expect(screen.getByRole('group', { name: own.groups.call })).toBeTruthy();
+    // Optional: neither group is required.
+    expect(
+      within(times)
+        .getAllByRole('radio')
+        .some((radio) => (radio as HTMLInputElement).required),
+    ).toBe(false);
+    expect(
+      within(languages)
+        .getAllByRole('radio')
+        .some((radio) => (radio as HTMLInputElement).required),
+    ).toBe(false);
+
+    // Without JavaScript the plain form posts the page's language too: it is checked in the server's HTML.
+    const html = renderToString(<LoanForm {...props} />);
+    const checked = [...html.matchAll(/<input[^>]*name="callLanguage"[^>]*>/g)]
+      .map(([input]) => input)
+      .filter((input) => /\bchecked\b/.test(input));
+    expect(checked).toHaveLength(1);
+    expect(checked[0]).toContain(`value="${LANGUAGE_NAMES_EN[locale]}"`);
+    expect([...html.matchAll(/<input[^>]*name="callTime"[^>]*>/g)].filter(([input]) => /\bchecked\b/.test(input))[0][0]).toContain(
+      'value=""',
+    );
+  });
 });

@@ -146,6 +146,40 @@ describe('loan form', () => {
   });
 });
 
+test('the call-back choices: what the visitor picks is stored; untouched, the page’s language and no time; they reset after success', async () => {
+  const user = userEvent.setup();
+  render(<LoanForm {...english} loanType="Vehicle Loan" page="/Vehicleloan" contact={contact} />);
+  const send = async (choose: () => Promise<void>) => {
+    await user.selectOptions(screen.getByLabelText('Loan amount'), '10 lakhs & below');
+    await user.click(screen.getByRole('radio', { name: 'Govt Banks' }));
+    await user.click(screen.getByRole('radio', { name: 'Business' }));
+    await chooseLocation(user, 'Tamil Nadu', 'Hosur');
+    await fillDetails(user);
+    await choose();
+    await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
+    await screen.findByText(FORM_TEXT.success.title);
+  };
+  await send(async () => {
+    const times = screen.getByRole('group', { name: FORM_TEXT.fields.callTime.label });
+    await user.click(within(times).getByRole('radio', { name: 'Evening, 16:00–19:00' }));
+    // From English (the page's language, checked) to Tamil. (The keyboard is tried in Chromium: tests/e2e/call-back.spec.ts.)
+    const languages = screen.getByRole('group', { name: FORM_TEXT.fields.callLanguage.label });
+    expect(within(languages).getByRole<HTMLInputElement>('radio', { name: 'English' }).checked).toBe(true);
+    await user.click(within(languages).getByRole('radio', { name: 'Tamil' }));
+  });
+  const [first] = await storedLeads();
+  expect(first).toMatchObject({ callTime: 'Evening (16:00-19:00)', callLanguage: 'Tamil' });
+
+  await user.click(screen.getByRole('button', { name: FORM_TEXT.success.another }));
+  expect(screen.getByRole<HTMLInputElement>('radio', { name: FORM_TEXT.callAnyTime }).checked).toBe(true);
+  expect(screen.getByRole<HTMLInputElement>('radio', { name: 'English' }).checked).toBe(true);
+  await blobs.clear();
+  await send(async () => {});
+  const [second] = await storedLeads();
+  expect(second).toMatchObject({ callLanguage: 'English' });
+  expect(second).not.toHaveProperty('callTime');
+});
+
 test('the lead carries the consent notice version shown and where the visit came from', async () => {
   sessionStorage.setItem(
     ATTRIBUTION_STORAGE_KEY,

@@ -15,7 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
 import { CONTACT_PAGE, ENQUIRY_PAGES, exportedLeads, hydrated, humanPause, type FormPage, type Step } from '../support/form-filling';
 import { formTextIn, messagesIn } from '../support/words';
-import { DEFAULT_LOCALE, LOCALES, dictionary, format, isLocale, type Locale } from '../../src/i18n/index';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, LOCALES, dictionary, format, isLocale, type Locale } from '../../src/i18n/index';
 import { contactLinks } from '../../src/lib/contact-links';
 
 const CHOSEN = (process.env.E2E_LOCALES ?? LOCALES.join(',')).split(',').map((l) => l.trim());
@@ -97,7 +97,14 @@ locales.forEach((locale) => {
         const leads = await leadByEmail(page, form, email);
         expect(leads).toHaveLength(1);
         // `page` is a wire value: the English route, whatever the language (the lead's `locale` says which).
-        expect(leads[0]).toMatchObject({ ...form.expected, email, page: form.path, locale, via: 'js' });
+        expect(leads[0]).toMatchObject({
+          ...form.expected,
+          email,
+          page: form.path,
+          locale,
+          callLanguage: LANGUAGE_NAMES_EN[locale],
+          via: 'js',
+        });
       });
     }
   });
@@ -141,7 +148,14 @@ locales.forEach((locale) => {
       await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${locale}`));
       const leads = await leadByEmail(page, form, email);
       expect(leads).toHaveLength(1);
-      expect(leads[0]).toMatchObject({ ...form.expected, email, page: form.path, locale, via: 'html' });
+      expect(leads[0]).toMatchObject({
+        ...form.expected,
+        email,
+        page: form.path,
+        locale,
+        callLanguage: LANGUAGE_NAMES_EN[locale],
+        via: 'html',
+      });
     });
   });
 });

@@ -251,6 +251,13 @@ test('the accessibility tree names every part of a form, in its error state too'
           - textbox "Your name"
           - textbox "Mobile number"
           - textbox "E-mail"
+        - group "When we call you":
+          - group "Best time to call (optional)":
+            - radio "Any time" [checked]
+            - radio "Evening, 16:00–19:00"
+          - group "Language for the call (optional)":
+            - radio "English" [checked]
+            - radio "Hindi"
         - paragraph:
           - link "Privacy Policy"
         - checkbox "I agree that Aranya may use these details to answer my enquiry."
@@ -263,5 +270,10 @@ test('the accessibility tree names every part of a form, in its error state too'
   await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveAccessibleDescription(/10 digits.*Enter your mobile number/);
   await expect(page.getByRole('combobox', { name: 'City' })).toHaveAccessibleDescription(/Choose a city/);
   await expect(page.getByRole('group', { name: 'Bank type' })).toHaveAccessibleDescription(/Choose a bank type/);
+  // The calling hours are read with the time's group; both groups are optional, so no message.
+  await expect(page.getByRole('group', { name: 'Best time to call (optional)' })).toHaveAccessibleDescription(
+    'We call only between 9:30 and 19:00.',
+  );
+  await expect(page.locator('#enquiry-callTime-error, #enquiry-callLanguage-error')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: FORM_TEXT.errorsSummary(9) })).toBeAttached();
 });

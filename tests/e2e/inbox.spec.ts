@@ -1,6 +1,7 @@
 /**
  * The team's inbox at /leads, in Chromium against `npm start`, on a phone (360 px) and a desktop
- * (1280 px): sign in, find a lead just sent from a form by the visitor's phone, see every field,
+ * (1280 px): sign in, find a lead just sent from a form by the visitor's phone, see every field
+ * (when and in which language to call under the name),
  * work it, release spam (e-mailed once), erase, a wrong token, and two people at once.
  */
 import { randomUUID } from 'node:crypto';
@@ -78,6 +79,9 @@ for (const size of WIDTHS) {
       await page.goto(CONTACT_PAGE.path);
       await hydrated(page);
       await fill(page, steps);
+      // When and in which language to call back.
+      await page.getByRole('radio', { name: 'Afternoon, 12:00–16:00' }).check();
+      await page.getByRole('radio', { name: 'Kannada' }).check();
       await humanPause(page);
       await submitButton(page, 'contact').click();
       await expect(page.getByRole('heading', { name: FORM_TEXT.success.title })).toBeVisible();
@@ -92,7 +96,11 @@ for (const size of WIDTHS) {
 
       const name = String(CONTACT_PAGE.expected.Username);
       await expect(page.getByRole('heading', { name, level: 1 })).toBeFocused();
+      // When and in which language to call, under the name, before anything else.
+      await expect(page.locator('.inbox-call')).toHaveText('Call: Afternoon (12:00-16:00), in Kannada');
       const fields = page.locator('.inbox-fields').first();
+      await expect(fields.locator('div', { hasText: 'Best time to call' }).locator('dd')).toHaveText('Afternoon (12:00-16:00)');
+      await expect(fields.locator('div', { hasText: 'Language for the call' }).locator('dd')).toHaveText('Kannada');
       for (const value of [phone, String(CONTACT_PAGE.expected.email), String(CONTACT_PAGE.expected.message)])
         await expect(fields).toContainText(value);
       const about = page.locator('.inbox-fields').nth(1);
@@ -114,6 +122,8 @@ for (const size of WIDTHS) {
         status: 'contacted',
         note: 'Called; wants the weekend batch',
         statusBy: 'Kavya Rao',
+        callTime: 'Afternoon (12:00-16:00)',
+        callLanguage: 'Kannada',
       });
       expect(csvRecords(csv)).toEqual([worked]);
 

@@ -43,7 +43,13 @@ const details = (n: number, withMessage: string | null): { steps: Step[]; expect
     { type: 'text', label: FORM_TEXT.fields.phone.label, value: person.phone },
     { type: 'text', label: FORM_TEXT.fields.email.label, value: person.email },
   ];
-  const expected: Record<string, unknown> = { Username: person.name, phone: person.stored, email: person.email.toLowerCase() };
+  // The call language is left as the form starts it: the page's (English here).
+  const expected: Record<string, unknown> = {
+    Username: person.name,
+    phone: person.stored,
+    email: person.email.toLowerCase(),
+    callLanguage: 'English',
+  };
   if (withMessage !== null) {
     steps.push({ type: 'text', label: FORM_TEXT.fields.message.label, value: withMessage });
     expected.message = withMessage;

@@ -5,6 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import {
   AGRI_COST_BANDS,
+  CALL_LANGUAGES,
+  CALL_TIMES,
   COST_BANDS,
   LOAN_TYPES,
   enquirySchemas,
@@ -189,6 +191,41 @@ describe.each(['realestate', 'bankloan'] as const)('%s: location', (kind) => {
     [{ selectedCity: '' }, 'selectedCity', MESSAGES.city],
   ])('placeholder or unknown %j is rejected', (over, field, message) => {
     expect(errorsOf(kind, valid[kind]({ selectedState: 'Tamil Nadu', selectedCity: 'Hosur', ...over }))[field]).toBe(message);
+  });
+});
+
+describe.each(KINDS)('%s: when and in which language to call back', (kind) => {
+  test('both are optional: absent, empty or null is not stored', () => {
+    for (const value of [undefined, '', null]) {
+      const data = dataOf(kind, valid[kind]({ callTime: value, callLanguage: value }));
+      expect(data.callTime).toBeUndefined();
+      expect(data.callLanguage).toBeUndefined();
+    }
+  });
+  test.each(CALL_TIMES)('callTime %s is kept as sent', (callTime) => {
+    expect(dataOf(kind, valid[kind]({ callTime })).callTime).toBe(callTime);
+  });
+  test.each(CALL_LANGUAGES)('callLanguage %s is kept as sent', (callLanguage) => {
+    expect(dataOf(kind, valid[kind]({ callLanguage })).callLanguage).toBe(callLanguage);
+  });
+  test.each([
+    ['callTime', 'Night (19:00-23:00)', MESSAGES.callTime],
+    ['callTime', 'morning', MESSAGES.callTime],
+    ['callTime', 9, MESSAGES.callTime],
+    ['callLanguage', 'Malayalam', MESSAGES.callLanguage],
+    ['callLanguage', 'ta', MESSAGES.callLanguage],
+    ['callLanguage', ['Tamil'], MESSAGES.callLanguage],
+  ])('%s = %j is refused, naming the field', (field, value, message) => {
+    expect(errorsOf(kind, valid[kind]({ [field]: value }))).toEqual({ [field]: message });
+  });
+  test('every call time stays within 9:30 to 19:00', () => {
+    for (const time of CALL_TIMES) {
+      const [, from, to] = /\((\d{1,2}:\d{2})-(\d{1,2}:\d{2})\)$/.exec(time) ?? [];
+      const minutes = (hhmm: string) => Number(hhmm.split(':')[0]) * 60 + Number(hhmm.split(':')[1]);
+      expect(minutes(from)).toBeGreaterThanOrEqual(9 * 60 + 30);
+      expect(minutes(to)).toBeLessThanOrEqual(19 * 60);
+      expect(minutes(to)).toBeGreaterThan(minutes(from));
+    }
   });
 });
 

@@ -185,6 +185,13 @@ describe('stored records', () => {
     expect(recordProblems(storedFinance({ notified: false, notifyError: 'EmailJS answered 500', notifyAttempts: 2 }))).toEqual([]);
   });
 
+  test('the call-back choices: listed values pass, an unknown one or an empty one stored is a problem', () => {
+    expect(recordProblems(storedFinance({ callTime: 'Evening (16:00-19:00)', callLanguage: 'Hindi' }))).toEqual([]);
+    expect(recordProblems(storedFinance({ callTime: 'Night (19:00-23:00)' })).join()).toMatch(/fails its schema \(callTime\)/);
+    expect(recordProblems(storedFinance({ callLanguage: 'Malayalam' })).join()).toMatch(/fails its schema \(callLanguage\)/);
+    expect(recordProblems(storedFinance({ callLanguage: '' })).join()).toMatch(/callLanguage is not as the schema stores it/);
+  });
+
   test('a record must sit under its own kind and id, and spam only under spam/', () => {
     const { key, record } = storedFinance();
     expect(recordProblems({ key: key.replace('finance/', 'contact/'), record }).join()).toMatch(/kind finance/);

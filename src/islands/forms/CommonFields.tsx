@@ -7,6 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useFormContext, useFormState, type FieldError } from 'react-hook-form';
 import { HONEYPOT_FIELD } from '../../lib/enquiry/field-rules';
+import { CALL_LANGUAGES, CALL_TIMES } from '../../lib/enquiry/options';
 import { consentParts } from '../../lib/consent';
 import { format, indianNumber } from '../../i18n/format';
 import { fieldIds, useFormMeta } from './context';
@@ -158,12 +159,26 @@ interface ChoiceProps {
   preselected?: string;
   /** Radio chips instead of a select; for lists of five options or fewer. */
   chips?: boolean;
+  /** Not required: the visitor may leave it. */
+  optional?: boolean;
+  /** Chips only: a first chip for "no preference", which sends an empty value (chosen when nothing is preselected). */
+  none?: string;
   /** Called with the new value after react-hook-form has seen the change. */
   onValueChange?: (value: string) => void;
 }
 
 /** A select whose placeholder is never a valid value, or a group of radio chips. */
-export function ChoiceField({ name, text, options, placeholder, preselected, chips = false, onValueChange }: ChoiceProps) {
+export function ChoiceField({
+  name,
+  text,
+  options,
+  placeholder,
+  preselected,
+  chips = false,
+  optional = false,
+  none,
+  onValueChange,
+}: ChoiceProps) {
   const { register } = useFormContext();
   const registered = register(name);
   const field = {
@@ -177,25 +192,31 @@ export function ChoiceField({ name, text, options, placeholder, preselected, chi
   const error = useFieldError(name);
   const ids = fieldIds(idPrefix, name);
   if (chips) {
+    const values = none === undefined ? options : ['', ...options];
     return (
       <fieldset
         className={['field', 'chips', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}
-        aria-describedby={error ? ids.error : undefined}
+        aria-describedby={[text.hint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined}
         aria-invalid={error ? true : undefined}
       >
         <legend className="field__label">{text.label}</legend>
+        {text.hint && (
+          <p className="field__hint" id={ids.hint}>
+            {text.hint}
+          </p>
+        )}
         <div className="chips__list">
-          {options.map((option, index) => (
+          {values.map((option, index) => (
             <label className="chip" key={option}>
               <input
                 type="radio"
                 value={option}
                 id={index === 0 ? ids.input : undefined}
-                defaultChecked={option === preselected}
-                required
+                defaultChecked={option === (preselected ?? (none === undefined ? undefined : ''))}
+                required={!optional}
                 {...field}
               />
-              <span>{optionLabel(words, option)}</span>
+              <span>{option === '' ? none : optionLabel(words, option)}</span>
             </label>
           ))}
         </div>
@@ -209,7 +230,7 @@ export function ChoiceField({ name, text, options, placeholder, preselected, chi
         id={ids.input}
         className="field__control"
         defaultValue={preselected ?? ''}
-        required
+        required={!optional}
         {...describe(ids, Boolean(text.hint), error)}
         {...field}
       >
@@ -291,5 +312,27 @@ export function ContactDetails() {
       </div>
       <TextField name="email" />
     </>
+  );
+}
+
+/**
+ * When and in which language to call the visitor back: optional, on every form. Calls stay within
+ * 9:30 to 19:00 (the banks' code for loan agents); "any time" sends nothing. The language starts
+ * on the page's own (`languageEn`: English, Tamil, Telugu or Kannada), in the plain HTML form too.
+ */
+export function CallFields({ language }: { language: string }) {
+  const { words } = useFormMeta();
+  return (
+    <Group id="call" title={words.groups.call}>
+      <ChoiceField name="callTime" text={words.fields.callTime} options={CALL_TIMES} chips optional none={words.callAnyTime} />
+      <ChoiceField
+        name="callLanguage"
+        text={words.fields.callLanguage}
+        options={CALL_LANGUAGES}
+        chips
+        optional
+        preselected={(CALL_LANGUAGES as readonly string[]).includes(language) ? language : undefined}
+      />
+    </Group>
   );
 }

@@ -14,7 +14,7 @@ import type { FormLanguage, FormWords } from './language';
 import { FormMetaContext } from './context';
 import { useHydrated } from './useHydrated';
 import { useEnquirySubmit, type Phase } from './useEnquirySubmit';
-import { ConsentField, Honeypot } from './CommonFields';
+import { CallFields, ConsentField, Honeypot } from './CommonFields';
 import PhotoField from './PhotoField';
 import SentMessage from './SentMessage';
 import { SendFailure, SendProblems } from './SendFailure';
@@ -54,7 +54,7 @@ export default function EnquiryForm({
   children,
   ...language
 }: EnquiryFormProps) {
-  const { locale, words, messages, consent } = language;
+  const { locale, words, messages, consent, languageEn } = language;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const { methods, endpoint, fixed, phase, editAgain, announcement, photos, setPhotos, photoError, onSubmit } = useEnquirySubmit({
@@ -99,6 +99,7 @@ export default function EnquiryForm({
             <>
               <p className="enquiry-form__required">{words.required}</p>
               {children}
+              <CallFields language={languageEn} />
               {withPhotos && <PhotoField photos={photos} onChange={setPhotos} serverError={photoError} />}
               <ConsentField brand={contact.brand} notice={consent} pageLocale={locale} />
               <Honeypot />

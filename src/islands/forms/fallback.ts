@@ -10,6 +10,7 @@
  */
 import type * as z from 'zod/mini';
 import type { FormWords } from './language';
+import { callBackText } from '../../lib/enquiry/call-back';
 
 export interface FallbackSettings {
   publicKey: string;
@@ -89,14 +90,18 @@ export const fallbackParams = (
     params[key] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   const language: Record<string, string> = extra.preferredLanguage ? { preferredLanguage: extra.preferredLanguage } : {};
+  // When and in which language to call, as the server's e-mail says it ("Evening (16:00-19:00), in Tamil").
+  const callBack = callBackText(fields);
   const lines = [
     ...(extra.preferredLanguage ? [`Preferred language: ${extra.preferredLanguage}`] : []),
+    `Call: ${callBack}`,
     ...Object.entries(params).map(([key, value]) => `${key}: ${value}`),
   ];
   if (extra.photos) lines.push(`photos: ${extra.photos} chosen, not attached to this e-mail (ask the visitor to resend them)`);
   return {
     ...params,
     ...language,
+    callBack,
     kind,
     via: 'browser-fallback',
     summary: `Enquiry sent by the browser because the website's API could not be reached.\n${lines.join('\n')}`,

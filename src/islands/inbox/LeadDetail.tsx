@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FIELD_LABELS } from '../../lib/enquiry/labels';
+import { callBackText } from '../../lib/enquiry/call-back';
 import { LANGUAGE_NAMES_EN, isLocale } from '../../i18n/locales';
 import { ApiError, changeLead, eraseLead, photoUrl, readLead, releaseLead, type Lead, type Session } from './api';
 import { KIND_NAMES, STATUSES, when } from './words';
@@ -146,6 +147,9 @@ export function LeadDetail({ session, id, onClose }: { session: Session; id: str
       </h1>
       <p className="inbox-card__meta">
         {KIND_NAMES[lead.kind] ?? lead.kind} · {when(lead.receivedAt)}
+      </p>
+      <p className="inbox-call">
+        <strong>Call:</strong> {callBackText(lead)}
       </p>
       <ul className="inbox-actions">
         {phone && (

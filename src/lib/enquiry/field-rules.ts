@@ -10,6 +10,7 @@ import { m } from './messages.ts';
 import { ATTRIBUTION_FIELDS, cleanAttribution, type AttributionField } from '../attribution.ts';
 import { CONSENT_NOTICE, CONSENT_VERSIONS } from '../consent.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales.ts';
+import { CALL_LANGUAGES, CALL_TIMES } from './options.ts';
 
 /** Name of the honeypot input: hidden from people, filled by bots. A filled one marks spam. */
 export const HONEYPOT_FIELD = 'company_website';
@@ -84,6 +85,18 @@ export const localeField = z.catch(z._default(z.enum(LOCALES), DEFAULT_LOCALE), 
  */
 export const consentLocaleField = z.catch(z.optional(z.enum(LOCALES)), undefined);
 
+/** An optional choice: absent, empty (a radio group's "any time") or null is not given; anything else must be in the list. */
+const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
+    z.optional(z.enum(values, { error: message })),
+  );
+
+/** The best time to call back (CALL_TIMES), optional; an unknown one is refused. */
+export const callTimeField = optionalChoice(CALL_TIMES, m('callTime'));
+/** The language to call back in (CALL_LANGUAGES), optional; an unknown one is refused. */
+export const callLanguageField = optionalChoice(CALL_LANGUAGES, m('callLanguage'));
+
 /**
  * Where the visit came from (src/lib/attribution.ts): optional on every kind. A value that is
  * not text is dropped and a long one is cut to its limit, so attribution never refuses a lead.
@@ -119,6 +132,8 @@ export const commonFields = {
   consentNotice: consentNoticeField,
   locale: localeField,
   consentLocale: consentLocaleField,
+  callTime: callTimeField,
+  callLanguage: callLanguageField,
   ...attributionFields,
 };
 

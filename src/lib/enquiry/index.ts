@@ -25,6 +25,7 @@ export type Enquiry = EnquiryOf<EnquiryKind>;
 
 export * from './kinds.ts';
 export * from './bankloan.ts';
+export * from './call-back.ts';
 export * from './contact.ts';
 export * from './date.ts';
 export * from './field-rules.ts';

@@ -42,6 +42,11 @@ export const FIELD_LABELS = {
   locale: 'Preferred language',
   /** The language of the consent notice the visitor was shown. */
   consentLocale: 'Consent notice language',
+  // Added with the call-back choices; last too.
+  /** When to call back (CALL_TIMES); none chosen: any time within the calling hours. */
+  callTime: 'Best time to call',
+  /** The language to call back in (CALL_LANGUAGES). */
+  callLanguage: 'Language for the call',
 } as const;
 
 export type LabelledField = keyof typeof FIELD_LABELS;

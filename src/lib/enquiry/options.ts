@@ -58,3 +58,16 @@ export type Intent = (typeof INTENTS)[number];
 export type Category = (typeof CATEGORIES)[number];
 export type LoanType = (typeof LOAN_TYPES)[number];
 export type PlanningOption = (typeof PLANNING_OPTIONS)[number];
+
+/**
+ * When to call back (optional on every kind): the banks' code for loan agents keeps calls within
+ * 9:30 to 19:00. The value says its hours, so the export and the team's e-mail read plainly.
+ */
+export const CALL_TIMES = ['Morning (9:30-12:00)', 'Afternoon (12:00-16:00)', 'Evening (16:00-19:00)'] as const;
+/** The hours every call stays within, whatever time was chosen. */
+export const CALL_HOURS = '9:30-19:00';
+/** The language to call back in (optional on every kind); the form starts on its page's language. */
+export const CALL_LANGUAGES = ['English', 'Tamil', 'Telugu', 'Kannada', 'Hindi'] as const;
+
+export type CallTime = (typeof CALL_TIMES)[number];
+export type CallLanguage = (typeof CALL_LANGUAGES)[number];
