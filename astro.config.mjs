@@ -10,6 +10,7 @@ import { pageDirectives } from './src/config/security.ts';
 import { adminMetaCsp } from './src/lib/cms/csp.ts';
 import { cspInlineHashes } from './integrations/csp-inline.ts';
 import { i18nFallback } from './integrations/i18n-fallback.ts';
+import { registrationsWarning } from './integrations/registrations-warning.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -67,6 +68,8 @@ export default defineConfig({
     }),
     adminBundle(),
     i18nFallback(),
+    // Names the pages that cannot show the AMFI ARN or the RERA registration while they are not set.
+    registrationsWarning(),
   ],
   vite: {
     // `npm run cms`: pre-bundle Decap when the dev server starts, not on the first visit to /admin.
