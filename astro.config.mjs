@@ -11,6 +11,7 @@ import { adminMetaCsp } from './src/lib/cms/csp.ts';
 import { cspInlineHashes } from './integrations/csp-inline.ts';
 import { i18nFallback } from './integrations/i18n-fallback.ts';
 import { hydrateOnInteraction } from './integrations/hydrate-on-interaction.ts';
+import { registrationsWarning } from './integrations/registrations-warning.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -70,6 +71,8 @@ export default defineConfig({
     }),
     adminBundle(),
     i18nFallback(),
+    // Names the pages that cannot show the AMFI ARN or the RERA registration while they are not set.
+    registrationsWarning(),
   ],
   vite: {
     // `npm run cms`: pre-bundle Decap when the dev server starts, not on the first visit to /admin.

@@ -81,6 +81,31 @@ export const identitySchema = z.object({
       .trim()
       .regex(/^([LU]\d{5}[A-Z]{2}\d{4}[A-Z]{3}\d{6})?$/, 'A CIN has 21 characters, e.g. U70100TN2020PTC000000. Or leave it empty.'),
   }),
+  /**
+   * The banks and NBFCs we arrange loans with, one name each; the loan pages list them. Empty: no
+   * list is shown (the statement that the lender decides is always shown).
+   */
+  partnerLenders: z.array(line).default([]),
+  /**
+   * The grievance officer of the privacy page (India's DPDP Act, 2023). An empty name, e-mail or
+   * phone falls back to the office's (grievanceContact in src/lib/regulatory.ts).
+   */
+  grievance: z.object({
+    name: z.string().trim(),
+    email: z
+      .string()
+      .trim()
+      .regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'Enter an e-mail address, or leave it empty to use the general enquiries address.'),
+    phone: z
+      .string()
+      .trim()
+      .regex(
+        /^(\+[1-9][\d -]{6,18}\d)?$/,
+        'Write the phone with its country code, e.g. +91 90000 00000, or leave it empty to use the office phone.',
+      ),
+    /** Days within which a grievance is answered; the DPDP Rules allow at most 90. */
+    responseDays: z.number().int().min(1).max(90, 'The law allows at most 90 days.'),
+  }),
   address: z.object({
     street: line,
     town: line,
@@ -121,6 +146,10 @@ export const site = {
   hours: identity.hours,
   /** Registration numbers; the footer shows those that are set (registrationLines). */
   registrations: identity.registrations,
+  /** The partner banks and NBFCs named on the loan pages (may be empty). */
+  partnerLenders: identity.partnerLenders,
+  /** The privacy page's grievance officer, as written (see grievanceContact for the fallbacks). */
+  grievance: identity.grievance,
   address: identity.address,
   socials: SOCIAL_KINDS.map((kind): SocialLink => ({ kind, label: SOCIAL_LABELS[kind], url: identity.socials[kind] })),
 } as const;

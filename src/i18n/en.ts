@@ -139,6 +139,17 @@ export const en = {
       kicker: 'Legal',
       /** {date} is the date of the last change. */
       updated: 'Last updated {date}',
+      /** The grievance section (src/components/regulatory/GrievanceContact.astro). {days}: the reply time. */
+      grievanceHeading: 'Grievances and complaints',
+      grievanceIntro:
+        'If you have a complaint about how we handle your personal data, or want to use one of your rights, contact our grievance officer.',
+      grievanceOfficer: 'Grievance officer',
+      grievanceOfficerUnnamed: 'Our office team',
+      grievanceEmail: 'E-mail',
+      grievancePhone: 'Phone',
+      responseTime: 'We reply within {days} days of receiving your complaint.',
+      board:
+        'If you are not satisfied with our reply, or do not hear from us in that time, you can complain online to the Data Protection Board of India under the Digital Personal Data Protection Act, 2023.',
     },
     realEstate: {
       kicker: 'Real estate',
@@ -152,10 +163,27 @@ export const en = {
       howItWorks: 'How your enquiry works',
       /** A loan page's meta description: {title} and {lead} come from the page. */
       description: '{title}: {lead} Send an enquiry and our loans team will call you back.',
+      /** The statement on every loan page, and the partner lenders' list above the names (when any are set). */
+      lendersHeading: 'Who lends the money',
+      lenderStatement:
+        'We arrange your loan with our partner banks and NBFCs; we do not lend ourselves. The lender alone decides whether to sanction the loan, its interest rate and its terms.',
+      partnerLenders: 'Our partner banks and NBFCs',
     },
     plans: {
       howWeWork: 'How we work with you',
       description: '{title}: {lead} Tell us your goals and our financial planning team will call you back.',
+    },
+    /**
+     * Regulators' words (src/components/regulatory). AMFI's and SEBI's English sentences are shown
+     * verbatim on every page (src/lib/regulatory.ts); the other languages show their translation
+     * beside them, which is all distributorTranslation and riskTranslation are for (English shows none).
+     */
+    regulatory: {
+      investorNotice: 'Investor notice',
+      distributorTranslation: 'AMFI-registered Mutual Fund Distributor',
+      riskTranslation: 'Mutual Fund investments are subject to market risks, read all scheme related documents carefully.',
+      reraAgent: 'RERA agent registration',
+      reraVerify: 'Check it on the Tamil Nadu RERA website',
     },
     notFound: {
       kicker: 'Error 404',

@@ -30,12 +30,18 @@ const decode = (text: string) =>
     .replace(/&quot;/g, '"')
     .replace(/\u00a0/g, ' ');
 
+/** An element in English on purpose, with its content: `<strong lang="en">…</strong>` (never `<html>`). */
+const ENGLISH_ELEMENT = /<(?!html\b)([a-z][a-z0-9]*)\b[^>]*\slang="en(?:-[A-Za-z]+)?"[^>]*>[\s\S]*?<\/\1>/g;
+
 /** What a visitor (or a screen reader, or a search result) reads on a page: text, labels, alt, title, description. */
 const readableText = (html: string) => {
   const attributes = [...html.matchAll(/\s(?:aria-label|alt|title|placeholder|content)="([^"]*)"/g)].map((m) => m[1]);
   const body = html
     .replace(/<script\b[\s\S]*?<\/script>/g, ' ')
     .replace(/<style\b[\s\S]*?<\/style>/g, ' ')
+    // English on purpose: an element marked lang="en" (a regulator's verbatim words beside their
+    // translation, the switcher's "English"). Such an element never nests one of its own tag.
+    .replace(ENGLISH_ELEMENT, ' ')
     .replace(/<[^>]+>/g, ' ');
   return decode(`${body} ${attributes.join(' ')}`).replace(/\s+/g, ' ');
 };

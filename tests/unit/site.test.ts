@@ -95,7 +95,17 @@ describe('editable identity (src/content/identity.json, checked by identitySchem
   });
 
   it('does not hold the brand: it renames routes, so it stays in code', () => {
-    expect(Object.keys(file).sort()).toEqual(['address', 'emails', 'hours', 'hoursTranslated', 'phone', 'registrations', 'socials']);
+    expect(Object.keys(file).sort()).toEqual([
+      'address',
+      'emails',
+      'grievance',
+      'hours',
+      'hoursTranslated',
+      'partnerLenders',
+      'phone',
+      'registrations',
+      'socials',
+    ]);
     expect(JSON.stringify(file)).not.toMatch(/"brand"|"provider"/);
   });
 

@@ -264,7 +264,10 @@ export const IDENTITY_TEXT = {
     'hoursTranslated.ta': { label: 'Office hours in Tamil', singular: 'line' },
     'hoursTranslated.te': { label: 'Office hours in Telugu', singular: 'line' },
     'hoursTranslated.kn': { label: 'Office hours in Kannada', singular: 'line' },
-    registrations: { label: 'Registration numbers', hint: 'Shown in the footer. Leave a number empty to hide it.' },
+    registrations: {
+      label: 'Registration numbers',
+      hint: 'Shown in the footer; RERA also on the property pages, the ARN on the financial planning pages. Leave a number empty to hide it.',
+    },
     'registrations.rera': {
       label: 'RERA registration',
       hint: 'The real estate agent registration. The law asks for it on property advertising.',
@@ -276,6 +279,22 @@ export const IDENTITY_TEXT = {
     },
     'registrations.gstin': { label: 'GSTIN', patternMessage: 'A GSTIN has 15 characters: 2 digits, then 13 capital letters or digits' },
     'registrations.cin': { label: 'CIN', patternMessage: 'A CIN has 21 characters, e.g. U70100TN2020PTC000000' },
+    partnerLenders: {
+      label: 'Partner banks and NBFCs',
+      singular: 'lender',
+      hint: 'The lenders we arrange loans with, one name each, e.g. "State Bank of India". Listed on every loan page; leave the list empty to show none.',
+    },
+    grievance: {
+      label: 'Grievance officer (privacy page)',
+      hint: 'Who answers complaints about personal data. An empty name, e-mail or phone shows the general enquiries e-mail and the office phone instead.',
+    },
+    'grievance.name': { label: 'Name', hint: 'The person, e.g. "R. Kumar, Grievance Officer". Leave empty to show no name.' },
+    'grievance.email': { label: 'E-mail', patternMessage: 'Enter an e-mail address, or leave it empty' },
+    'grievance.phone': { label: 'Phone', patternMessage: 'Write the phone with its country code, e.g. +91 90000 00000, or leave it empty' },
+    'grievance.responseDays': {
+      label: 'Reply within (days)',
+      hint: 'How many days we take at most to answer a grievance; the law allows at most 90.',
+    },
     address: { label: 'Office address' },
     'address.street': { label: 'Street' },
     'address.town': { label: 'Town' },
