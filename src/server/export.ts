@@ -111,7 +111,8 @@ export const CSV_META_COLUMNS = [
  * visitor's language and the language of the consent notice shown; webhookSent, webhookError and
  * webhookGaveUp: the webhook's delivery (src/server/webhook.ts), empty while it is off; status, note,
  * statusBy, statusAt: the team's work on the lead in the inbox (src/server/lead-work.ts), status
- * empty for a lead nobody has touched ("new"); releasedBy: who moved it out of spam.
+ * empty for a lead nobody has touched ("new"); releasedBy: who moved it out of spam; Monthly: the
+ * planning form's monthly investment band (optional).
  */
 export const CSV_LATER_COLUMNS: readonly string[] = [
   'notifyHeld',
@@ -125,6 +126,7 @@ export const CSV_LATER_COLUMNS: readonly string[] = [
   'statusBy',
   'statusAt',
   'releasedBy',
+  'Monthly',
 ];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */

@@ -55,6 +55,7 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
     'statusBy',
     'statusAt',
     'releasedBy',
+    'Monthly',
   ];
   expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_COLUMNS.length - later.length)).toEqual(
     LEAD_FIELDS.filter((f) => !later.includes(f)),
@@ -62,10 +63,11 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
   expect(CSV_COLUMNS.slice(-later.length)).toEqual(later);
 });
 
-test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team', () => {
+test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the monthly investment band', () => {
   const at = (column: string) => CSV_COLUMNS.indexOf(column);
   expect(at('locale')).toBe(at('notifyHeld') + 1);
   expect(at('webhookSent')).toBeGreaterThan(at('consentLocale'));
   expect(at('status')).toBeGreaterThan(at('webhookGaveUp'));
-  expect(CSV_COLUMNS.at(-1)).toBe('releasedBy');
+  expect(CSV_COLUMNS.at(-2)).toBe('releasedBy');
+  expect(CSV_COLUMNS.at(-1)).toBe('Monthly');
 });

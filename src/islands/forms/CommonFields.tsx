@@ -160,10 +160,21 @@ interface ChoiceProps {
   chips?: boolean;
   /** Called with the new value after react-hook-form has seen the change. */
   onValueChange?: (value: string) => void;
+  /** A select the visitor may leave at its placeholder (its label says "optional"). */
+  optional?: boolean;
 }
 
 /** A select whose placeholder is never a valid value, or a group of radio chips. */
-export function ChoiceField({ name, text, options, placeholder, preselected, chips = false, onValueChange }: ChoiceProps) {
+export function ChoiceField({
+  name,
+  text,
+  options,
+  placeholder,
+  preselected,
+  chips = false,
+  onValueChange,
+  optional = false,
+}: ChoiceProps) {
   const { register } = useFormContext();
   const registered = register(name);
   const field = {
@@ -209,7 +220,7 @@ export function ChoiceField({ name, text, options, placeholder, preselected, chi
         id={ids.input}
         className="field__control"
         defaultValue={preselected ?? ''}
-        required
+        required={!optional}
         {...describe(ids, Boolean(text.hint), error)}
         {...field}
       >

@@ -102,6 +102,13 @@ export const attributionFields = Object.fromEntries(ATTRIBUTION_FIELDS.map((fiel
 /** A select backed by one of the option lists; placeholders are not in the list, so never valid. */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
+/** A choice the visitor may leave alone: an empty select (or null, or missing) is not given and not stored. */
+export const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
+    z.optional(z.enum(values, { error: message })),
+  );
+
 export const messageField = z
   .string({ error: m('messageMissing') })
   .check(z.trim(), z.minLength(1, m('messageMissing')), z.maxLength(2000, m('messageLong')));

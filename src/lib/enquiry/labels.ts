@@ -42,6 +42,8 @@ export const FIELD_LABELS = {
   locale: 'Preferred language',
   /** The language of the consent notice the visitor was shown. */
   consentLocale: 'Consent notice language',
+  /** Financial planning: the monthly investment band (optional; the SIP calculator can set it). */
+  Monthly: 'Monthly investment',
 } as const;
 
 export type LabelledField = keyof typeof FIELD_LABELS;
