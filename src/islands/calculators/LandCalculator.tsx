@@ -14,8 +14,7 @@ interface Props extends CalculatorLanguage {
   defaults: { value: number; unit: LandUnit };
 }
 
-const areaText = (value: number) =>
-  new Intl.NumberFormat('en-IN', { maximumFractionDigits: value >= 100 ? 1 : value >= 1 ? 2 : 4 }).format(value);
+const areaText = (value: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: value >= 1 ? 2 : 4 }).format(value);
 
 export default function LandCalculator({ words, kind, defaults, shared, problems, field, bands }: Props) {
   const [area, setArea] = useState(String(defaults.value));
