@@ -49,7 +49,8 @@ export const sipLanguage = (requested: string | undefined) => {
     ...common(
       locale,
       ['monthlyMissing', 'monthlyRange', 'yearsMissing', 'yearsRange', 'returnMissing', 'returnRange', 'stepUpRange'],
-      words.form.fields.Monthly.label,
+      // The field's name without its "(optional)".
+      words.problem.fields.Monthly,
       SIP_BANDS,
     ),
     words: words.calculators.sip,
