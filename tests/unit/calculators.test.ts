@@ -8,6 +8,8 @@ import { acreBand, convertArea, inEveryUnit, landBand, landProblem, plotBand } f
 import { sip, sipBand, sipProblems } from '../../src/lib/calculators/sip';
 import { ACRE_BANDS, AMOUNTS, AREA_BANDS, SIP_BANDS } from '../../src/lib/enquiry/options';
 import { indianNumber } from '../../src/i18n/format';
+import { financeSchema } from '../../src/lib/enquiry/finance';
+import { validFinance } from '../support/sample-enquiries';
 
 const rupees = (value: number) => `₹${indianNumber(Math.round(value))}`;
 
@@ -107,6 +109,23 @@ describe('SIP', () => {
       '50000 & above',
     ]);
     expect(new Set([1_000, 8_000, 20_000, 40_000, 90_000].map(sipBand))).toEqual(new Set(SIP_BANDS));
+  });
+});
+
+describe('the planning form’s monthly investment band (what the SIP calculator sets)', () => {
+  it('is optional: missing, empty or null is not given and not stored', () => {
+    for (const Monthly of [undefined, '', null]) {
+      const parsed = financeSchema.safeParse(validFinance(Monthly === undefined ? {} : { Monthly }));
+      expect(parsed.success, String(Monthly)).toBe(true);
+      expect(parsed.data && 'Monthly' in parsed.data ? parsed.data.Monthly : undefined).toBeUndefined();
+    }
+  });
+
+  it('takes each band as sent, and refuses anything else with its message', () => {
+    for (const band of SIP_BANDS) expect(financeSchema.parse(validFinance({ Monthly: band })).Monthly).toBe(band);
+    const refused = financeSchema.safeParse(validFinance({ Monthly: '₹5,000 அல்லது குறைவு' }));
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['Monthly', 'monthly']]);
   });
 });
 
