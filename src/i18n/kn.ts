@@ -418,8 +418,8 @@ export const kn: Dictionary = {
   },
   calculators: {
     useThis: 'ಇದನ್ನು ನನ್ನ ವಿಚಾರಣೆಯಲ್ಲಿ ಬಳಸಿ',
-    used: 'ಆಯಿತು: ವಿಚಾರಣೆ ನಮೂನೆಯಲ್ಲಿ “{field}” ಈಗ {band}.',
-    bandIs: 'ವಿಚಾರಣೆ ನಮೂನೆಯಲ್ಲಿ: {field}, {band}',
+    used: 'ಆಯಿತು: ವಿಚಾರಣೆ ಫಾರ್ಮ್‌ನಲ್ಲಿ “{field}” ಈಗ {band}.',
+    bandIs: 'ವಿಚಾರಣೆ ಫಾರ್ಮ್‌ನಲ್ಲಿ: {field}, {band}',
     cannotCompute: 'ಮೇಲಿನ ಅಂಕಿಗಳನ್ನು ಸರಿಪಡಿಸಿದರೆ ಫಲಿತಾಂಶ ಇಲ್ಲಿ ಕಾಣುತ್ತದೆ.',
     emi: {
       title: 'EMI ಲೆಕ್ಕಾಚಾರ',
