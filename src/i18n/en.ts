@@ -253,6 +253,7 @@ export const en = {
       /** Optional on every form: when and in which language the team calls back (calls stay within 9:30 to 19:00). */
       callTime: { label: 'Best time to call (optional)', hint: 'We call only between 9:30 and 19:00.' },
       callLanguage: { label: 'Language for the call (optional)' },
+      Monthly: { label: 'Monthly investment (optional)' },
       /** Sell Flats only. */
       photos: { label: 'Photos (optional)', hint: 'Up to 5 photos: JPEG, PNG or WebP. We resize large photos before sending.' },
     },
@@ -263,6 +264,7 @@ export const en = {
       any: 'Select Any',
       Loantype: 'Loan Type',
       Amount: 'Loan Amount',
+      Monthly: 'Select amount',
       selectedState: 'Select state',
       selectedCity: 'Select city',
       /** The city select while no state is chosen yet. */
@@ -354,6 +356,12 @@ export const en = {
       Telugu: 'Telugu',
       Kannada: 'Kannada',
       Hindi: 'Hindi',
+      // monthly investment bands of the planning form (optional)
+      '5000 & below': '5000 & below',
+      '5000 to 10000': '5000 to 10000',
+      '10000 to 25000': '10000 to 25000',
+      '25000 to 50000': '25000 to 50000',
+      '50000 & above': '50000 & above',
     },
     /** The first choice of the best time to call: no preference (sends nothing). */
     callAnyTime: 'Any time',
@@ -470,6 +478,7 @@ export const en = {
     amount: 'Choose a loan amount',
     profession: 'Choose your profession',
     planning: 'Choose what you are planning',
+    monthly: 'Choose a monthly investment band',
     /** {max}: how many photos may be sent. */
     photosCount: 'Attach at most {max} photos',
     /** {name}: the file's name. */
@@ -531,6 +540,7 @@ export const en = {
       Amount: 'Amount',
       Profession: 'Profession',
       Planning: 'Planning',
+      Monthly: 'Monthly investment',
       selectedState: 'State',
       selectedCity: 'City',
       message: 'Message',
@@ -558,6 +568,79 @@ export const en = {
         'Thank you{name}. One more step: please confirm that you want {brand} to call you back about this enquiry. Nothing has been sent yet.',
       button: 'Confirm and send my enquiry',
       expiry: 'This page is good for an hour. If it has expired, send the form again.',
+    },
+  },
+  /**
+   * The calculators on the loan, planning and land pages (src/islands/calculators). Each page
+   * hands its island only its own language's words. {field}: the form field's label; {band}: the
+   * band as the form shows it.
+   */
+  calculators: {
+    useThis: 'Use this in my enquiry',
+    used: 'Done: “{field}” in the enquiry form is now {band}.',
+    bandIs: 'In the enquiry form: {field}, {band}',
+    cannotCompute: 'Correct the figures above to see the result.',
+    emi: {
+      title: 'EMI calculator',
+      intro: 'Work out the monthly instalment of a loan. Nothing you type here is sent.',
+      amount: 'Loan amount (₹)',
+      rate: 'Interest rate (% a year)',
+      months: 'Tenure (months)',
+      emi: 'Monthly EMI',
+      interest: 'Total interest',
+      total: 'Total paid',
+      formula:
+        'EMI = P × r × (1 + r)ⁿ ÷ ((1 + r)ⁿ − 1), with P the amount, r the yearly rate ÷ 12 ÷ 100 and n the months. The bank sets the final rate.',
+    },
+    sip: {
+      title: 'SIP calculator',
+      intro: 'See what a monthly investment could grow to. Nothing you type here is sent.',
+      monthly: 'Monthly investment (₹)',
+      years: 'Years',
+      rate: 'Expected return (% a year)',
+      stepUp: 'Yearly step-up (%, optional)',
+      invested: 'Amount invested',
+      value: 'Estimated value',
+      gain: 'Estimated gain',
+      formula:
+        'Invested at the start of each month, growing by the yearly return ÷ 12 each month; a step-up raises the monthly amount every year.',
+      risk: 'Mutual Fund investments are subject to market risks, read all scheme related documents carefully.',
+      notGuaranteed: 'This is only an estimate: returns are not guaranteed.',
+    },
+    land: {
+      title: 'Land unit converter',
+      intro: 'Convert an area between cents, grounds, acres and the other units in use here.',
+      area: 'Area',
+      unit: 'Unit',
+      table: 'The same area in each unit',
+      formula:
+        '1 cent = 435.6 sq ft; 1 ground = 2,400 sq ft; 1 guntha = 1,089 sq ft; 1 acre = 43,560 sq ft (100 cents); 1 hectare = 10,000 m².',
+      units: {
+        cent: 'cent',
+        ground: 'ground',
+        guntha: 'guntha',
+        acre: 'acre',
+        hectare: 'hectare',
+        sqft: 'sq ft',
+        sqm: 'm²',
+      },
+    },
+    problems: {
+      amountMissing: 'Enter the loan amount in rupees',
+      amountRange: 'Enter an amount from ₹1,000 to ₹100 crore',
+      rateMissing: 'Enter the interest rate',
+      rateRange: 'Enter a rate from 0 to 50 % a year',
+      monthsMissing: 'Enter the tenure in months',
+      monthsRange: 'Enter a whole number of months, from 1 to 360',
+      monthlyMissing: 'Enter the monthly amount in rupees',
+      monthlyRange: 'Enter from ₹100 to ₹1 crore a month',
+      yearsMissing: 'Enter the number of years',
+      yearsRange: 'Enter a whole number of years, from 1 to 40',
+      returnMissing: 'Enter the return you expect',
+      returnRange: 'Enter a return from 0 to 30 % a year',
+      stepUpRange: 'Enter a step-up from 0 to 50 %, or leave it empty',
+      areaMissing: 'Enter the area',
+      areaRange: 'Enter an area above 0 and up to 10,00,000',
     },
   },
 };

@@ -112,7 +112,8 @@ export const CSV_META_COLUMNS = [
  * webhookGaveUp: the webhook's delivery (src/server/webhook.ts), empty while it is off; status, note,
  * statusBy, statusAt: the team's work on the lead in the inbox (src/server/lead-work.ts), status
  * empty for a lead nobody has touched ("new"); releasedBy: who moved it out of spam; callTime and
- * callLanguage: when and in which language the visitor asked to be called (empty when not chosen).
+ * callLanguage: when and in which language the visitor asked to be called (empty when not chosen);
+ * Monthly: the planning form's monthly investment band (optional).
  */
 export const CSV_LATER_COLUMNS: readonly string[] = [
   'notifyHeld',
@@ -128,6 +129,7 @@ export const CSV_LATER_COLUMNS: readonly string[] = [
   'releasedBy',
   'callTime',
   'callLanguage',
+  'Monthly',
 ];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */

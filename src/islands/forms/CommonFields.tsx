@@ -159,7 +159,7 @@ interface ChoiceProps {
   preselected?: string;
   /** Radio chips instead of a select; for lists of five options or fewer. */
   chips?: boolean;
-  /** Not required: the visitor may leave it. */
+  /** Not required: the visitor may leave it (a select stays at its placeholder). */
   optional?: boolean;
   /** Chips only: a first chip for "no preference", which sends an empty value (chosen when nothing is preselected). */
   none?: string;

@@ -1,6 +1,6 @@
 /** The four financial planning forms: each page preselects its own option. */
 import { financeSchema } from '../../lib/enquiry/finance';
-import { PLANNING_OPTIONS, type PlanningOption } from '../../lib/enquiry/options';
+import { PLANNING_OPTIONS, SIP_BANDS, type PlanningOption } from '../../lib/enquiry/options';
 import type { FormLanguage } from './language';
 import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
@@ -26,6 +26,13 @@ export default function PlanForm({ planning, page, contact, ...language }: Props
     >
       <Group id="need" title={language.words.groups.need}>
         <ChoiceField name="Planning" text={language.words.fields.Planning} options={PLANNING_OPTIONS} preselected={planning} chips />
+        <ChoiceField
+          name="Monthly"
+          text={language.words.fields.Monthly}
+          options={SIP_BANDS}
+          placeholder={language.words.placeholders.Monthly}
+          optional
+        />
       </Group>
       <Group id="details" title={language.words.groups.details}>
         <ContactDetails />

@@ -85,8 +85,11 @@ export const localeField = z.catch(z._default(z.enum(LOCALES), DEFAULT_LOCALE), 
  */
 export const consentLocaleField = z.catch(z.optional(z.enum(LOCALES)), undefined);
 
-/** An optional choice: absent, empty (a radio group's "any time") or null is not given; anything else must be in the list. */
-const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+/**
+ * A choice the visitor may leave alone: absent, empty (an empty select, a radio group's "any
+ * time") or null is not given and not stored; anything else must be in the list.
+ */
+export const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.pipe(
     z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
     z.optional(z.enum(values, { error: message })),

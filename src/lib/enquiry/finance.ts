@@ -1,12 +1,16 @@
-/** Financial planning enquiry (/api/finance). As on the original site, it carries no location. */
+/**
+ * Financial planning enquiry (/api/finance). As on the original site, it carries no location.
+ * `Monthly` (added with the SIP calculator) is optional: empty or missing means not given.
+ */
 import * as z from 'zod/mini';
-import { PLANNING_OPTIONS } from './options.ts';
-import { choice, commonFields } from './field-rules.ts';
+import { PLANNING_OPTIONS, SIP_BANDS } from './options.ts';
+import { choice, commonFields, optionalChoice } from './field-rules.ts';
 import { m } from './messages.ts';
 
 export const financeSchema = z.object({
   ...commonFields,
   Planning: choice(PLANNING_OPTIONS, m('planning')),
+  Monthly: optionalChoice(SIP_BANDS, m('monthly')),
 });
 
 export type FinanceInput = z.input<typeof financeSchema>;

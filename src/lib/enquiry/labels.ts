@@ -47,6 +47,9 @@ export const FIELD_LABELS = {
   callTime: 'Best time to call',
   /** The language to call back in (CALL_LANGUAGES). */
   callLanguage: 'Language for the call',
+  // Added with the SIP calculator; last.
+  /** Financial planning: the monthly investment band (optional; the SIP calculator can set it). */
+  Monthly: 'Monthly investment',
 } as const;
 
 export type LabelledField = keyof typeof FIELD_LABELS;

@@ -53,6 +53,8 @@ export const AMOUNTS = [
 ] as const;
 export const PROFESSIONS = ['Salaried', 'Business', 'Professional'] as const;
 export const PLANNING_OPTIONS = ['Mutual Funds', 'Insurance', 'PMS', 'AIF', 'Financial Plan'] as const;
+/** Monthly investment bands of the planning form (optional; the SIP calculator picks one), in rupees. */
+export const SIP_BANDS = ['5000 & below', '5000 to 10000', '10000 to 25000', '25000 to 50000', '50000 & above'] as const;
 
 export type Intent = (typeof INTENTS)[number];
 export type Category = (typeof CATEGORIES)[number];
