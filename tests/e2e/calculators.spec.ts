@@ -23,6 +23,8 @@ const calculatorOf = (page: Page, id: 'emi' | 'sip' | 'land') => page.locator(`s
 
 /** Waits until the calculator's island has hydrated (Astro drops `ssr` from the island then). */
 const calculatorReady = async (page: Page, id: 'emi' | 'sip' | 'land') => {
+  // It hydrates on the visitor's first interaction (client:interact): a press on its introduction.
+  await page.locator(`section#${id} .calc__intro`).click();
   await page.locator(`astro-island:not([ssr]) section#${id}`).waitFor();
 };
 
@@ -262,3 +264,25 @@ for (const [path, id] of [
     }
   });
 }
+
+test('before the calculator has hydrated: what is typed stays, and a press on "Use this" is not lost', async ({ page }) => {
+  const words = dictionary('en').calculators;
+  // The calculator's script is held back, as on a slow network.
+  await page.route('**/_astro/EmiCalculator.*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/Vehicleloan');
+  const emi = calculatorOf(page, 'emi');
+  await expect(page.locator('astro-island[ssr] section#emi')).toBeAttached();
+  // Typed into the plain field: the first key wakes the island, which keeps what was typed.
+  await emi.getByLabel(words.emi.amount, { exact: true }).fill('5,00,000');
+  await emi.getByLabel(words.emi.rate, { exact: true }).fill('9');
+  await emi.getByLabel(words.emi.months, { exact: true }).fill('60');
+  await emi.getByRole('button', { name: words.useThis }).click();
+  await page.locator('astro-island:not([ssr]) section#emi').waitFor();
+  await expect(emi.getByLabel(words.emi.amount, { exact: true })).toHaveValue('5,00,000');
+  await expect(emi.getByRole('definition').nth(0)).toHaveText('₹10,379');
+  // The press made before hydration is made again once the island can act on it.
+  await expect(page.locator('form.enquiry-form select[name="Amount"]')).toHaveValue('10 lakhs & below');
+});

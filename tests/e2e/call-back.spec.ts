@@ -2,7 +2,7 @@
  * When and in which language to call back, in Chromium against `npm start`: the call language
  * starts on the page's language (English, Tamil), with and without JavaScript; a visitor picks a
  * time with the mouse and a language with the keyboard, sends, and the team's export (JSON and
- * the CSV's last two columns) has both; a Tamil visitor without JavaScript does the same through
+ * the CSV's last columns) has both; a Tamil visitor without JavaScript does the same through
  * the confirm page. axe is clean and nothing overflows at 390 px.
  */
 import { randomUUID } from 'node:crypto';
@@ -79,7 +79,7 @@ for (const [locale, path, language] of [
   });
 }
 
-test('a visitor picks the evening with the mouse and Hindi with the keyboard; the export has both, the CSV in its last two columns', async ({
+test('a visitor picks the evening with the mouse and Hindi with the keyboard; the export has both, the CSV in its last columns', async ({
   page,
   request,
 }) => {
@@ -112,7 +112,7 @@ test('a visitor picks the evening with the mouse and Hindi with the keyboard; th
   expect(leads[0]).toMatchObject({ ...LOAN.expected, email, callTime: 'Evening (16:00-19:00)', callLanguage: 'Hindi', via: 'js' });
 
   const csv = await csvRowsOf(request);
-  expect(csv.header.slice(-2)).toEqual(['callTime', 'callLanguage']);
+  expect(csv.header.slice(-3)).toEqual(['callTime', 'callLanguage', 'Monthly']);
   expect(csv.rows.filter((row) => row.email === email)).toEqual([
     expect.objectContaining({ callTime: 'Evening (16:00-19:00)', callLanguage: 'Hindi', locale: 'en' }),
   ]);

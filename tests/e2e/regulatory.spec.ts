@@ -17,6 +17,7 @@ import { expect, test } from '@playwright/test';
 import YAML from 'yaml';
 import { ROUTES } from './routes';
 import { expectNoAxeViolations } from '../support/axe';
+import { islandsHydrated } from '../support/islands';
 import { dictionary, LOCALES, type Locale } from '../../src/i18n';
 import { AMFI_DISTRIBUTOR, SEBI_MF_RISK } from '../../src/lib/regulatory';
 import { site } from '../../src/config/site';
@@ -166,7 +167,7 @@ test.describe('accessibility of the new blocks', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       for (const path of ['/Mutualfunds', '/Vehicleloan', '/Flats', `/${site.brand}_Realty`, '/Privacy']) {
         await page.goto(prefixed(locale, path));
-        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+        await islandsHydrated(page);
         await expectNoAxeViolations(page, `${prefixed(locale, path)} `);
       }
     });

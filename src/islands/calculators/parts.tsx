@@ -2,7 +2,7 @@
  * What the calculators share: a number field with its message, the result's band with the "Use
  * this in my enquiry" button, and setting the enquiry form's field on the same page.
  */
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { format, indianNumber } from '../../i18n/format';
 import type { CalculatorLanguage } from './language';
 import './calculators.css';
@@ -14,16 +14,21 @@ export const readNumber = (text: string): number | null => {
 };
 
 /**
- * A calculator field's value, starting from what is already in the page: the calculator hydrates
- * on the visitor's first interaction, so they may have typed (or chosen a unit) before; the
- * server's default otherwise.
+ * A calculator field's value. The calculator hydrates on the visitor's first interaction, so they
+ * may have typed (or chosen a unit) before: the first render matches the server's HTML (so React
+ * keeps the page's elements, and the focus in them), then what is in the field is taken over.
  */
-export const useFieldValue = <T extends string>(id: string, initial: T) =>
-  useState<T>(() => {
-    if (typeof document === 'undefined') return initial;
+export const useFieldValue = <T extends string>(id: string, initial: T) => {
+  const [value, setValue] = useState<T>(initial);
+  useLayoutEffect(() => {
     const element = document.getElementById(id);
-    return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? (element.value as T) : initial;
-  });
+    if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on hydration: what the visitor typed before the script came (read from the DOM)
+      if (element.value !== initial) setValue(element.value as T);
+    }
+  }, [id, initial]);
+  return [value, setValue] as const;
+};
 
 /** Whole rupees, grouped the Indian way (₹10,379; ₹6,22,751), in every language. */
 export const rupees = (value: number): string => `₹${indianNumber(Math.round(value))}`;

@@ -31,12 +31,14 @@ const targetsIsland = (hash: string, el: HTMLElement): boolean => {
 
 const interact: ClientDirective = (load, _options, el) => {
   let started = false;
-  let heldPress: HTMLButtonElement | null = null;
+  /** Which of the island's buttons was pressed before hydration (found again by its place). */
+  let heldPress: number | null = null;
+  const buttons = () => [...el.querySelectorAll<HTMLButtonElement>('button[type="button"]')];
 
   const holdPress = (event: Event) => {
     const button = (event.target as Element | null)?.closest?.('button[type="button"]');
     if (button instanceof HTMLButtonElement && el.contains(button)) {
-      heldPress = button;
+      heldPress = buttons().indexOf(button);
       event.preventDefault();
       event.stopPropagation();
     }
@@ -59,9 +61,14 @@ const interact: ClientDirective = (load, _options, el) => {
     window.removeEventListener('hashchange', onHashChange);
     const hydrate = await load();
     await hydrate();
-    el.removeEventListener('click', holdPress, true);
-    if (heldPress?.isConnected) heldPress.click();
-    heldPress = null;
+    // React hydrates in the background after that; the held press is made again once the browser
+    // is next idle, when the island's handlers are there to take it.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 50));
+    idle(() => {
+      el.removeEventListener('click', holdPress, true);
+      if (heldPress !== null) buttons()[heldPress]?.click();
+      heldPress = null;
+    });
   }
 
   for (const type of STARTERS) el.addEventListener(type, onStarter, { capture: true, passive: true });
