@@ -25,10 +25,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const DOC = path.join(root, 'docs/performance.md');
 const START = '<!-- bench:lighthouse:start -->';
 const END = '<!-- bench:lighthouse:end -->';
-const PAGES = [
+/** Every page type: home, about, a division, a landing, buy and sell forms, a loan, a plan, contact, privacy, /Thankyou. */
+const PAGE_TYPES = [
   '/',
   '/Aboutpage',
   '/Aranya_Realty',
+  '/Buy',
   '/Flats',
   '/Sellflats',
   '/Vehicleloan',
@@ -36,8 +38,11 @@ const PAGES = [
   '/Contactus',
   '/Privacy',
   '/Thankyou',
-  // One page of each new language: home, a loan form, a property form.
-  '/ta/',
+];
+const PAGES = [
+  ...PAGE_TYPES,
+  // The same page types in Tamil, and a Telugu and a Kannada form page.
+  ...PAGE_TYPES.filter((page) => page !== '/Aboutpage' && page !== '/Privacy').map((page) => (page === '/' ? '/ta/' : `/ta${page}`)),
   '/te/Vehicleloan',
   '/kn/Flats',
 ];
@@ -52,6 +57,8 @@ const { values } = parseArgs({
     build: { type: 'boolean', default: true },
     'no-build': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    /** Measure a site already served there (a peer, see bench/peer-site.ts): no build, no server, nothing written. */
+    origin: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -201,7 +208,7 @@ const table = (rows: { page: string; figures: Figures; all: Figures[] }[]) => {
 };
 
 // 1. Build (what `npm run build` does), unless told not to.
-if (values.build && !values['no-build']) {
+if (values.build && !values['no-build'] && !values.origin) {
   console.log('bench:lighthouse: building ...');
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
@@ -227,7 +234,7 @@ const loadAtEnd = () =>
 const chromeVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const lighthouseVersion = JSON.parse(await readFile(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version as string;
 for (const mode of modes) {
-  const { origin, server } = await serve(mode);
+  const { origin, server } = values.origin ? { origin: values.origin.replace(/\/$/, ''), server: null } : await serve(mode);
   const rows: { page: string; figures: Figures; all: Figures[] }[] = [];
   try {
     // Warm the server (its first answers and compressed bodies) as a CDN's cache would be warm.
@@ -245,7 +252,7 @@ for (const mode of modes) {
       indexes.push(...all.map((f) => f.benchmarkIndex));
     }
   } finally {
-    await stop(server);
+    if (server) await stop(server);
   }
   const title =
     mode === 'compressed'
@@ -265,7 +272,7 @@ const header = [
 ].join('\n');
 const block = `${START}\n${header}\n\n${sections.join('\n\n')}\n${END}`;
 
-if (!values['no-write']) {
+if (!values['no-write'] && !values.origin) {
   const doc = await readFile(DOC, 'utf8');
   const next = doc.includes(START) ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), () => block) : `${doc.trimEnd()}\n\n${block}\n`;
   await writeFile(DOC, next);

@@ -203,14 +203,14 @@ test.describe('the language switcher', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/te/Vehicleloan');
     await page.getByRole('button', { name: dictionary('te').site.header.menu }).click();
-    const switcher = page.getByRole('group', { name: dictionary('te').site.language.label });
+    const switcher = page.getByRole('group', { name: dictionary('te').site.language.label, exact: true });
     await expect(switcher).toBeVisible();
     await switcher.getByRole('link', { name: 'ಕನ್ನಡ' }).click();
     await expect(page).toHaveURL(/\/kn\/Vehicleloan$/);
     await page.goto('/kn');
     await page.getByRole('button', { name: dictionary('kn').site.header.menu }).click();
     await page
-      .getByRole('group', { name: dictionary('kn').site.language.label })
+      .getByRole('group', { name: dictionary('kn').site.language.label, exact: true })
       .getByRole('link', { name: 'English' })
       .click();
     await expect(page).toHaveURL(/\/$/);
