@@ -29,7 +29,8 @@ export const connectSources = (emailjsApiOrigin?: string): string[] => {
 export const pageDirectives = (emailjsApiOrigin?: string) =>
   [
     "default-src 'self'",
-    "img-src 'self' data:",
+    // blob: the Sell Flats form's thumbnails of the photos a visitor picks (object URLs).
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${connectSources(emailjsApiOrigin).join(' ')}`,
     "form-action 'self'",

@@ -202,6 +202,10 @@ test('Sell Flats: a photo can be removed before sending', async ({ page }, testI
   await hydrated(page);
   await page.getByLabel('Photos (optional)').setInputFiles(files);
   await expect(page.locator('.photos__item img')).toHaveCount(2);
+  // The thumbnails show (the page's policy allows the photos' object URLs).
+  for (const img of await page.locator('.photos__item img').all()) {
+    await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  }
   await page.getByRole('button', { name: 'Remove a.jpg' }).click();
   await expect(page.locator('.photos__item')).toHaveCount(1);
   await expect(page.locator('.photos__name')).toHaveText('b.jpg');
