@@ -18,22 +18,14 @@ import YAML from 'yaml';
 import { ROUTES } from './routes';
 import { expectNoAxeViolations } from '../support/axe';
 import { islandsHydrated } from '../support/islands';
+import { LOANS as LOAN_PAGES, PLANS as PLAN_PAGES } from '../support/form-filling';
 import { dictionary, LOCALES, type Locale } from '../../src/i18n';
 import { AMFI_DISTRIBUTOR, SEBI_MF_RISK } from '../../src/lib/regulatory';
 import { site } from '../../src/config/site';
 
 const prefixed = (locale: Locale, path: string) => (locale === 'en' ? path : path === '/' ? `/${locale}` : `/${locale}${path}`);
-const PLANS = ['/Mutualfunds', '/PMS', '/AIF', '/Financialplan'];
-const LOANS = [
-  '/Vehicleloan',
-  '/Goldloan',
-  '/Depositloan',
-  '/Securitiesloan',
-  '/Insuranceloan',
-  '/Renovationloan',
-  '/Overdraftloan',
-  '/Letterofcredit',
-];
+const PLANS = PLAN_PAGES.map(([path]) => path);
+const LOANS = LOAN_PAGES.map(([path]) => path);
 const REALTY = [
   '/Buy',
   '/Sell',
