@@ -13,6 +13,7 @@ import type { EmailJsStandIn, ReceivedEmail } from '../../harness/emailjs-standi
 import type { SweepReport } from '../../src/server/sweep.ts';
 import { deliverAck } from '../../src/server/ack.ts';
 import type { LeadRecord } from '../../src/server/record.ts';
+import { CSV_COLUMNS, csvRows } from '../../src/server/export.ts';
 
 const ACK_TEMPLATE = 'template_ack_test';
 const MINUTE = 60_000;
@@ -79,6 +80,14 @@ describe('the acknowledgement', () => {
     expect(lead).toMatchObject({ notified: true });
     expect(typeof lead?.ackedAt).toBe('string');
     expect(await blobs.keys(blobs.leads(), 'ack/')).toEqual([]);
+    // The export's last column says when it went.
+    expect(CSV_COLUMNS.at(-1)).toBe('ackedAt');
+    expect(
+      csvRows([lead as LeadRecord])
+        .trimEnd()
+        .split(',')
+        .at(-1),
+    ).toBe(lead?.ackedAt);
   });
 
   test('an English lead without a call time: English words, the default call window', async () => {
