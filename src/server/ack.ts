@@ -158,19 +158,22 @@ export const deleteOldAckMarkers = async (store: Store, today: string): Promise<
 
 /**
  * At receipt, for a lead stored with an `ack/<id>` entry: a second lead to the same address today
- * is marked ackSkipped "daily-limit" and its entry removed. Returns whether to send now. A failure
- * to check lets the entry stand (the sweep sends it; at most one extra acknowledgement).
+ * is marked ackSkipped "daily-limit" and its entry removed. Returns whether to send now. When the
+ * store cannot say, nothing is sent now and the entry stands: the sweep sends it (so at worst one
+ * acknowledgement more that day, never none).
  */
 export const ackAllowedToday = async (key: string, lead: LeadRecord): Promise<boolean> => {
   const store = leadsStore();
-  const allowed = await withStoreDeadline(async () => {
-    if (await takeDailyAck(store, lead)) return true;
+  const verdict = await withStoreDeadline(async () => {
+    if (await takeDailyAck(store, lead)) return 'send' as const;
     await updateLeadRecord(store, key, (current) => ({ ...current, ackSkipped: 'daily-limit' }));
     await store.delete(ackKey(lead.id));
-    return false;
-  }).catch(() => false);
-  if (!allowed) logLead({ kind: lead.kind, id: lead.id, status: 'ack-skipped', note: 'daily-limit' });
-  return allowed;
+    return 'skipped' as const;
+  }).catch(() => 'unknown' as const);
+  if (verdict === 'skipped') logLead({ kind: lead.kind, id: lead.id, status: 'ack-skipped', note: 'daily-limit' });
+  if (verdict === 'unknown')
+    logLead({ kind: lead.kind, id: lead.id, status: 'ack-deferred', note: 'the daily check failed; the sweep sends it' });
+  return verdict === 'send';
 };
 
 export type AckOutcome = 'sent' | 'failed' | 'gave-up' | 'off';

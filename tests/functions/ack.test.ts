@@ -129,6 +129,19 @@ describe('the acknowledgement', () => {
     expect(await blobs.keys(blobs.leads(), 'ack/')).toEqual([]);
   });
 
+  test('a preview deploy never writes to a visitor', async () => {
+    process.env.CONTEXT = 'deploy-preview';
+    process.env.LEADS_PREVIEW_NOTIFY_TO = 'previews@example.com';
+    try {
+      expect((await send('bankloan', validBankLoan())).status).toBe(201);
+      expect(teamEmails()).toHaveLength(1);
+      expect(acks()).toHaveLength(0);
+    } finally {
+      delete process.env.CONTEXT;
+      delete process.env.LEADS_PREVIEW_NOTIFY_TO;
+    }
+  });
+
   test('a lead without an e-mail address: none', async () => {
     const { email: _none, ...rest } = validBankLoan();
     const record = { ...rest, id: rest.submissionId, kind: 'bankloan', receivedAt: new Date().toISOString(), notified: true } as LeadRecord;
