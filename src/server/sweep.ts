@@ -1,6 +1,6 @@
 /**
- * The sweep (scheduled every 10 minutes, and `npm run leads:sweep`) works two queues on the same
- * schedule (pending.ts): it re-sends the team's e-mail for every lead still in `pending/`, and
+ * The sweep (scheduled every 10 minutes, and `npm run leads:sweep`) works its queues on the same
+ * schedule (pending.ts): it re-sends the team's e-mail for every lead still in `pending/`,
  * retries the webhook for every lead still in `webhook/` (webhook.ts), and re-sends the visitor's
  * acknowledgement for every lead still in `ack/` (ack.ts), whose next try is due.
  * It reads only the queue entries and their leads, never the whole store.
@@ -13,11 +13,20 @@ import { emailJsSettings, jobBudgetMs, notifyTimeoutMs, storeTimeoutMs, sweepBat
 import { WaitingList, deliver } from './deliver.ts';
 import { inBatches, timeLeft } from './job.ts';
 import { logLead } from './log.ts';
-import { PENDING_PREFIX, WEBHOOK_PREFIX, claimPending, listAll, pendingKey, webhookKey, type Claim, type PendingEntry } from './pending.ts';
+import {
+  PENDING_PREFIX,
+  WEBHOOK_PREFIX,
+  ackKey,
+  claimPending,
+  listAll,
+  pendingKey,
+  webhookKey,
+  type Claim,
+  type PendingEntry,
+} from './pending.ts';
 import { leadsStore, withStoreDeadline } from './store.ts';
 import { deliverWebhook, webhookSettings } from './webhook.ts';
 import { ACK_PREFIX, ackSettings, deliverAck } from './ack.ts';
-import { ackKey } from './pending.ts';
 import type { LeadRecord } from './record.ts';
 
 /** What a sweep did with one queue. */
