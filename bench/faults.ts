@@ -30,6 +30,7 @@ import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, type Fields } from '../tests/s
 import { BENCH_ENV, confirmedForm, withChallenge } from './proof.ts';
 import { validEnquiry } from './fuzz/cases.ts';
 import { ensureBuilt, freshBlobsDir, openServedStore, startServedSite } from '../harness/served-site.ts';
+import { isTeamEmail } from '../harness/emailjs-standin.ts';
 
 const { values } = parseArgs({
   options: {
@@ -224,10 +225,13 @@ await standIn({ status: 200, delayMs: 0 });
 
 const emailsById = async () => {
   const received = (await fetch(`${site.standInOrigin}/__standin/received`).then((r) => r.json())) as {
+    template_id: string;
     template_params: { id?: string };
   }[];
   const byId = new Map<string, number>();
-  for (const email of received) byId.set(String(email.template_params.id), (byId.get(String(email.template_params.id)) ?? 0) + 1);
+  // The team's e-mails only: the visitors' acknowledgements (src/server/ack.ts) are not counted.
+  for (const email of received.filter(isTeamEmail))
+    byId.set(String(email.template_params.id), (byId.get(String(email.template_params.id)) ?? 0) + 1);
   return { byId };
 };
 const emailsAfterLoad = await emailsById();

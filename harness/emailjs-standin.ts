@@ -47,6 +47,15 @@ export interface EmailJsStandIn {
   close(): Promise<void>;
 }
 
+/**
+ * The template id of the visitor's acknowledgement (src/server/ack.ts) when serve.ts points the
+ * pipeline at this stand-in: its e-mails are told apart from the team's by it.
+ */
+export const LOCAL_ACK_TEMPLATE_ID = 'template_ack_local';
+
+/** Whether an e-mail is one of the team's (not a visitor's acknowledgement, not the browser's fallback). */
+export const isTeamEmail = (email: { template_id?: unknown }) => email.template_id !== LOCAL_ACK_TEMPLATE_ID;
+
 const SEND_PATH = '/api/v1.0/email/send';
 const BEHAVIOUR_PATH = '/__standin/behaviour';
 const RECEIVED_PATH = '/__standin/received';

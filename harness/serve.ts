@@ -32,7 +32,8 @@ const port = Number(process.env.PORT || 8888);
 // browser fallback (PUBLIC_EMAILJS_API_ORIGIN, see scripts/start.ts).
 const EMAILJS_SETTINGS = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_PUBLIC_KEY', 'EMAILJS_PRIVATE_KEY', 'EMAILJS_API_ORIGIN'];
 if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
-  const { startEmailJsStandIn } = await import('./emailjs-standin.ts');
+  const standInModule = await import('./emailjs-standin.ts');
+  const { startEmailJsStandIn } = standInModule;
   const outboxDir = path.join(root, 'outbox');
   const standInPort = Number(process.env.EMAILJS_STANDIN_PORT || 8899);
   const standIn = await startEmailJsStandIn({ outboxDir, port: standInPort }).catch((error: NodeJS.ErrnoException) => {
@@ -47,6 +48,8 @@ if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
     EMAILJS_TEMPLATE_ID: 'template_local',
     EMAILJS_PUBLIC_KEY: 'public_local',
     EMAILJS_PRIVATE_KEY: 'private_local',
+    // The visitor's acknowledgement (src/server/ack.ts) lands in the outbox too.
+    EMAILJS_ACK_TEMPLATE_ID: process.env.EMAILJS_ACK_TEMPLATE_ID || standInModule.LOCAL_ACK_TEMPLATE_ID,
   });
   console.log(
     `Lead notifications: no EmailJS settings, so e-mails go to the stand-in at ${standIn.origin} and are written to ${outboxDir}/`,

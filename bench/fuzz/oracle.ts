@@ -33,7 +33,7 @@ export interface StoreView {
   complete: boolean;
   records: StoredRecord[];
   index: { id: string; entry: { key?: string; receivedAt?: string } | null }[];
-  /** Keys of the notification queue (pending/, gaveup/); in process only. */
+  /** Keys of the notification queues (pending/, gaveup/, ack/); in process only. */
   queue: string[];
   photos: string[];
 }
@@ -70,6 +70,12 @@ const META: Record<string, (value: unknown) => boolean> = {
   webhookError: (v) => typeof v === 'string',
   webhookAttempts: (v) => Number.isInteger(v) && (v as number) > 0,
   webhookGaveUp: (v) => v === true,
+  // The visitor's acknowledgement (src/server/ack.ts).
+  ackedAt: (v) => typeof v === 'string' && ISO.test(v),
+  ackError: (v) => typeof v === 'string',
+  ackAttempts: (v) => Number.isInteger(v) && (v as number) > 0,
+  ackGaveUp: (v) => v === true,
+  ackSkipped: (v) => v === 'daily-limit',
   status: (v) => ['new', 'contacted', 'won', 'lost'].includes(v as string),
   note: (v) => typeof v === 'string',
   statusBy: (v) => typeof v === 'string',

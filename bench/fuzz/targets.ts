@@ -11,6 +11,7 @@ import net from 'node:net';
 import type { Store } from '@netlify/blobs';
 import { startLocalBlobs } from '../../tests/support/blobs.ts';
 import { startStandIn } from '../../tests/support/emailjs.ts';
+import { LOCAL_ACK_TEMPLATE_ID, isTeamEmail } from '../../harness/emailjs-standin.ts';
 import { handlers } from '../../tests/support/enquiry-requests.ts';
 import leadsHandler from '../../netlify/functions/leads.mts';
 import { freshBlobsDir, openServedStore, startServedSite } from '../../harness/served-site.ts';
@@ -67,6 +68,8 @@ export const inProcessTarget = async (): Promise<Target> => {
   process.env.LEADS_CHALLENGE_SECRET = FUZZ_CHALLENGE_SECRET;
   // One sample person sends every case: the daily e-mail limit per contact would hold most of them.
   process.env.LEADS_CONTACT_DAILY_LIMIT = '1000000';
+  // The visitor's acknowledgement is on, as with `npm start`: its e-mails must not count as the team's.
+  process.env.EMAILJS_ACK_TEMPLATE_ID = LOCAL_ACK_TEMPLATE_ID;
   const route = (pathname: string) =>
     pathname.startsWith('/api/leads') ? leadsHandler : handlers[pathname.slice('/api/'.length) as keyof typeof handlers];
 
@@ -101,8 +104,9 @@ export const inProcessTarget = async (): Promise<Target> => {
       const index: StoreView['index'] = [];
       const queue: string[] = [];
       for (const key of keys) {
-        if (/^(contacts|settings)\//.test(key)) continue; // the daily e-mail limit's markers, the challenge secret
-        if (/^(pending|gaveup)\//.test(key)) {
+        // the daily e-mail limit's markers, the challenge secret, the acknowledgement's daily markers
+        if (/^(contacts|settings|ack-daily)\//.test(key)) continue;
+        if (/^(pending|gaveup|ack)\//.test(key)) {
           queue.push(key);
           continue;
         }
@@ -123,7 +127,7 @@ export const inProcessTarget = async (): Promise<Target> => {
       return (await blobs.leads().get(key, { type: 'json' })) as Record<string, unknown> | null;
     },
     async emailedIds() {
-      return standIn.received.map((email) => String(email.template_params.id));
+      return standIn.received.filter(isTeamEmail).map((email) => String(email.template_params.id));
     },
     async close() {
       await standIn.close();
@@ -271,9 +275,10 @@ export const servedTarget = async (): Promise<Target> => {
     },
     async emailedIds() {
       const received = (await fetch(`${site.standInOrigin}/__standin/received`).then((r) => r.json())) as {
+        template_id: string;
         template_params: { id?: unknown };
       }[];
-      return received.map((email) => String(email.template_params.id));
+      return received.filter(isTeamEmail).map((email) => String(email.template_params.id));
     },
     async close() {
       await site.stop();

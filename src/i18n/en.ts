@@ -14,6 +14,7 @@
  *   sending, success, failure and fallback states;
  * - messages: every validation message (shared with the server's 422 answers);
  * - problem: the page a visitor without JavaScript sees when the server refuses a post.
+ * - ack: the acknowledgement the server e-mails the visitor after a lead is stored (server only).
  */
 export const en = {
   site: {
@@ -399,6 +400,9 @@ export const en = {
         'Our website could not save your enquiry just now, so we sent it to our team by e-mail instead. It has reached us, and we will contact you shortly.',
       next: 'Want a quicker answer? Message us on WhatsApp with your reference.',
       another: 'Send another enquiry',
+      /** The success state's WhatsApp link, and the message it starts with. {brand}; {reference}. */
+      whatsappLink: 'Message us on WhatsApp',
+      whatsappText: 'Hello {brand}, I sent an enquiry on your website. My reference is {reference}.',
     },
     /** When neither our server nor the e-mail back-up could take the enquiry. */
     failure: {
@@ -641,6 +645,40 @@ export const en = {
       stepUpRange: 'Enter a step-up from 0 to 50 %, or leave it empty',
       areaMissing: 'Enter the area',
       areaRange: 'Enter an area above 0 and up to 10,00,000',
+    },
+  },
+  /**
+   * The acknowledgement the server e-mails the visitor after a lead is stored (src/server/ack.ts),
+   * in the visitor's language. Server only: never handed to a form island. {reference}: the first
+   * 8 characters of the id; {about}, {callWhen}, {phone}, {whatsapp}, {email}, {privacy}, {name}, {brand}.
+   */
+  ack: {
+    subject: '{brand}: we have your enquiry, reference {reference}',
+    greeting: 'Dear {name},',
+    greetingNoName: 'Hello,',
+    thanks: 'Thank you for your enquiry. It has reached us, and its reference is {reference}.',
+    aboutLine: 'You asked about: {about}',
+    callLine: 'We will call you {callWhen}.',
+    callSoon: 'within one working day, between 9:30 and 19:00',
+    callAt: 'within one working day, at the time you chose ({time})',
+    contactLine: 'If you would like to talk sooner, call {phone} or message us on WhatsApp: {whatsapp}',
+    withdraw: 'You can withdraw your consent at any time: reply to this e-mail, or write to {email}. How we use your details: {privacy}',
+    signOff: 'With regards,\nThe {brand} team',
+    /** What the visitor asked about: the kind (property by intent), then the detail. */
+    about: {
+      buy: 'Buying property',
+      sell: 'Selling property',
+      bankloan: 'A bank loan',
+      finance: 'Financial planning',
+      contact: 'Your message to us',
+    },
+    /** The property categories (wire values flats, plots, …). */
+    categories: {
+      flats: 'flats',
+      plots: 'plots',
+      commercial: 'commercial property',
+      agricultural: 'agricultural land',
+      individual: 'independent houses',
     },
   },
 };

@@ -13,17 +13,29 @@
  *
  * Every lead is written with a `pending/<id>` entry (pending.ts) that goes once the team's e-mail
  * has, and, when the webhook is on, a `webhook/<id>` entry that goes once the webhook has taken
- * it (webhook.ts); the scheduled sweep (sweep.ts) retries whatever is still waiting.
+ * it (webhook.ts), and, when the visitor's acknowledgement is on and they gave an e-mail, an
+ * `ack/<id>` entry that goes once it has (ack.ts); the scheduled sweep (sweep.ts) retries whatever is still waiting.
  */
 import { buildLeadRecord, type LeadRecord, type Via } from './record.ts';
 import { indexKey, leadKey, leadsStore, spamKey, withStoreDeadline } from './store.ts';
 import { deletePhotosOf, storePhotos, type CheckedPhoto } from './photo-store.ts';
 import { WaitingList, deliver, updateLeadRecord } from './deliver.ts';
 import { contactLimitReached } from './contact-limit.ts';
-import { claimPending, etagOf, isClaimed, newPendingEntry, pendingKey, webhookKey, type Claim, type PendingEntry } from './pending.ts';
+import {
+  ackKey,
+  claimPending,
+  etagOf,
+  isClaimed,
+  newPendingEntry,
+  pendingKey,
+  webhookKey,
+  type Claim,
+  type PendingEntry,
+} from './pending.ts';
 import { notifyTimeoutMs, storeTimeoutMs } from './pipeline-settings.ts';
 import { logLead } from './log.ts';
 import { deliverWebhook, webhookSettings } from './webhook.ts';
+import { ackAllowedToday, ackSettings, deliverAck } from './ack.ts';
 import type { Enquiry, EnquiryKind } from '../lib/enquiry/index.ts';
 
 /** What came with the enquiry besides its fields: checked photos, and the way it came in. */
@@ -51,12 +63,15 @@ const POLL_MS = 250;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type StoreOutcome =
-  { duplicate: true; receipt: Receipt; key: string } | { duplicate: false; receipt: Receipt; key: string; record: LeadRecord };
+  | { duplicate: true; receipt: Receipt; key: string }
+  | { duplicate: false; receipt: Receipt; key: string; record: LeadRecord; ackOwed: boolean };
 
 const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via, storedPhotos = [] }: Arrival): Promise<StoreOutcome> =>
   withStoreDeadline(async () => {
     const store = leadsStore();
     const webhookOn = webhookSettings() !== null;
+    // The visitor's acknowledgement (ack.ts) is owed when it is on and the visitor gave an e-mail.
+    const ackOn = ackSettings() !== null && typeof enquiry.email === 'string' && enquiry.email.trim() !== '';
     const id = enquiry.submissionId;
     const receivedAt = new Date().toISOString();
     const entry: IndexEntry = { id, receivedAt, key: leadKey(kind, id, receivedAt) };
@@ -93,8 +108,9 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via, store
         }),
         store.setJSON(pendingKey(id), newPendingEntry(kind, id, entry.key, receivedAt)),
         ...(webhookOn ? [store.setJSON(webhookKey(id), newPendingEntry(kind, id, entry.key, receivedAt))] : []),
+        ...(ackOn ? [store.setJSON(ackKey(id), newPendingEntry(kind, id, entry.key, receivedAt))] : []),
       ]);
-      return { duplicate: false, receipt: { id, receivedAt }, key: entry.key, record };
+      return { duplicate: false, receipt: { id, receivedAt }, key: entry.key, record, ackOwed: ackOn };
     } catch (error) {
       // Free the id so a retry can store it, and take back the photos already written: a lead that
       // was not stored leaves nothing behind. (If even this fails, retention removes photos
@@ -104,6 +120,7 @@ const storeLeadOnce = (kind: EnquiryKind, enquiry: Enquiry, { photos, via, store
         store.delete(indexKey(id)),
         store.delete(pendingKey(id)),
         ...(webhookOn ? [store.delete(webhookKey(id))] : []),
+        ...(ackOn ? [store.delete(ackKey(id))] : []),
         ...(photos.length ? [deletePhotosOf(id)] : []),
       ];
       await Promise.all(cleanUp).catch(() => {});
@@ -157,6 +174,11 @@ const holdRepeatContact = async (key: string, record: LeadRecord): Promise<boole
   return held;
 };
 
+/** The visitor's acknowledgement at receipt, unless the address had one today already. */
+const acknowledge = async (key: string, record: LeadRecord) => {
+  if (await ackAllowedToday(key, record)) await deliverAck(key, record, { attempt: 0 });
+};
+
 /** Stores a valid lead (once), notifies the team and records whether that worked. */
 export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: Arrival): Promise<Receipt> => {
   // The gave-up leads this e-mail may carry are read while the lead is stored.
@@ -166,8 +188,10 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
     // The webhook is called beside the e-mail, also for a lead whose e-mail is held: the team's
     // sheet or CRM gets every lead that is not spam.
     const webhook = deliverWebhook(outcome.key, outcome.record, { attempt: 0 });
+    // The visitor's acknowledgement goes beside the team's e-mail, at most once a day per address.
+    const ack = outcome.ackOwed ? acknowledge(outcome.key, outcome.record) : undefined;
     if (!(await holdRepeatContact(outcome.key, outcome.record))) await notifyAndRecord(outcome.key, outcome.record, undefined, waiting);
-    await webhook;
+    await Promise.all([webhook, ack]);
     return outcome.receipt;
   }
   logLead({ kind, id: outcome.receipt.id, status: 'duplicate' });

@@ -1,11 +1,11 @@
 /**
  * Erasing one lead on a person's request (DPDP Act 2023): the lead, its photos and every index
- * entry that names it (ids/, pending/, gaveup/, webhook/), and a spam copy with the same id if one exists.
+ * entry that names it (ids/, pending/, gaveup/, webhook/, ack/), and a spam copy with the same id if one exists.
  * Used by DELETE /api/leads/<id>, `npm run leads:erase` and the retention job.
  */
 import type { Store } from '@netlify/blobs';
 import { ENQUIRY_KINDS } from '../lib/enquiry/index.ts';
-import { gaveUpKey, listAll, pendingKey, webhookKey } from './pending.ts';
+import { ackKey, gaveUpKey, listAll, pendingKey, webhookKey } from './pending.ts';
 import { indexKey, leadsStore, photosStore } from './store.ts';
 import { deletePhotosOf } from './photo-store.ts';
 import { deleteContactMarkersOf } from './contact-limit.ts';
@@ -18,7 +18,9 @@ export const deleteLead = async (store: Store, key: string): Promise<number> => 
   await Promise.all(photoKeys.map(({ key: photo }) => photos.delete(photo)));
   // The lead last: while anything of it remains, its key still finds it.
   await Promise.all(
-    key.startsWith('spam/') ? [] : [store.delete(pendingKey(id)), store.delete(gaveUpKey(id)), store.delete(webhookKey(id))],
+    key.startsWith('spam/')
+      ? []
+      : [store.delete(pendingKey(id)), store.delete(gaveUpKey(id)), store.delete(webhookKey(id)), store.delete(ackKey(id))],
   );
   await store.delete(key);
   if (!key.startsWith('spam/')) await Promise.all([store.delete(indexKey(id)), deleteContactMarkersOf(store, id)]);
@@ -59,6 +61,7 @@ const eraseOneSpelling = async (store: Store, id: string): Promise<boolean> => {
     store.delete(pendingKey(id)),
     store.delete(gaveUpKey(id)),
     store.delete(webhookKey(id)),
+    store.delete(ackKey(id)),
   ]);
   return photos > 0;
 };

@@ -113,7 +113,8 @@ export const CSV_META_COLUMNS = [
  * statusBy, statusAt: the team's work on the lead in the inbox (src/server/lead-work.ts), status
  * empty for a lead nobody has touched ("new"); releasedBy: who moved it out of spam; callTime and
  * callLanguage: when and in which language the visitor asked to be called (empty when not chosen);
- * Monthly: the planning form's monthly investment band (optional).
+ * Monthly: the planning form's monthly investment band (optional); ackedAt: when the visitor's
+ * acknowledgement e-mail went (src/server/ack.ts), empty when it did not (off, no e-mail, once a day).
  */
 export const CSV_LATER_COLUMNS: readonly string[] = [
   'notifyHeld',
@@ -130,6 +131,7 @@ export const CSV_LATER_COLUMNS: readonly string[] = [
   'callTime',
   'callLanguage',
   'Monthly',
+  'ackedAt',
 ];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */

@@ -24,6 +24,11 @@ const STATE_FIELDS = new Set([
   'webhookError',
   'webhookAttempts',
   'webhookGaveUp',
+  'ackedAt',
+  'ackError',
+  'ackAttempts',
+  'ackGaveUp',
+  'ackSkipped',
 ]);
 
 /** One line per lead whose e-mails all failed, for the "also waiting" part of the next e-mail. */

@@ -14,6 +14,9 @@ export const PENDING_PREFIX = 'pending/';
 /** The webhook's queue (webhook.ts): the same entries and schedule as pending/. */
 export const webhookKey = (id: string) => `webhook/${id}`;
 export const WEBHOOK_PREFIX = 'webhook/';
+/** The visitor's acknowledgement's queue (ack.ts): the same entries and schedule as pending/. */
+export const ackKey = (id: string) => `ack/${id}`;
+export const ACK_PREFIX = 'ack/';
 export const GAVE_UP_PREFIX = 'gaveup/';
 
 /** Minutes after receipt at which the sweep re-sends: about 10 min, 30 min, 2 h, 6 h and 24 h. */

@@ -78,3 +78,13 @@ export const emailJsSettings = (): EmailJsSettings | null => {
     timeoutMs: notifyTimeoutMs(),
   };
 };
+
+/**
+ * EmailJS settings for the visitor's acknowledgement (ack.ts): the team's, with the template
+ * EMAILJS_ACK_TEMPLATE_ID. Null (no acknowledgement) when that is unset or EmailJS is not configured.
+ */
+export const ackEmailJsSettings = (): EmailJsSettings | null => {
+  const settings = emailJsSettings();
+  const templateId = (env().EMAILJS_ACK_TEMPLATE_ID ?? '').trim();
+  return settings && templateId ? { ...settings, templateId } : null;
+};

@@ -9,6 +9,7 @@ import { ENQUIRY_KINDS } from '../lib/enquiry/index.ts';
 import { jobBudgetMs, retentionMonths, storeTimeoutMs } from './pipeline-settings.ts';
 import { deleteLead } from './erase.ts';
 import { deleteOldContactMarkers } from './contact-limit.ts';
+import { deleteOldAckMarkers } from './ack.ts';
 import { inBatches, timeLeft } from './job.ts';
 import { logLead } from './log.ts';
 import { listAll } from './pending.ts';
@@ -134,6 +135,9 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
   // Yesterday's and older markers of the daily e-mail limit per contact (contact-limit.ts).
   if (canStart())
     await withStoreDeadline(() => deleteOldContactMarkers(store, (options.now ?? new Date()).toISOString().slice(0, 10))).catch(() => 0);
+  // And of the visitor's acknowledgement, once a day per address (ack.ts).
+  if (canStart())
+    await withStoreDeadline(() => deleteOldAckMarkers(store, (options.now ?? new Date()).toISOString().slice(0, 10))).catch(() => 0);
   logLead({ kind: 'retention', status: 'done', note: JSON.stringify({ ...report, ms: Date.now() - started }) });
   return report;
 };

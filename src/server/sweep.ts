@@ -1,7 +1,8 @@
 /**
- * The sweep (scheduled every 10 minutes, and `npm run leads:sweep`) works two queues on the same
- * schedule (pending.ts): it re-sends the team's e-mail for every lead still in `pending/`, and
- * retries the webhook for every lead still in `webhook/` (webhook.ts), whose next try is due.
+ * The sweep (scheduled every 10 minutes, and `npm run leads:sweep`) works its queues on the same
+ * schedule (pending.ts): it re-sends the team's e-mail for every lead still in `pending/`,
+ * retries the webhook for every lead still in `webhook/` (webhook.ts), and re-sends the visitor's
+ * acknowledgement for every lead still in `ack/` (ack.ts), whose next try is due.
  * It reads only the queue entries and their leads, never the whole store.
  *
  * Two sweeps at once never send one e-mail or call the webhook twice: each send first claims its
@@ -12,9 +13,20 @@ import { emailJsSettings, jobBudgetMs, notifyTimeoutMs, storeTimeoutMs, sweepBat
 import { WaitingList, deliver } from './deliver.ts';
 import { inBatches, timeLeft } from './job.ts';
 import { logLead } from './log.ts';
-import { PENDING_PREFIX, WEBHOOK_PREFIX, claimPending, listAll, pendingKey, webhookKey, type Claim, type PendingEntry } from './pending.ts';
+import {
+  PENDING_PREFIX,
+  WEBHOOK_PREFIX,
+  ackKey,
+  claimPending,
+  listAll,
+  pendingKey,
+  webhookKey,
+  type Claim,
+  type PendingEntry,
+} from './pending.ts';
 import { leadsStore, withStoreDeadline } from './store.ts';
 import { deliverWebhook, webhookSettings } from './webhook.ts';
+import { ACK_PREFIX, ackSettings, deliverAck } from './ack.ts';
 import type { LeadRecord } from './record.ts';
 
 /** What a sweep did with one queue. */
@@ -40,6 +52,8 @@ export interface SweepReport extends QueueReport {
   /** Why no e-mail was sent (EmailJS not configured). */
   skipped?: string;
   webhook?: QueueReport;
+  /** The visitor's acknowledgements (ack.ts), when they are on. */
+  ack?: QueueReport;
 }
 
 interface Queue {
@@ -137,12 +151,28 @@ export const sweepPending = async (options: { budgetMs?: number } = {}): Promise
     );
   }
 
+  if (ackSettings()) {
+    report.ack = emptyReport();
+    await runQueue(
+      store,
+      {
+        prefix: ACK_PREFIX,
+        keyOf: ackKey,
+        done: (lead) => typeof lead.ackedAt === 'string' || lead.ackSkipped !== undefined,
+        send: (key, lead, attempt, claim) => deliverAck(key, lead, { attempt, claim }),
+      },
+      report.ack,
+      canStart,
+    );
+  }
+
   logLead({
     kind: 'sweep',
     status: 'done',
     note: JSON.stringify({
       ...figures(report),
       ...(report.webhook ? { webhook: figures(report.webhook) } : {}),
+      ...(report.ack ? { ack: figures(report.ack) } : {}),
       ms: Date.now() - started,
     }),
   });

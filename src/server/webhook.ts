@@ -38,6 +38,11 @@ const STATE_FIELDS = new Set([
   'webhookError',
   'webhookAttempts',
   'webhookGaveUp',
+  'ackedAt',
+  'ackError',
+  'ackAttempts',
+  'ackGaveUp',
+  'ackSkipped',
 ]);
 
 export interface WebhookSettings {

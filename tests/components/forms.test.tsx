@@ -115,13 +115,15 @@ describe('loan form', () => {
     // The reference is the first 8 characters of the stored id.
     expect(screen.getByText(FORM_TEXT.success.reference(String(lead.id).slice(0, 8)))).toBeTruthy();
     expect(String(lead.currentdate)).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{2} \d{4}$/);
-    // The next step offered is WhatsApp, with the reference to quote.
+    // The next step offered is WhatsApp, with a first message that quotes the reference.
     const next = screen.getByText(FORM_TEXT.success.next, { exact: false });
-    expect(
+    const chat = new URL(
       within(next)
         .getByRole('link', { name: /WhatsApp/ })
-        .getAttribute('href'),
-    ).toBe('https://wa.me/919000000000');
+        .getAttribute('href') ?? '',
+    );
+    expect(`${chat.origin}${chat.pathname}`).toBe('https://wa.me/919000000000');
+    expect(chat.searchParams.get('text')).toContain(String(lead.id).slice(0, 8));
   });
 
   test('after success the form is empty again, with its preselection and a new submissionId', async () => {

@@ -61,7 +61,7 @@ describe.each(KINDS)('%s', (kind) => {
 
     const text = await exportCsv();
     const [header] = parseCsv(text);
-    expect(header.slice(-3, -1)).toEqual(['callTime', 'callLanguage']);
+    expect(header.slice(-4, -2)).toEqual(['callTime', 'callLanguage']); // then Monthly and ackedAt
     expect(csvRecords(text)).toEqual([
       expect.objectContaining({ id: enquiry.submissionId, callTime: 'Evening (16:00-19:00)', callLanguage: 'Tamil' }),
     ]);

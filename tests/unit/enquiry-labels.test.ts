@@ -58,6 +58,7 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
     'callTime',
     'callLanguage',
     'Monthly',
+    'ackedAt',
   ];
   expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_COLUMNS.length - later.length)).toEqual(
     LEAD_FIELDS.filter((f) => !later.includes(f)),
@@ -65,11 +66,11 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
   expect(CSV_COLUMNS.slice(-later.length)).toEqual(later);
 });
 
-test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band', () => {
+test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band, the acknowledgement', () => {
   const at = (column: string) => CSV_COLUMNS.indexOf(column);
   expect(at('locale')).toBe(at('notifyHeld') + 1);
   expect(at('webhookSent')).toBeGreaterThan(at('consentLocale'));
   expect(at('status')).toBeGreaterThan(at('webhookGaveUp'));
   expect(at('callTime')).toBe(at('releasedBy') + 1);
-  expect(CSV_COLUMNS.slice(-3)).toEqual(['callTime', 'callLanguage', 'Monthly']);
+  expect(CSV_COLUMNS.slice(-4)).toEqual(['callTime', 'callLanguage', 'Monthly', 'ackedAt']);
 });

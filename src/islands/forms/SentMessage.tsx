@@ -13,6 +13,10 @@ interface SentMessageProps {
   onAnother: () => void;
 }
 
+/** The WhatsApp chat link with a first message that quotes the reference, in the page's language. */
+export const whatsappWithReference = (whatsappHref: string, text: string): string =>
+  `${whatsappHref}${whatsappHref.includes('?') ? '&' : '?'}text=${encodeURIComponent(text)}`;
+
 export default function SentMessage({ reference, byEmail, contact, onAnother }: SentMessageProps) {
   const { words } = useFormMeta();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -27,8 +31,12 @@ export default function SentMessage({ reference, byEmail, contact, onAnother }: 
       {byEmail && <p>{words.success.byEmail}</p>}
       <p>
         {words.success.next}{' '}
-        <a href={contact.whatsappHref} target="_blank" rel="noopener noreferrer">
-          {words.whatsapp}
+        <a
+          href={whatsappWithReference(contact.whatsappHref, format(words.success.whatsappText, { brand: contact.brand, reference }))}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {words.success.whatsappLink}
           <span className="visually-hidden">{words.newTab}</span>
         </a>
       </p>

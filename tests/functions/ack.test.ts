@@ -1,0 +1,192 @@
+/**
+ * The visitor's acknowledgement: after a lead is stored, one short e-mail to the visitor in their
+ * language, through EmailJS with EMAILJS_ACK_TEMPLATE_ID; retried by the sweep, never twice; never
+ * for spam; at most once a day to one address. Real Blobs store, EmailJS stand-in.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import leadsSweep from '../../netlify/functions/leads-sweep.mts';
+import type { LocalBlobs } from '../support/blobs.ts';
+import { useLocalServers } from '../support/servers.ts';
+import { EMAILJS_ENV } from '../support/emailjs.ts';
+import { send, validBankLoan, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn, ReceivedEmail } from '../../harness/emailjs-standin.ts';
+import type { SweepReport } from '../../src/server/sweep.ts';
+import { deliverAck } from '../../src/server/ack.ts';
+import type { LeadRecord } from '../../src/server/record.ts';
+import { CSV_COLUMNS, csvRows } from '../../src/server/export.ts';
+
+const ACK_TEMPLATE = 'template_ack_test';
+const MINUTE = 60_000;
+
+let blobs: LocalBlobs;
+let standIn: EmailJsStandIn;
+useLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(async () => {
+  blobs.use();
+  await blobs.clear();
+  Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin, EMAILJS_ACK_TEMPLATE_ID: ACK_TEMPLATE });
+  standIn.received.length = 0;
+  standIn.requests.length = 0;
+  standIn.setBehaviour({ status: 200, delayMs: 0 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  delete process.env.EMAILJS_ACK_TEMPLATE_ID;
+});
+
+const acks = (): ReceivedEmail[] => standIn.received.filter((email) => email.template_id === ACK_TEMPLATE);
+const teamEmails = (): ReceivedEmail[] => standIn.received.filter((email) => email.template_id === EMAILJS_ENV.EMAILJS_TEMPLATE_ID);
+const get = (key: string) => blobs.leads().get(key, { type: 'json' }) as Promise<Record<string, any> | null>;
+const leadOf = async (id: string) => get(((await get(`ids/${id}`)) as { key: string }).key);
+const sweep = async (): Promise<SweepReport> => {
+  const response = await leadsSweep(
+    new Request('http://localhost/.netlify/functions/leads-sweep', {
+      method: 'POST',
+      body: JSON.stringify({ next_run: new Date().toISOString() }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return response.json();
+};
+
+describe('the acknowledgement', () => {
+  test('a Tamil lead: one e-mail to the visitor in Tamil with its reference, beside the team e-mail', async () => {
+    const enquiry = validBankLoan({ locale: 'ta', email: 'Selvi.Murugan@Example.com', callTime: 'Evening (16:00-19:00)' });
+    const answer = await send('bankloan', enquiry);
+    expect(answer.status).toBe(201);
+    expect(teamEmails()).toHaveLength(1);
+    expect(acks()).toHaveLength(1);
+    const [ack] = acks();
+    const params = ack.template_params as Record<string, string>;
+    const reference = enquiry.submissionId.slice(0, 8);
+    expect(ack).toMatchObject({ service_id: EMAILJS_ENV.EMAILJS_SERVICE_ID, user_id: EMAILJS_ENV.EMAILJS_PUBLIC_KEY });
+    expect(params).toMatchObject({
+      to_email: 'selvi.murugan@example.com',
+      reference,
+      locale: 'ta',
+      about: 'வங்கிக் கடன்: வாகனக் கடன்',
+      callWhen: 'ஒரு வேலை நாளுக்குள், நீங்கள் தேர்ந்தெடுத்த நேரத்தில் (மாலை, 16:00–19:00)',
+    });
+    expect(params.subject_line).toContain(reference);
+    expect(params.message).toContain(reference);
+    expect(params.message).toContain('உங்கள் விசாரணைக்கு நன்றி');
+    expect(params.message).toContain('https://wa.me/');
+    expect(params.privacy).toMatch(/\/ta\/Privacy$/);
+    expect(params.withdraw).toContain(params.privacy);
+    // The team's e-mail keeps the English wire value; it is not the visitor's.
+    expect(teamEmails()[0].template_params).toMatchObject({ Loantype: 'Vehicle Loan' });
+    expect(teamEmails()[0].template_params).not.toHaveProperty('to_email');
+    const lead = await leadOf(enquiry.submissionId);
+    expect(lead).toMatchObject({ notified: true });
+    expect(typeof lead?.ackedAt).toBe('string');
+    expect(await blobs.keys(blobs.leads(), 'ack/')).toEqual([]);
+    // The export's last column says when it went.
+    expect(CSV_COLUMNS.at(-1)).toBe('ackedAt');
+    expect(
+      csvRows([lead as LeadRecord])
+        .trimEnd()
+        .split(',')
+        .at(-1),
+    ).toBe(lead?.ackedAt);
+  });
+
+  test('an English lead without a call time: English words, the default call window', async () => {
+    await send('realestate', validRealEstate({ email: 'ravi@example.com' }));
+    const params = acks()[0].template_params as Record<string, string>;
+    expect(params).toMatchObject({
+      locale: 'en',
+      about: 'Buying property: flats',
+      callWhen: 'within one working day, between 9:30 and 19:00',
+      to_email: 'ravi@example.com',
+    });
+    expect(params.message).toMatch(/^Dear Priya Raman,/);
+  });
+
+  test('spam gets none: kept apart, nothing sent to the visitor', async () => {
+    const answer = await send('bankloan', validBankLoan({ company_website: 'https://spam.example' }));
+    expect(answer.status).toBe(201);
+    expect(standIn.received).toHaveLength(0);
+    expect(await blobs.keys(blobs.leads(), 'ack/')).toEqual([]);
+  });
+
+  test('a second lead from the same address the same day: stored and notified, no acknowledgement', async () => {
+    await send('bankloan', validBankLoan({ email: 'same@example.com' }));
+    const second = validFinance({ email: 'SAME@example.com' });
+    expect((await send('finance', second)).status).toBe(201);
+    expect(acks()).toHaveLength(1);
+    expect(teamEmails()).toHaveLength(2);
+    const lead = await leadOf(second.submissionId);
+    expect(lead).toMatchObject({ notified: true, ackSkipped: 'daily-limit' });
+    expect(lead).not.toHaveProperty('ackedAt');
+    expect(await blobs.keys(blobs.leads(), 'ack/')).toEqual([]);
+  });
+
+  test('EMAILJS_ACK_TEMPLATE_ID unset: none, and no ack entry', async () => {
+    delete process.env.EMAILJS_ACK_TEMPLATE_ID;
+    await send('bankloan', validBankLoan());
+    expect(acks()).toHaveLength(0);
+    expect(teamEmails()).toHaveLength(1);
+    expect(await blobs.keys(blobs.leads(), 'ack/')).toEqual([]);
+  });
+
+  test('a preview deploy never writes to a visitor', async () => {
+    process.env.CONTEXT = 'deploy-preview';
+    process.env.LEADS_PREVIEW_NOTIFY_TO = 'previews@example.com';
+    try {
+      expect((await send('bankloan', validBankLoan())).status).toBe(201);
+      expect(teamEmails()).toHaveLength(1);
+      expect(acks()).toHaveLength(0);
+    } finally {
+      delete process.env.CONTEXT;
+      delete process.env.LEADS_PREVIEW_NOTIFY_TO;
+    }
+  });
+
+  test('a lead without an e-mail address: none', async () => {
+    const { email: _none, ...rest } = validBankLoan();
+    const record = { ...rest, id: rest.submissionId, kind: 'bankloan', receivedAt: new Date().toISOString(), notified: true } as LeadRecord;
+    expect(await deliverAck('bankloan/x/none', record, { attempt: 0 })).toBe('off');
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  test('failing at receipt: owed; the sweep sends it once, a second sweep sends nothing', async () => {
+    standIn.setBehaviour({ status: 500 });
+    const enquiry = validBankLoan({ locale: 'kn' });
+    const answer = await send('bankloan', enquiry);
+    expect(answer.status).toBe(201);
+    standIn.setBehaviour({ status: 200 });
+    const id = enquiry.submissionId as string;
+    expect(await leadOf(id)).toMatchObject({ notified: false, ackError: 'EmailJS answered 500' });
+    expect(await get(`ack/${id}`)).toMatchObject({ id, attempts: 0 });
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(answer.body.receivedAt) + 10 * MINUTE);
+    const first = await sweep();
+    expect(first.ack).toMatchObject({ due: 1, sent: 1 });
+    expect(first).toMatchObject({ sent: 1 });
+    expect(acks()).toHaveLength(1);
+    expect(acks()[0].template_params).toMatchObject({ locale: 'kn', reference: id.slice(0, 8) });
+    expect(teamEmails()).toHaveLength(1);
+    const lead = await leadOf(id);
+    expect(lead).toMatchObject({ notified: true, ackAttempts: 1 });
+    expect(lead).not.toHaveProperty('ackError');
+    expect(typeof lead?.ackedAt).toBe('string');
+
+    vi.setSystemTime(Date.parse(answer.body.receivedAt) + 24 * 60 * MINUTE);
+    const second = await sweep();
+    expect(second.ack).toMatchObject({ pending: 0, sent: 0 });
+    expect(acks()).toHaveLength(1);
+  });
+
+  test('two sweeps at once send an owed acknowledgement once', async () => {
+    standIn.setBehaviour({ status: 500 });
+    const enquiry = validBankLoan();
+    const answer = await send('bankloan', enquiry);
+    standIn.setBehaviour({ status: 200 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(answer.body.receivedAt) + 10 * MINUTE);
+    await Promise.all([sweep(), sweep()]);
+    expect(acks()).toHaveLength(1);
+    expect(teamEmails()).toHaveLength(1);
+  });
+});
