@@ -61,7 +61,7 @@ export default defineConfig({
     // /admin is the editors' CMS.
     // Each page lists its other language versions (hreflang) in the sitemap too.
     sitemap({
-      filter: (page) => !/\/(Thankyou|404|admin|leads)$/.test(new URL(page).pathname),
+      filter: (page) => !/\/(Thankyou|Privacyrequestsent|404|admin|leads)$/.test(new URL(page).pathname),
       i18n: { defaultLocale: DEFAULT_LOCALE, locales: HTML_LANG },
       // x-default: the English page, for visitors whose language is none of the four.
       serialize: (item) => {

@@ -62,6 +62,7 @@ export const en = {
       privacyPages: 'Privacy Pages',
       contactUs: 'Contact us',
       privacyPolicy: 'Privacy Policy and Terms',
+      privacyRequest: 'Privacy requests',
       followUs: 'Follow us',
       whatsappUs: 'WhatsApp us',
       registrations: 'Registration numbers',
@@ -152,6 +153,12 @@ export const en = {
       board:
         'If you are not satisfied with our reply, or do not hear from us in that time, you can complain online to the Data Protection Board of India under the Digital Personal Data Protection Act, 2023.',
     },
+    /** The privacy request pages (/Privacyrequest, /Privacyrequestsent). {days}: the reply time. */
+    privacyRequest: {
+      kicker: 'Your data',
+      replyWithin: 'We answer within {days} days of receiving your request, by phone or e-mail.',
+      sentWithin: 'We answer within {days} days of receiving your request, by phone or e-mail, using the details you gave.',
+    },
     realEstate: {
       kicker: 'Real estate',
       /** The link back to the landing: {options} is "buy property" or "sell property". */
@@ -228,6 +235,7 @@ export const en = {
       message: 'Your message',
       /** Over the two optional call-back fields, on every form. */
       call: 'When we call you',
+      request: 'Your request',
     },
     /** Label (and hint under it, where there is one) of each field, keyed by its wire name. */
     fields: {
@@ -255,6 +263,18 @@ export const en = {
       callTime: { label: 'Best time to call (optional)', hint: 'We call only between 9:30 and 19:00.' },
       callLanguage: { label: 'Language for the call (optional)' },
       Monthly: { label: 'Monthly investment (optional)' },
+      /** The privacy request form. */
+      request: { label: 'What would you like us to do?' },
+      reference: {
+        label: 'Enquiry reference (optional)',
+        hint: 'The 8 letters and digits shown after you sent an enquiry, such as 3f2a9c1e.',
+      },
+      requestDetails: {
+        label: 'Anything we should know (optional)',
+        hint: 'For a correction, tell us what is wrong and what it should be.',
+      },
+      privacyPhone: { label: 'Mobile number', hint: '10 digits. Or leave it empty and give your e-mail.' },
+      privacyEmail: { label: 'E-mail', hint: 'Or leave it empty and give your mobile number.' },
       /** Sell Flats only. */
       photos: { label: 'Photos (optional)', hint: 'Up to 5 photos: JPEG, PNG or WebP. We resize large photos before sending.' },
     },
@@ -363,6 +383,10 @@ export const en = {
       '10000 to 25000': '10000 to 25000',
       '25000 to 50000': '25000 to 50000',
       '50000 & above': '50000 & above',
+      // privacy requests
+      'withdraw-and-erase': 'Withdraw my consent and erase my data',
+      correct: 'Correct my data',
+      access: 'Tell me what data you hold about me',
     },
     /** The first choice of the best time to call: no preference (sends nothing). */
     callAnyTime: 'Any time',
@@ -377,6 +401,14 @@ export const en = {
     /** Send buttons: property, loan and planning forms; the contact form. */
     submit: 'Request a call back',
     submitContact: 'Send message',
+    /** Title, intro and send button of the privacy request form (/Privacyrequest). {days}: the reply time. */
+    privacyTitle: 'Your privacy request',
+    privacyIntro: 'Take your consent back, have your data corrected, or ask what we hold about you. We answer within {days} days.',
+    submitPrivacy: 'Send my request',
+    /** Under the privacy request form's details heading. */
+    privacyContact: 'Give your mobile number or your e-mail: one of the two is enough.',
+    /** On every enquiry form, under the consent box: the link to the privacy request form. */
+    consentWithdraw: 'Changed your mind later? You can withdraw your consent or ask about your data at any time.',
     /** The send button while sending; with photos, {percent} is how much is uploaded. */
     sending: 'Sending…',
     uploading: 'Sending… {percent}%',
@@ -403,6 +435,10 @@ export const en = {
       /** The success state's WhatsApp link, and the message it starts with. {brand}; {reference}. */
       whatsappLink: 'Message us on WhatsApp',
       whatsappText: 'Hello {brand}, I sent an enquiry on your website. My reference is {reference}.',
+      /** After a privacy request. {date}: the day we answer by; {days}: the reply time. */
+      privacyTitle: 'We have your request',
+      privacyNext:
+        'We will answer by {date}, within {days} days, by phone or e-mail. If you asked us to withdraw your consent, we stop contacting you about enquiries from today.',
     },
     /** When neither our server nor the e-mail back-up could take the enquiry. */
     failure: {
@@ -494,6 +530,11 @@ export const en = {
     /** A best time to call or a call language that is not in the list (an old or altered form). */
     callTime: 'Choose morning, afternoon, evening or any time for our call',
     callLanguage: 'Choose English, Tamil, Telugu, Kannada or Hindi for our call',
+    /** The privacy request form (/Privacyrequest). */
+    privacyRequest: 'Choose what you would like us to do',
+    phoneOrEmail: 'Enter your mobile number or your e-mail address, so we can answer you',
+    /** The reference from the thank-you message: 8 letters and digits, such as 3f2a9c1e. */
+    reference: 'Enter the reference as it was shown, such as 3f2a9c1e, or leave it empty',
   },
   /**
    * The page the server answers a form post with when JavaScript is off and something is wrong
@@ -556,6 +597,8 @@ export const en = {
       submissionId: 'Form reference',
       callTime: 'Best time to call',
       callLanguage: 'Language for the call',
+      request: 'Request',
+      reference: 'Enquiry reference',
       _form: 'Form',
     },
     back: "Use your browser's Back button to return to the form with what you typed, or open it again.",
@@ -572,6 +615,12 @@ export const en = {
         'Thank you{name}. One more step: please confirm that you want {brand} to call you back about this enquiry. Nothing has been sent yet.',
       button: 'Confirm and send my enquiry',
       expiry: 'This page is good for an hour. If it has expired, send the form again.',
+    },
+    /** The same page for a privacy request (/Privacyrequest). */
+    confirmPrivacy: {
+      title: 'Confirm your privacy request',
+      intro: 'Thank you{name}. One more step: please confirm that you want to send this request to {brand}. Nothing has been sent yet.',
+      button: 'Confirm and send my request',
     },
   },
   /**
@@ -662,7 +711,8 @@ export const en = {
     callSoon: 'within one working day, between 9:30 and 19:00',
     callAt: 'within one working day, at the time you chose ({time})',
     contactLine: 'If you would like to talk sooner, call {phone} or message us on WhatsApp: {whatsapp}',
-    withdraw: 'You can withdraw your consent at any time: reply to this e-mail, or write to {email}. How we use your details: {privacy}',
+    withdraw:
+      'You can withdraw your consent at any time: reply to this e-mail, write to {email}, or use our privacy request form: {form}. How we use your details: {privacy}',
     signOff: 'With regards,\nThe {brand} team',
     /** What the visitor asked about: the kind (property by intent), then the detail. */
     about: {

@@ -4,6 +4,7 @@
  * pages): it reads every dictionary, and hands the island just one.
  */
 import { CONSENT_NOTICE } from './consent.ts';
+import { PRIVACY_REQUEST_ROUTE } from './routes.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, dictionary, isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import type { FormLanguage, FormWords } from '../islands/forms/language.ts';
 
@@ -22,7 +23,7 @@ export const consentNoticeFor = (locale: Locale): FormLanguage['consent'] => {
     /\]\((\/[^)\s]*)\)/g,
     (_all, path: string) => `](${localizedPath(shown, path)})`,
   );
-  return { text, version: CONSENT_NOTICE.version, locale: shown };
+  return { text, version: CONSENT_NOTICE.version, locale: shown, withdrawHref: localizedPath(locale, PRIVACY_REQUEST_ROUTE) };
 };
 
 /**

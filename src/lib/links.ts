@@ -4,7 +4,7 @@
  * no `.html`, no trailing slash (astro.config.mjs: build.format 'file', trailingSlash 'never').
  */
 import { getRelativeLocaleUrl } from 'astro:i18n';
-import { divisionRoute, type DivisionKey } from './routes.ts';
+import { PRIVACY_REQUEST_ROUTE, PRIVACY_REQUEST_SENT_ROUTE, divisionRoute, type DivisionKey } from './routes.ts';
 import { DEFAULT_LOCALE, LOCALES, splitLocalePath, type Locale } from '../i18n/locales.ts';
 
 /** The pages of `src/content/pages` that are pages of their own (the rest are page sections). */
@@ -15,6 +15,8 @@ export const PAGE_ROUTES = {
   buy: '/Buy',
   sell: '/Sell',
   'thank-you': '/Thankyou',
+  'privacy-request': PRIVACY_REQUEST_ROUTE,
+  'privacy-request-sent': PRIVACY_REQUEST_SENT_ROUTE,
 } as const;
 export type RoutedPageId = keyof typeof PAGE_ROUTES;
 

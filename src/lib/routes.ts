@@ -15,3 +15,10 @@ const DIVISION_ROUTES: Record<DivisionKey, string> = {
 
 /** Route segment (no slash) of a division page. Links are built by src/lib/links.ts. */
 export const divisionRoute = (key: DivisionKey): string => DIVISION_ROUTES[key];
+
+/**
+ * The privacy request form and the page a plain HTML post of it lands on. The server names them
+ * (redirects, the acknowledgement's withdraw line), so they live here rather than in links.ts.
+ */
+export const PRIVACY_REQUEST_ROUTE = '/Privacyrequest';
+export const PRIVACY_REQUEST_SENT_ROUTE = '/Privacyrequestsent';

@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '@netlify/blobs';
 import { site } from '../config/site.ts';
+import { PRIVACY_REQUEST_ROUTE } from '../lib/routes.ts';
 import { DEFAULT_LOCALE, dictionary, format, isLocale, localizedPath, type Locale } from '../i18n/index.ts';
 import { isPreviewDeploy } from './deploy-context.ts';
 import { updateLeadRecord } from './deliver.ts';
@@ -37,8 +38,12 @@ export const ackSettings = (): EmailJsSettings | null => (isPreviewDeploy() ? nu
 /** The visitor's address, or '' when the lead has none. */
 export const ackAddress = (lead: LeadRecord): string => (typeof lead.email === 'string' ? lead.email.trim() : '');
 
-/** Whether a stored lead is owed an acknowledgement, as far as the lead itself tells. */
-export const wantsAck = (lead: LeadRecord): boolean => !lead.spam && ackAddress(lead) !== '';
+/**
+ * Whether a stored lead is owed an acknowledgement, as far as the lead itself tells. A privacy
+ * request is not: the page that took it said what happens next and by when, and it asks us to
+ * stop writing, not to write more.
+ */
+export const wantsAck = (lead: LeadRecord): boolean => lead.kind !== 'privacy' && !lead.spam && ackAddress(lead) !== '';
 
 /** The reference the thank-you shows: the first 8 characters of the id. */
 export const referenceOf = (id: string) => id.slice(0, 8);
@@ -83,7 +88,8 @@ export const ackParams = (lead: LeadRecord): Record<string, string> => {
   const whatsapp = `https://wa.me/${site.phoneDigits}`;
   const email = site.grievance.email.trim() || site.emails.info;
   const privacy = new URL(localizedPath(locale, '/Privacy'), site.url).toString();
-  const withdraw = format(words.ack.withdraw, { email, privacy });
+  const form = new URL(localizedPath(locale, PRIVACY_REQUEST_ROUTE), site.url).toString();
+  const withdraw = format(words.ack.withdraw, { email, privacy, form });
   const subject = format(words.ack.subject, { brand: site.brand, reference });
   const message = [
     name ? format(words.ack.greeting, { name }) : words.ack.greetingNoName,

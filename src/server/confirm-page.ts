@@ -10,14 +10,15 @@ import { enquiryEndpoint, type EnquiryKind } from '../lib/enquiry/kinds.ts';
 import { escapeHtml, htmlPageResponse, renderPageShell } from './problem-page.ts';
 import { DEFAULT_LOCALE, dictionary, format, type Locale } from '../i18n/index.ts';
 
-/** In the language of the page the form was on (the dictionary's `problem.confirm`). */
+/** In the language of the page the form was on (the dictionary's `problem.confirm`, or `confirmPrivacy` for a privacy request). */
 export const renderConfirmPage = (
   kind: EnquiryKind,
   fields: Record<string, string>,
   token: string,
   locale: Locale = DEFAULT_LOCALE,
 ): string => {
-  const words = dictionary(locale).problem.confirm;
+  const problem = dictionary(locale).problem;
+  const words = kind === 'privacy' ? problem.confirmPrivacy : problem.confirm;
   const hidden = Object.entries({ ...fields, [CONFIRM_FIELD]: token })
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
@@ -29,7 +30,7 @@ export const renderConfirmPage = (
 ${hidden}
 <p><button class="button" type="submit">${escapeHtml(words.button)}</button></p>
 </form>
-<p>${escapeHtml(words.expiry)}</p>`,
+<p>${escapeHtml(problem.confirm.expiry)}</p>`,
     locale,
   );
 };

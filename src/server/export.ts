@@ -114,7 +114,9 @@ export const CSV_META_COLUMNS = [
  * empty for a lead nobody has touched ("new"); releasedBy: who moved it out of spam; callTime and
  * callLanguage: when and in which language the visitor asked to be called (empty when not chosen);
  * Monthly: the planning form's monthly investment band (optional); ackedAt: when the visitor's
- * acknowledgement e-mail went (src/server/ack.ts), empty when it did not (off, no e-mail, once a day).
+ * acknowledgement e-mail went (src/server/ack.ts), empty when it did not (off, no e-mail, once a day);
+ * request, reference and replyBy: a privacy request's ask, the enquiry it names, and the day it must
+ * be answered by (src/lib/enquiry/privacy.ts), empty on every other kind.
  */
 export const CSV_LATER_COLUMNS: readonly string[] = [
   'notifyHeld',
@@ -132,6 +134,9 @@ export const CSV_LATER_COLUMNS: readonly string[] = [
   'callLanguage',
   'Monthly',
   'ackedAt',
+  'request',
+  'reference',
+  'replyBy',
 ];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */

@@ -1,12 +1,14 @@
 /**
- * The enquiry pipeline behind /api/realestate, /api/bankloan, /api/finance and /api/contact.
+ * The enquiry pipeline behind /api/realestate, /api/bankloan, /api/finance, /api/contact and
+ * /api/privacy.
  * One pipeline, two ways in (JSON from the form's script, or a native HTML form post), in order:
  * method, cross-site check, limits and parse, the kind's schema, photos, spam check, store
  * (once), notify. JSON callers get JSON; a browser's native post gets a 303 to the thank-you
  * page or an HTML page of problems.
  */
 import { enquirySchemas, fieldMessages, realEstateFieldsFor, type Enquiry, type EnquiryKind } from '../lib/enquiry/index.ts';
-import { DEFAULT_LOCALE, dictionary, isLocale, type Locale } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, dictionary, isLocale, localizedPath, type Locale } from '../i18n/index.ts';
+import { PRIVACY_REQUEST_SENT_ROUTE } from '../lib/routes.ts';
 import { HttpError, apiHeaders, asHttpError, jsonResponse } from './errors.ts';
 import { parseEnquiryRequest, type ParsedRequest } from './parse.ts';
 import { refuseCrossSite } from './origin.ts';
@@ -24,8 +26,12 @@ import { logLead } from './log.ts';
 /** Where a native post goes after success (a pre-rendered page, not indexed). */
 export const THANK_YOU_PATH = '/Thankyou';
 
-/** The thank-you page in the visitor's language: /Thankyou, /ta/Thankyou ... */
-export const thankYouPath = (locale: Locale) => (locale === DEFAULT_LOCALE ? THANK_YOU_PATH : `/${locale}${THANK_YOU_PATH}`);
+/**
+ * The thank-you page in the visitor's language: /Thankyou, /ta/Thankyou ... A privacy request
+ * has its own (/Privacyrequestsent), which says what happens next and by when.
+ */
+export const thankYouPath = (locale: Locale, kind: EnquiryKind = 'contact') =>
+  localizedPath(locale, kind === 'privacy' ? PRIVACY_REQUEST_SENT_ROUTE : THANK_YOU_PATH);
 
 /** The language of the page a post came from (its `locale` field); missing or unknown is English. */
 export const postedLocale = (raw: Record<string, unknown> | undefined): Locale => (isLocale(raw?.locale) ? raw.locale : DEFAULT_LOCALE);
@@ -109,7 +115,9 @@ export const enquiryHandler =
       const outcome = await processEnquiry(kind, parsed, html);
       if ('confirm' in outcome) return outcome.confirm;
       const { receipt } = outcome;
-      response = html ? seeOther(thankYouPath(locale)) : jsonResponse(201, { ok: true, id: receipt.id, receivedAt: receipt.receivedAt });
+      response = html
+        ? seeOther(thankYouPath(locale, kind))
+        : jsonResponse(201, { ok: true, id: receipt.id, receivedAt: receipt.receivedAt });
       logLead({ kind, status: response.status });
     } catch (error) {
       const failure = asHttpError(error);

@@ -9,10 +9,12 @@ import {
   HONEYPOT_FIELD,
   LEAD_FIELDS,
   applicableRealEstateFields,
+  replyByDate,
   type Enquiry,
   type EnquiryKind,
 } from '../lib/enquiry/index.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, isLocale } from '../i18n/index.ts';
+import { site } from '../config/site.ts';
 
 /** The two ways in: the form's script posts JSON ('js'); a native HTML form posts form fields ('html'). */
 export type Via = 'js' | 'html';
@@ -22,8 +24,11 @@ export interface LeadRecord {
   kind: EnquiryKind;
   /** Server time the lead was accepted (ISO 8601, UTC). */
   receivedAt: string;
-  /** When the visitor gave consent: the consent box is part of the submit, so the receipt time. */
-  consentAt: string;
+  /**
+   * When the visitor gave consent: the consent box is part of the submit, so the receipt time.
+   * A privacy request asks for no consent, so it has none.
+   */
+  consentAt?: string;
   page: string;
   /** How it came in: 'js' (the form's JSON post) or 'html' (a native form post, before or without JavaScript). */
   via: Via;
@@ -36,7 +41,10 @@ export interface LeadRecord {
   [field: string]: unknown;
 }
 
-/** Builds the record from a parsed (schema output) enquiry. Consent and honeypot are not kept as fields. */
+/**
+ * Builds the record from a parsed (schema output) enquiry. Consent and honeypot are not kept as
+ * fields. A privacy request gets the day it must be answered by (`replyBy`) instead of consent.
+ */
 export const buildLeadRecord = (
   kind: EnquiryKind,
   enquiry: Enquiry,
@@ -45,17 +53,20 @@ export const buildLeadRecord = (
 ): LeadRecord => {
   const fields = 'intent' in enquiry ? applicableRealEstateFields(enquiry) : { ...enquiry };
   const { submissionId, consent: _consent, page, [HONEYPOT_FIELD]: _honeypot, ...wire } = fields as Record<string, unknown>;
+  const privacy = kind === 'privacy';
   return {
     id: submissionId as string,
     kind,
     receivedAt,
-    consentAt: receivedAt,
+    ...(privacy ? {} : { consentAt: receivedAt }),
     page: page as string,
     via: extra.via,
     ...(extra.spam ? { spam: extra.spam } : {}),
     ...wire,
     // The notice's language; a form that did not say showed it in the page's language.
-    consentLocale: wire.consentLocale ?? wire.locale ?? DEFAULT_LOCALE,
+    ...(privacy
+      ? { replyBy: replyByDate(receivedAt, site.grievance.responseDays) }
+      : { consentLocale: wire.consentLocale ?? wire.locale ?? DEFAULT_LOCALE }),
     ...(extra.photos && extra.photos.length > 0 ? { photos: extra.photos } : {}),
     notified: false,
   };
@@ -66,6 +77,7 @@ const KIND_TITLES: Record<EnquiryKind, string> = {
   bankloan: 'Bank loan enquiry',
   finance: 'Financial planning enquiry',
   contact: 'Contact message',
+  privacy: 'Privacy request',
 };
 
 export const displayValue = (value: unknown): string =>
@@ -80,16 +92,24 @@ const LANGUAGE_FIELDS = new Set<string>(['locale', 'consentLocale']);
 /**
  * Readable multi-line text of a lead for the team's e-mail. Right under the title: the language
  * of the page ("Preferred language: Tamil"), then when and in which language to call back
- * ("Call: Evening (16:00-19:00), in Tamil", src/lib/enquiry/call-back.ts).
+ * ("Call: Evening (16:00-19:00), in Tamil", src/lib/enquiry/call-back.ts). A privacy request
+ * says so in its first line, with what is asked, and the day it must be answered by in the second.
  */
 export const summarise = (record: LeadRecord): string => {
-  const lines = [
-    `${KIND_TITLES[record.kind]} ${record.id}`,
-    `${FIELD_LABELS.locale}: ${languageName(record.locale)}`,
-    `Call: ${callBackText(record)}`,
-  ];
+  const lines =
+    record.kind === 'privacy'
+      ? [
+          `${KIND_TITLES.privacy} ${record.id}: ${displayValue(record.request)}`,
+          `${FIELD_LABELS.replyBy}: ${displayValue(record.replyBy)} (${site.grievance.responseDays} days; India's DPDP Act)`,
+          `${FIELD_LABELS.locale}: ${languageName(record.locale)}`,
+        ]
+      : [
+          `${KIND_TITLES[record.kind]} ${record.id}`,
+          `${FIELD_LABELS.locale}: ${languageName(record.locale)}`,
+          `Call: ${callBackText(record)}`,
+        ];
   for (const field of LEAD_FIELDS) {
-    if (field === 'locale') continue;
+    if (field === 'locale' || field === 'replyBy') continue;
     const label = FIELD_LABELS[field];
     const value = LANGUAGE_FIELDS.has(field) ? languageName(record[field]) : displayValue(record[field]);
     if (record[field] !== undefined && record[field] !== '') lines.push(`${label}: ${value}`);

@@ -36,7 +36,12 @@ const tamil = {
   // From the whole dictionary: the English page ships only the option labels that differ from their value.
   words: pseudoTranslate('ta', en.form),
   messages: pseudoTranslate('ta', english.messages),
-  consent: { text: '⟨ta⟩ notice, see our [⟨ta⟩ Privacy Policy](/ta/Privacy).', version: english.consent.version, locale: 'ta' as const },
+  consent: {
+    text: '⟨ta⟩ notice, see our [⟨ta⟩ Privacy Policy](/ta/Privacy).',
+    version: english.consent.version,
+    locale: 'ta' as const,
+    withdrawHref: '/ta/Privacyrequest',
+  },
   languageEn: 'Tamil',
 };
 const { words, messages } = tamil;

@@ -24,7 +24,7 @@ afterEach(cleanup);
 const renderIn = (locale: 'en' | 'ta', reference: string) => {
   const { words, messages } = formLanguage(locale);
   render(
-    <FormMetaContext.Provider value={{ idPrefix: 'enquiry', hydrated: true, words, messages }}>
+    <FormMetaContext.Provider value={{ idPrefix: 'enquiry', hydrated: true, words, messages, locale }}>
       <SentMessage reference={reference} byEmail={false} contact={contact} onAnother={() => {}} />
     </FormMetaContext.Provider>,
   );

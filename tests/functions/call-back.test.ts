@@ -61,7 +61,7 @@ describe.each(KINDS)('%s', (kind) => {
 
     const text = await exportCsv();
     const [header] = parseCsv(text);
-    expect(header.slice(-4, -2)).toEqual(['callTime', 'callLanguage']); // then Monthly and ackedAt
+    expect(header.slice(-7, -5)).toEqual(['callTime', 'callLanguage']); // then Monthly, ackedAt and the privacy request's three
     expect(csvRecords(text)).toEqual([
       expect.objectContaining({ id: enquiry.submissionId, callTime: 'Evening (16:00-19:00)', callLanguage: 'Tamil' }),
     ]);

@@ -10,6 +10,7 @@ import realestate from '../../netlify/functions/realestate.mts';
 import bankloan from '../../netlify/functions/bankloan.mts';
 import finance from '../../netlify/functions/finance.mts';
 import contact from '../../netlify/functions/contact.mts';
+import privacy from '../../netlify/functions/privacy.mts';
 
 import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
 import { firstTextValues } from '../../src/server/native-post.ts';
@@ -36,7 +37,7 @@ export const confirmedFields = (fields: Record<string, string> | Array<[string, 
   return [...pairs, ['confirmToken', issueConfirmation(TEST_CHALLENGE_SECRET, firstTextValues(pairs))]];
 };
 
-export const handlers = { realestate, bankloan, finance, contact };
+export const handlers = { realestate, bankloan, finance, contact, privacy };
 export type Kind = keyof typeof handlers;
 
 type Init = { method?: string; headers?: Record<string, string>; confirmed?: boolean };

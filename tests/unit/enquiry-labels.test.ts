@@ -34,8 +34,8 @@ describe.each(ENQUIRY_KINDS)('%s', (kind) => {
   });
 });
 
-test('no label or column names a field that no schema has (photos is the upload)', () => {
-  expect(LEAD_FIELDS.filter((field) => field !== 'photos' && !allSchemaFields.has(field))).toEqual([]);
+test('no label or column names a field that no schema has (photos is the upload, replyBy the server sets)', () => {
+  expect(LEAD_FIELDS.filter((field) => !['photos', 'replyBy'].includes(field) && !allSchemaFields.has(field))).toEqual([]);
   expect(Object.keys(en.problem.fields).filter((field) => !['_form', 'photos'].includes(field) && !allSchemaFields.has(field))).toEqual([]);
 });
 
@@ -59,6 +59,9 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
     'callLanguage',
     'Monthly',
     'ackedAt',
+    'request',
+    'reference',
+    'replyBy',
   ];
   expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_COLUMNS.length - later.length)).toEqual(
     LEAD_FIELDS.filter((f) => !later.includes(f)),
@@ -66,11 +69,11 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
   expect(CSV_COLUMNS.slice(-later.length)).toEqual(later);
 });
 
-test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band, the acknowledgement', () => {
+test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band, the acknowledgement, the privacy request', () => {
   const at = (column: string) => CSV_COLUMNS.indexOf(column);
   expect(at('locale')).toBe(at('notifyHeld') + 1);
   expect(at('webhookSent')).toBeGreaterThan(at('consentLocale'));
   expect(at('status')).toBeGreaterThan(at('webhookGaveUp'));
   expect(at('callTime')).toBe(at('releasedBy') + 1);
-  expect(CSV_COLUMNS.slice(-4)).toEqual(['callTime', 'callLanguage', 'Monthly', 'ackedAt']);
+  expect(CSV_COLUMNS.slice(-7)).toEqual(['callTime', 'callLanguage', 'Monthly', 'ackedAt', 'request', 'reference', 'replyBy']);
 });

@@ -62,14 +62,20 @@ function FieldShell({ name, text, error, children, className }: FieldShellProps)
 }
 
 interface TextFieldProps {
-  name: 'Username' | 'email' | 'phone';
+  name: keyof typeof TEXT_INPUTS;
   className?: string;
+  /** Label and hint other than the dictionary's own for this field. */
+  text?: Label;
+  /** Not required by the browser (the schema decides: the privacy form needs phone or e-mail). */
+  optional?: boolean;
 }
 
 const TEXT_INPUTS = {
   Username: { type: 'text', inputMode: 'text', autoComplete: 'name', maxLength: 60 },
   email: { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 },
   phone: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 16 },
+  /** The privacy request's enquiry reference: 8 characters, or a whole id of 36. */
+  reference: { type: 'text', inputMode: 'text', autoComplete: 'off', maxLength: 40 },
 } as const;
 
 /**
@@ -78,19 +84,19 @@ const TEXT_INPUTS = {
  */
 export const PHONE_HTML_PATTERN = String.raw`(\+91|0)?[\s\-]*[6-9]([\s\-]*[0-9]){9}[\s\-]*`;
 
-/** Name, e-mail or mobile number. The mobile field shows a fixed +91 prefix. */
-export function TextField({ name, className }: TextFieldProps) {
+/** Name, e-mail, mobile number or an enquiry reference. The mobile field shows a fixed +91 prefix. */
+export function TextField({ name, className, text: ownText, optional = false }: TextFieldProps) {
   const { register } = useFormContext();
   const { idPrefix, words } = useFormMeta();
   const error = useFieldError(name);
   const ids = fieldIds(idPrefix, name);
-  const text: Label = words.fields[name];
+  const text: Label = ownText ?? words.fields[name];
   const input = (
     <input
       id={ids.input}
       className="field__control"
       {...TEXT_INPUTS[name]}
-      required
+      required={!optional}
       pattern={name === 'phone' ? PHONE_HTML_PATTERN : undefined}
       {...describe(ids, Boolean(text.hint), error)}
       {...register(name)}
@@ -113,7 +119,7 @@ export function TextField({ name, className }: TextFieldProps) {
 }
 
 /** The message, with a live counter of the 2,000 characters. */
-export function MessageField({ max = 2000 }: { max?: number }) {
+export function MessageField({ max = 2000, text, optional = false }: { max?: number; text?: Label; optional?: boolean }) {
   const { register, getValues } = useFormContext();
   const { idPrefix, words } = useFormMeta();
   const error = useFieldError('message');
@@ -124,15 +130,16 @@ export function MessageField({ max = 2000 }: { max?: number }) {
   // Text typed before the script arrived counts too.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on hydration: the length of what was typed in the plain form (read from the DOM)
   useEffect(() => setUsed(String(getValues('message') ?? '').length), [getValues]);
-  const described = describe(ids, false, error);
+  const shown: Label = text ?? words.fields.message;
+  const described = describe(ids, Boolean(shown.hint), error);
   return (
-    <FieldShell name="message" text={words.fields.message} error={error}>
+    <FieldShell name="message" text={shown} error={error}>
       <textarea
         id={ids.input}
         className="field__control field__control--area"
         rows={5}
         maxLength={max}
-        required
+        required={!optional}
         {...described}
         aria-describedby={[described['aria-describedby'], counterId].filter(Boolean).join(' ')}
         {...registered}
@@ -245,7 +252,10 @@ export function ChoiceField({
   );
 }
 
-/** The consent box, unticked, with the consent notice the page gives (one sentence, linking to the privacy policy). */
+/**
+ * The consent box, unticked, with the consent notice the page gives (one sentence, linking to the
+ * privacy policy), and under it the way to take consent back: the privacy request form.
+ */
 export function ConsentField({ brand, notice, pageLocale }: { brand: string; notice: ConsentShown; pageLocale: string }) {
   const { register } = useFormContext();
   const { idPrefix, words } = useFormMeta();
@@ -269,6 +279,9 @@ export function ConsentField({ brand, notice, pageLocale }: { brand: string; not
         <label htmlFor={ids.input}>{format(words.consentLabel, { brand })}</label>
       </div>
       <ErrorText id={ids.error} message={error} />
+      <p className="consent__withdraw">
+        <a href={notice.withdrawHref}>{words.consentWithdraw}</a>
+      </p>
     </div>
   );
 }

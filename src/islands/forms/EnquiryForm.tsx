@@ -31,6 +31,11 @@ export interface EnquiryFormProps extends FormLanguage {
   submitLabel: string;
   /** Sell Flats: photos sent with the enquiry in one multipart POST. */
   photos?: boolean;
+  /**
+   * A privacy request: no call-back choices and no consent box (answering it is our duty, not a
+   * favour asked), and a thank-you that says by which day we answer (`replyWithinDays` from today).
+   */
+  privacyRequest?: { replyWithinDays: number };
   children: ReactNode;
 }
 
@@ -51,6 +56,7 @@ export default function EnquiryForm({
   intro,
   submitLabel,
   photos: withPhotos = false,
+  privacyRequest,
   children,
   ...language
 }: EnquiryFormProps) {
@@ -69,7 +75,7 @@ export default function EnquiryForm({
   const ids = { form: `${ID_PREFIX}-form`, title: `${ID_PREFIX}-title`, intro: `${ID_PREFIX}-intro` };
 
   return (
-    <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated, words, messages }}>
+    <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated, words, messages, locale }}>
       <FormProvider {...methods}>
         <form
           ref={formRef}
@@ -94,14 +100,20 @@ export default function EnquiryForm({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           {phase.name === 'success' ? (
-            <SentMessage reference={phase.reference} byEmail={phase.byEmail} contact={contact} onAnother={editAgain} />
+            <SentMessage
+              reference={phase.reference}
+              byEmail={phase.byEmail}
+              contact={contact}
+              onAnother={editAgain}
+              replyWithinDays={privacyRequest?.replyWithinDays}
+            />
           ) : (
             <>
               <p className="enquiry-form__required">{words.required}</p>
               {children}
-              <CallFields language={languageEn} />
+              {!privacyRequest && <CallFields language={languageEn} />}
               {withPhotos && <PhotoField photos={photos} onChange={setPhotos} serverError={photoError} />}
-              <ConsentField brand={contact.brand} notice={consent} pageLocale={locale} />
+              {!privacyRequest && <ConsentField brand={contact.brand} notice={consent} pageLocale={locale} />}
               <Honeypot />
               {phase.name === 'problem' && <SendProblems message={phase.message} problems={phase.problems} />}
               {phase.name === 'failed' && <SendFailure detail={phase.message} contact={contact} />}

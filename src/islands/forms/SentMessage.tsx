@@ -1,8 +1,12 @@
-/** What the visitor sees once the enquiry reached the team: thanks, a reference, and WhatsApp as the next step. */
+/**
+ * What the visitor sees once the enquiry reached the team: thanks, a reference, and WhatsApp as the
+ * next step. After a privacy request: that we have it, its reference, and by which day we answer.
+ */
 import { useEffect, useRef } from 'react';
 import { format } from '../../i18n/format';
 import { useFormMeta } from './context';
 import type { ContactLinks } from '../../lib/contact-links';
+import { HTML_LANG, type Locale } from '../../i18n/locales';
 
 interface SentMessageProps {
   /** The first 8 characters of the lead's id. */
@@ -11,17 +15,35 @@ interface SentMessageProps {
   byEmail: boolean;
   contact: ContactLinks;
   onAnother: () => void;
+  /** A privacy request: the days we take at most to answer, counted from today. */
+  replyWithinDays?: number;
 }
+
+/** The day `days` from now, as the page's language writes a date ("26 December 2026"). */
+export const replyByText = (days: number, locale: Locale, now: Date = new Date()): string =>
+  new Date(now.getTime() + days * 86_400_000).toLocaleDateString(HTML_LANG[locale], { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The WhatsApp chat link with a first message that quotes the reference, in the page's language. */
 export const whatsappWithReference = (whatsappHref: string, text: string): string =>
   `${whatsappHref}${whatsappHref.includes('?') ? '&' : '?'}text=${encodeURIComponent(text)}`;
 
-export default function SentMessage({ reference, byEmail, contact, onAnother }: SentMessageProps) {
-  const { words } = useFormMeta();
+export default function SentMessage({ reference, byEmail, contact, onAnother, replyWithinDays }: SentMessageProps) {
+  const { words, locale } = useFormMeta();
   const heading = useRef<HTMLHeadingElement>(null);
   // Focus moves to the thanks, so a screen reader reads it and the keyboard starts from there.
   useEffect(() => heading.current?.focus(), []);
+  if (replyWithinDays !== undefined) {
+    return (
+      <div className="enquiry-form__success">
+        <h3 ref={heading} tabIndex={-1}>
+          {words.success.privacyTitle}
+        </h3>
+        <p className="enquiry-form__reference">{format(words.success.reference, { reference })}</p>
+        {byEmail && <p>{words.success.byEmail}</p>}
+        <p>{format(words.success.privacyNext, { date: replyByText(replyWithinDays, locale), days: replyWithinDays })}</p>
+      </div>
+    );
+  }
   return (
     <div className="enquiry-form__success">
       <h3 ref={heading} tabIndex={-1}>

@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { FormWords } from './language';
 import type { MessageWords } from '../../lib/enquiry/messages';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
 
 export interface FormMeta {
   /** Prefix of every element id in the form (one form per page). */
@@ -11,6 +12,8 @@ export interface FormMeta {
   /** The form's words and validation messages, in the page's language (from the island's props). */
   words: FormWords;
   messages: MessageWords;
+  /** The page's language (dates are written its way). */
+  locale: Locale;
 }
 
 // Every form provides its own (EnquiryForm); no default words, so an island never ships a dictionary.
@@ -19,6 +22,7 @@ export const FormMetaContext = createContext<FormMeta>({
   hydrated: false,
   words: undefined as unknown as FormWords,
   messages: undefined as unknown as MessageWords,
+  locale: DEFAULT_LOCALE,
 });
 export const useFormMeta = () => useContext(FormMetaContext);
 

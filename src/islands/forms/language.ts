@@ -10,11 +10,15 @@ import type { MessageWords } from '../../lib/enquiry/messages';
 /** The dictionary's `form` section of one language. */
 export type FormWords = Dictionary['form'];
 
-/** The consent notice the form shows: its text (`[label](/path)` marks a link), version and language. */
+/**
+ * The consent notice the form shows: its text (`[label](/path)` marks a link), version and
+ * language, and where the privacy request form is in the page's language (linked under the box).
+ */
 export interface ConsentShown {
   text: string;
   version: string;
   locale: Locale;
+  withdrawHref: string;
 }
 
 /** Props every form island takes from its page, besides its own. */

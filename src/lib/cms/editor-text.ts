@@ -207,7 +207,7 @@ export const COLLECTION_TEXT: Record<CollectionName, CollectionText> = {
     label: 'Pages and sections',
     singular: 'Page',
     description:
-      'About, Privacy and Contact pages, and sections of other pages: home-intro, home-training, home-team and home-reviews (home page), home-enquire (the call to action that ends the home page), promo (the massage promotion), buy/sell/loans/plans (landing texts), property-enquiry ("How your enquiry works" on property pages), form-fallback (beside enquiry forms), thank-you (after an enquiry is sent) and not-found (the 404 page).',
+      'About, Privacy and Contact pages, and sections of other pages: home-intro, home-training, home-team and home-reviews (home page), home-enquire (the call to action that ends the home page), promo (the massage promotion), buy/sell/loans/plans (landing texts), property-enquiry ("How your enquiry works" on property pages), form-fallback (beside enquiry forms), thank-you (after an enquiry is sent), privacy-request and privacy-request-sent (the page of the privacy request form, and the page after it is sent without JavaScript) and not-found (the 404 page).',
     identifier: 'title',
     create: false,
     body: { label: 'Text' },

@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import { bankLoanSchema } from './bankloan.ts';
 import { contactSchema } from './contact.ts';
 import { financeSchema } from './finance.ts';
+import { privacySchema } from './privacy.ts';
 import { realEstateSchema } from './realestate.ts';
 
 import type { EnquiryKind } from './kinds.ts';
@@ -16,6 +17,7 @@ export const enquirySchemas = {
   bankloan: bankLoanSchema,
   finance: financeSchema,
   contact: contactSchema,
+  privacy: privacySchema,
 } as const;
 
 /** A parsed enquiry of one kind: what its schema puts out, and what the server stores. */
@@ -35,4 +37,5 @@ export * from './labels.ts';
 export * from './messages.ts';
 export * from './options.ts';
 export * from './photo-rules.ts';
+export * from './privacy.ts';
 export * from './realestate.ts';

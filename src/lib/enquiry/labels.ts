@@ -50,6 +50,13 @@ export const FIELD_LABELS = {
   // Added with the SIP calculator; last.
   /** Financial planning: the monthly investment band (optional; the SIP calculator can set it). */
   Monthly: 'Monthly investment',
+  // Added with the privacy request (kind `privacy`); last.
+  /** What the visitor asks: withdraw-and-erase, correct or access (PRIVACY_REQUESTS). */
+  request: 'Privacy request',
+  /** The reference of an earlier enquiry, as the visitor gave it (optional). */
+  reference: 'Enquiry reference',
+  /** The day by which the request must be answered (set by the server). */
+  replyBy: 'Answer due by',
 } as const;
 
 export type LabelledField = keyof typeof FIELD_LABELS;

@@ -71,5 +71,12 @@ export const CALL_HOURS = '9:30-19:00';
 /** The language to call back in (optional on every kind); the form starts on its page's language. */
 export const CALL_LANGUAGES = ['English', 'Tamil', 'Telugu', 'Kannada', 'Hindi'] as const;
 
+/**
+ * What a privacy request asks (src/lib/enquiry/privacy.ts): take consent back and erase what we
+ * hold, correct it, or say what we hold. The values are what the team reads in the export.
+ */
+export const PRIVACY_REQUESTS = ['withdraw-and-erase', 'correct', 'access'] as const;
+
 export type CallTime = (typeof CALL_TIMES)[number];
 export type CallLanguage = (typeof CALL_LANGUAGES)[number];
+export type PrivacyRequest = (typeof PRIVACY_REQUESTS)[number];
