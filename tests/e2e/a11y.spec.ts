@@ -8,7 +8,14 @@ import { ROUTES } from './routes';
 import { axeViolations } from '../support/axe';
 import { islandsHydrated } from '../support/islands';
 
-const PATHS = [...ROUTES.map((route) => route.path), '/no-such-page', '/Thankyou'];
+const PATHS = [
+  ...ROUTES.map((route) => route.path),
+  '/no-such-page',
+  '/Thankyou',
+  '/Privacyrequest',
+  '/ta/Privacyrequest',
+  '/Privacyrequestsent',
+];
 const BATCH = 6;
 
 for (let start = 0; start < PATHS.length; start += BATCH) {

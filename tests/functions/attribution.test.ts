@@ -45,12 +45,20 @@ const csv = async () => {
   return csvRecords(await response.text());
 };
 
-describe.each(Object.keys(handlers) as Kind[])('%s', (kind) => {
+const ENQUIRIES = (Object.keys(handlers) as Kind[]).filter((kind) => kind !== 'privacy');
+describe.each(ENQUIRIES)('%s', (kind) => {
   test('stores the attribution it was sent', async () => {
     const enquiry = valid[kind](ATTRIBUTION);
     expect((await send(kind, enquiry)).status).toBe(201);
     expect(await storedLead(enquiry.submissionId)).toMatchObject(ATTRIBUTION);
   });
+});
+
+test('a privacy request is not marketing: the attribution it was sent is not stored', async () => {
+  const request = valid.privacy(ATTRIBUTION);
+  expect((await send('privacy', request)).status).toBe(201);
+  const stored = await storedLead(request.submissionId);
+  for (const field of ATTRIBUTION_FIELDS) expect(stored).not.toHaveProperty(field);
 });
 
 test('too long is cut to the limit, not refused; a value that is not text is dropped', async () => {
