@@ -23,7 +23,7 @@ import { DEFAULT_LOCALE, dictionary, format, isLocale, localizedPath, type Local
 import { isPreviewDeploy } from './deploy-context.ts';
 import { updateLeadRecord } from './deliver.ts';
 import { logLead } from './log.ts';
-import { EMAILJS_SEND_PATH } from './notify.ts';
+import { postToEmailJs, type EmailJsOutcome } from './notify.ts';
 import { ACK_PREFIX, MAX_RESENDS, ackKey, listAll, nextResendAt, writeIfUnchanged, type Claim } from './pending.ts';
 import { ackEmailJsSettings, type EmailJsSettings } from './pipeline-settings.ts';
 import { leadsStore, withStoreDeadline } from './store.ts';
@@ -120,30 +120,10 @@ export const ackParams = (lead: LeadRecord): Record<string, string> => {
   };
 };
 
-export type AckResult = { sent: true } | { sent: false; error: string };
+export type AckResult = EmailJsOutcome;
 
 /** One send through EmailJS; never throws. */
-export const sendAck = async (settings: EmailJsSettings, lead: LeadRecord): Promise<AckResult> => {
-  try {
-    const response = await fetch(`${settings.origin}${EMAILJS_SEND_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        service_id: settings.serviceId,
-        template_id: settings.templateId,
-        user_id: settings.publicKey,
-        ...(settings.privateKey ? { accessToken: settings.privateKey } : {}),
-        template_params: ackParams(lead),
-      }),
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
-    await response.body?.cancel().catch(() => {});
-    return response.ok ? { sent: true } : { sent: false, error: `EmailJS answered ${response.status}` };
-  } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError';
-    return { sent: false, error: timedOut ? `EmailJS did not answer within ${settings.timeoutMs} ms` : 'EmailJS could not be reached' };
-  }
-};
+export const sendAck = (settings: EmailJsSettings, lead: LeadRecord): Promise<AckResult> => postToEmailJs(settings, ackParams(lead));
 
 const dailyKey = (address: string, day: string) =>
   `${ACK_DAILY_PREFIX}${day}/${createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 32)}`;

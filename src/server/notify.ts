@@ -4,7 +4,7 @@
  * or slow notification only marks it notified:false.
  */
 import { isPreviewDeploy, previewNotifyTo } from './deploy-context.ts';
-import { emailJsSettings } from './pipeline-settings.ts';
+import { emailJsSettings, type EmailJsSettings } from './pipeline-settings.ts';
 import { callBackText } from '../lib/enquiry/call-back.ts';
 import { displayValue, languageName, summarise, type LeadRecord } from './record.ts';
 
@@ -85,14 +85,15 @@ const recipientParams = (): Record<string, string> | null => {
   return to ? { to_email: to } : null;
 };
 
-export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}): Promise<NotifyResult> => {
-  const recipient = recipientParams();
-  if (!recipient)
-    return { notified: false, error: 'Preview site: the team is not e-mailed (LEADS_PREVIEW_NOTIFY_TO is unset)', skipped: true };
-  const settings = emailJsSettings();
-  if (!settings) return { notified: false, error: 'EmailJS is not configured', skipped: true };
-  const params = templateParams(record, extras);
-  if (recipient.to_email) params.summary = `${PREVIEW_SUMMARY_LINE}\n\n${params.summary}`;
+/** What one EmailJS send came to: sent, or why not, in words for the record's error field. */
+export type EmailJsOutcome = { sent: true } | { sent: false; error: string };
+
+/**
+ * One e-mail through EmailJS's REST API with these settings and template params (the team's
+ * e-mail here, the visitor's acknowledgement in ack.ts). Never throws; gives up after the
+ * settings' timeout.
+ */
+export const postToEmailJs = async (settings: EmailJsSettings, templateParams: Record<string, string>): Promise<EmailJsOutcome> => {
   try {
     const response = await fetch(`${settings.origin}${EMAILJS_SEND_PATH}`, {
       method: 'POST',
@@ -102,17 +103,26 @@ export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}):
         template_id: settings.templateId,
         user_id: settings.publicKey,
         ...(settings.privateKey ? { accessToken: settings.privateKey } : {}),
-        template_params: { ...params, ...recipient },
+        template_params: templateParams,
       }),
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
     await response.body?.cancel().catch(() => {});
-    return response.ok ? { notified: true } : { notified: false, error: `EmailJS answered ${response.status}` };
+    return response.ok ? { sent: true } : { sent: false, error: `EmailJS answered ${response.status}` };
   } catch (error) {
-    const name = (error as Error).name;
-    return {
-      notified: false,
-      error: name === 'TimeoutError' ? `EmailJS did not answer within ${settings.timeoutMs} ms` : 'EmailJS could not be reached',
-    };
+    const timedOut = (error as Error).name === 'TimeoutError';
+    return { sent: false, error: timedOut ? `EmailJS did not answer within ${settings.timeoutMs} ms` : 'EmailJS could not be reached' };
   }
+};
+
+export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}): Promise<NotifyResult> => {
+  const recipient = recipientParams();
+  if (!recipient)
+    return { notified: false, error: 'Preview site: the team is not e-mailed (LEADS_PREVIEW_NOTIFY_TO is unset)', skipped: true };
+  const settings = emailJsSettings();
+  if (!settings) return { notified: false, error: 'EmailJS is not configured', skipped: true };
+  const params = templateParams(record, extras);
+  if (recipient.to_email) params.summary = `${PREVIEW_SUMMARY_LINE}\n\n${params.summary}`;
+  const outcome = await postToEmailJs(settings, { ...params, ...recipient });
+  return outcome.sent ? { notified: true } : { notified: false, error: outcome.error };
 };
