@@ -7,8 +7,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ROUTES } from './routes';
 import { LOCALES, localizedPath } from '../../src/i18n/locales';
 
-const INDEXED = ROUTES.map((r) => r.path);
-const NOINDEX = ['/Thankyou', '/no-such-page'];
+/** The original site's routes and the pages added since (the privacy request form). */
+const INDEXED = [...ROUTES.map((r) => r.path), '/Privacyrequest'];
+const NOINDEX = ['/Thankyou', '/Privacyrequestsent', '/no-such-page'];
 const DIVISIONS = ['/Aranya_Realty', '/Aranya_Consulting', '/Immigration_International_Services', '/Training_Growth'];
 const ENQUIRY = ROUTES.map((r) => r.path).filter((p) =>
   /loan|credit|^\/(Flats|Plots|Commercial|Agricultural|Individual|Sell\w+|Mutualfunds|PMS|AIF|Financialplan)$/.test(p),
@@ -89,7 +90,7 @@ test('canonical, og:url, the sitemap and every internal link agree on each real 
   expect(locs.map((loc) => new URL(loc).pathname).sort()).toEqual([...indexed].sort());
   for (const loc of locs) expect(new URL(loc).origin).toBe(origin);
 
-  const known = new Set(indexed.concat(everyLanguage(['/Thankyou'])));
+  const known = new Set(indexed.concat(everyLanguage(['/Thankyou', '/Privacyrequestsent'])));
   test.setTimeout(120_000); // 128 pages, read 8 at a time
   const heads = new Map<string, Head>();
   for (let i = 0; i < indexed.length; i += 8) {
