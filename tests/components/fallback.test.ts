@@ -12,7 +12,7 @@ import {
 import { FORM_TEXT } from '../support/words.ts';
 import { en } from '../../src/i18n/en.ts';
 import { enquirySchemas } from '../../src/lib/enquiry/index.ts';
-import { validFinance } from '../support/sample-enquiries.ts';
+import { validFinance, validPrivacy } from '../support/sample-enquiries.ts';
 
 let standIn: EmailJsStandIn;
 let settings: FallbackSettings;
@@ -66,6 +66,12 @@ test('the time and language to call go with it, near the top of the summary, as 
   );
   expect(chosen).toMatchObject({ callTime: 'Evening (16:00-19:00)', callLanguage: 'Hindi', callBack: 'Evening (16:00-19:00), in Hindi' });
   expect(String(chosen.summary).split('\n').slice(1, 3)).toEqual(['Preferred language: Telugu', 'Call: Evening (16:00-19:00), in Hindi']);
+});
+
+test('a privacy request asks for no call: its summary has no call line', () => {
+  const request = fallbackParams('privacy', enquirySchemas.privacy, validPrivacy({ locale: 'ta' }), { preferredLanguage: 'Tamil' });
+  expect(request).toMatchObject({ kind: 'privacy', request: 'withdraw-and-erase', reference: '3f2a9c1e', callBack: '' });
+  expect(String(request.summary).split('\n').slice(1)).not.toContainEqual(expect.stringMatching(/^Call:/));
 });
 
 describe.each([451, 403, 429, 500])('EmailJS answers %i', (status) => {

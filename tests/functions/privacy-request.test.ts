@@ -5,10 +5,10 @@
  * 422 naming the fields in the visitor's language; and the same without JavaScript (the confirm
  * page, then the page that says what happens next).
  */
-import { beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { EMAILJS_ENV } from '../support/emailjs.ts';
 import { csvRecords } from '../support/csv.ts';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, validPrivacy } from '../support/enquiry-requests.ts';
@@ -29,19 +29,17 @@ const DAY = 86_400_000;
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(() => {
   // The acknowledgement is on, so a test can see that a privacy request does not get one.
   Object.assign(process.env, EMAILJS_ENV, {
     EMAILJS_API_ORIGIN: standIn.origin,
     LEADS_EXPORT_TOKEN: TOKEN,
     EMAILJS_ACK_TEMPLATE_ID: ACK_TEMPLATE,
   });
-  standIn.setBehaviour({ status: 200, delayMs: 0 });
-  standIn.received.length = 0;
-  standIn.requests.length = 0;
+});
+afterEach(() => {
+  delete process.env.EMAILJS_ACK_TEMPLATE_ID;
 });
 
 const api = (path: string, method = 'GET') =>

@@ -90,11 +90,12 @@ export const fallbackParams = (
     params[key] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   const language: Record<string, string> = extra.preferredLanguage ? { preferredLanguage: extra.preferredLanguage } : {};
-  // When and in which language to call, as the server's e-mail says it ("Evening (16:00-19:00), in Tamil").
-  const callBack = callBackText(fields);
+  // When and in which language to call, as the server's e-mail says it ("Evening (16:00-19:00), in Tamil");
+  // a privacy request asks for no call.
+  const callBack = kind === 'privacy' ? '' : callBackText(fields);
   const lines = [
     ...(extra.preferredLanguage ? [`Preferred language: ${extra.preferredLanguage}`] : []),
-    `Call: ${callBack}`,
+    ...(callBack ? [`Call: ${callBack}`] : []),
     ...Object.entries(params).map(([key, value]) => `${key}: ${value}`),
   ];
   if (extra.photos) lines.push(`photos: ${extra.photos} chosen, not attached to this e-mail (ask the visitor to resend them)`);
