@@ -40,8 +40,8 @@ export interface StoreView {
 
 /** The confirm page's form: one button that re-posts the fields with a confirmation token. */
 const CONFIRM_FORM = /<form method="post"[^>]*>[\s\S]*name="confirmToken"/;
-/** The thank-you page in the language the post names (`locale`): /Thankyou, /ta/Thankyou ... */
-const THANK_YOU = /^\/(?:(?:ta|te|kn)\/)?Thankyou$/;
+/** The thank-you page in the language the post names (`locale`): /Thankyou, /ta/Thankyou ... (a privacy request: /Privacyrequestsent) */
+const THANK_YOU = /^\/(?:(?:ta|te|kn)\/)?(?:Thankyou|Privacyrequestsent)$/;
 const ENQUIRY_STATUSES = new Set([200, 201, 303, 400, 403, 405, 413, 415, 422]);
 const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405, 409, 428]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,6 +84,8 @@ const META: Record<string, (value: unknown) => boolean> = {
   releasedBy: (v) => typeof v === 'string',
   releasedAt: (v) => typeof v === 'string' && ISO.test(v),
   spamReason: (v) => typeof v === 'string',
+  // A privacy request's answer day (src/lib/enquiry/privacy.ts), set by the server.
+  replyBy: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v),
 };
 /** Schema fields the record does not keep as such (the id is `id`; consent is `consentAt`). */
 const NOT_STORED = new Set(['submissionId', 'consent', 'company_website']);
@@ -278,6 +280,11 @@ export const recordProblems = ({ key, record }: StoredRecord): string[] => {
     }
   }
   if (record.photos !== undefined && kind !== 'realestate') problems.push(`${key}: photos on a ${kind} lead`);
+  // A privacy request has an answer day and no consent; every other lead the other way round.
+  if ((kind === 'privacy') !== (record.replyBy !== undefined))
+    problems.push(`${key}: replyBy on a ${kind} record is ${String(record.replyBy)}`);
+  if ((kind === 'privacy') === (record.consentAt !== undefined))
+    problems.push(`${key}: consentAt on a ${kind} record is ${String(record.consentAt)}`);
   return problems;
 };
 
