@@ -178,7 +178,9 @@ test('buy and sell pages show different illustrations', async ({ page }) => {
   }
 });
 
-test('the footer: divisions, enquiry families, office hours and WhatsApp; no registration line until one is set', async ({ page }) => {
+test('the footer: divisions, enquiry families, the privacy pages and the privacy request, office hours and WhatsApp; no registration line until one is set', async ({
+  page,
+}) => {
   await page.goto('/Privacy');
   const footer = page.locator('footer');
   const hrefs = async (name: string) =>
@@ -193,7 +195,7 @@ test('the footer: divisions, enquiry families, office hours and WhatsApp; no reg
     '/Training_Growth',
   ]);
   expect(await hrefs('Enquire')).toEqual(['/Buy', '/Sell', '/Vehicleloan', '/Financialplan', '/Contactus']);
-  expect(await hrefs('Privacy Pages')).toEqual(['/Contactus', '/Privacy']);
+  expect(await hrefs('Privacy Pages')).toEqual(['/Contactus', '/Privacy', '/Privacyrequest']);
   await expect(footer).toContainText('Monday to Saturday, 9:30 am to 6:30 pm');
   await expect(footer.locator('.office a[href="https://wa.me/919000000000"]')).toBeVisible();
   await expect(footer.getByRole('list', { name: 'Registration numbers' })).toHaveCount(0);
