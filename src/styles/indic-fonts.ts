@@ -45,19 +45,8 @@ export const INDIC_FONTS: Partial<Record<Locale, IndicFont>> = {
   },
 };
 
-/**
- * The files to preload on a page: its language's text font in all three weights (none for English).
- * Every page sets text in 600 and 700 above the fold (headings, the menu button, the form's labels),
- * so each page loads all three anyway; the preload only starts them early. Without it the bold faces
- * are still loading at the first layout, and Chromium lays out every bold size with a stand-in font
- * and asks the system, run by run, for a font with the script's letters: on a machine without one
- * (Lighthouse's), that first layout took 120–190 ms of main thread instead of about 70
- * (docs/performance.md, "Speed at the limit").
- */
-export const textFontPreloads = (locale: Locale): string[] => {
-  const font = INDIC_FONTS[locale];
-  return font ? [font.files[400], font.files[600], font.files[700]] : [];
-};
+/** The file to preload on a page: its language's regular text font (none for English). */
+export const textFontPreload = (locale: Locale): string | undefined => INDIC_FONTS[locale]?.files[400];
 
 /** The inline CSS of a page in an Indic language: its font faces, font stack and line heights. */
 export const indicFontCss = (locale: Locale): string => {
