@@ -14,6 +14,7 @@
  */
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
+import { ENQUIRY_KINDS } from '../src/lib/enquiry/kinds.ts';
 import { fuzzCase, materialize, shapeOf, type FuzzCase } from './fuzz/cases.ts';
 import { answerProblems, isHttpLayer400, recordProblems, storeProblems, type Answer } from './fuzz/oracle.ts';
 import { inProcessTarget, servedTarget, type Target } from './fuzz/targets.ts';
@@ -145,7 +146,7 @@ const runMode = async (mode: 'in-process' | 'served') => {
 
 const printStatuses = (tally: Tally) => {
   const statuses = [...new Set([...tally.statuses.values()].flatMap((row) => [...row.keys()]))].sort((a, b) => a - b);
-  const endpoints = ['realestate', 'bankloan', 'finance', 'contact', 'leads'];
+  const endpoints = [...ENQUIRY_KINDS, 'leads'];
   const cell = (text: string | number, width = 11) => String(text).padStart(width);
   log(`  ${'status'.padEnd(7)}${endpoints.map((e) => cell(e)).join('')}${cell('all')}`);
   for (const status of statuses) {

@@ -1,5 +1,5 @@
 /**
- * What the API fuzzer sends: fast-check arbitraries of requests to the four enquiry endpoints
+ * What the API fuzzer sends: fast-check arbitraries of requests to the enquiry endpoints (privacy requests too)
  * and /api/leads, as plain data (so a failing case prints and shrinks readably), and
  * `materialize()`, which turns one into bytes. Ids are made fresh at each materialization, so a
  * case replayed while shrinking never collides with what an earlier run stored.
