@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import leadsSweep from '../../netlify/functions/leads-sweep.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { EMAILJS_ENV } from '../support/emailjs.ts';
 import { send, validBankLoan, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn, ReceivedEmail } from '../../harness/emailjs-standin.ts';
@@ -20,14 +20,9 @@ const MINUTE = 60_000;
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(() => {
   Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin, EMAILJS_ACK_TEMPLATE_ID: ACK_TEMPLATE });
-  standIn.received.length = 0;
-  standIn.requests.length = 0;
-  standIn.setBehaviour({ status: 200, delayMs: 0 });
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -3,19 +3,14 @@
  * own: no-store, nosniff and a policy that lets an answer opened in a browser load and run nothing.
  * Each way out is checked: 201, 422, 405, a native post's 303 and problem page, and the export.
  */
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { BROWSER_NAVIGATION_ACCEPT, handlers, jsonRequest, nativeForm, send, sendForm, valid } from '../support/enquiry-requests.ts';
 import { leadsExportHandler } from '../../src/server/index.ts';
 
-let blobs: LocalBlobs;
-useLocalServers((servers) => ({ blobs } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
-});
+// A real, empty Blobs store before each test; nothing here reads it back.
+useFreshLocalServers(() => {});
 
 const expectApiHeaders = (headers: Headers) => {
   expect(headers.get('cache-control')).toBe('no-store');

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { EMAILJS_ENV } from '../support/emailjs.ts';
 import { csvRecords, parseCsv } from '../support/csv.ts';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, valid, type Kind } from '../support/enquiry-requests.ts';
@@ -19,14 +19,9 @@ import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 const TOKEN = 'call-back-test-token-0123456789abcdefgh';
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(() => {
   Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin, LEADS_EXPORT_TOKEN: TOKEN });
-  standIn.setBehaviour({ status: 200, delayMs: 0 });
-  standIn.received.length = 0;
-  standIn.requests.length = 0;
   delete process.env.LEADS_MIN_FILL_MS;
 });
 

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { csvRecords } from '../support/csv.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
 import { CONSENT_NOTICE, CONSENT_NOTICES } from '../../src/lib/consent.ts';
@@ -13,11 +13,8 @@ import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
-  standIn.received.length = 0;
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = 'consent-record-test-token-0123456789';
 });
 

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { beforeEach, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validContact, validFinance } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
@@ -16,11 +16,8 @@ const TOKEN = 'contact-export-token-0123456789abcdef';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
-  standIn.received.length = 0;
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = TOKEN;
 });
 

@@ -9,19 +9,16 @@ import { promisify } from 'node:util';
 import { beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'erase-test-token-0123456789abcdefgh';
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = TOKEN;
-  standIn.setBehaviour({ status: 200 });
 });
 
 const erase = (id: string, { token = TOKEN as string | null, method = 'DELETE' } = {}) =>

@@ -4,9 +4,9 @@
  * - JSON escapes can carry half a surrogate pair ("\ud800"), which got stored as a lead's text.
  * Both are now a 400 that says so, and nothing is stored.
  */
-import { beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,
   challengeIssuedAgo,
@@ -20,12 +20,7 @@ import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
-  standIn.requests.length = 0;
-});
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
 
 const KINDS: Kind[] = ['realestate', 'bankloan', 'finance', 'contact'];
 

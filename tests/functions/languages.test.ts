@@ -11,7 +11,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { csvRecords, parseCsv } from '../support/csv.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,
@@ -31,11 +31,8 @@ import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
-  standIn.received.length = 0;
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = 'languages-test-token-0123456789abcd';
   delete process.env.LEADS_MIN_FILL_MS;
 });

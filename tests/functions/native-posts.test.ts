@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,
   asNativeForm,
@@ -27,12 +27,8 @@ import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
-  standIn.received.length = 0;
-  standIn.requests.length = 0;
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(() => {
   delete process.env.LEADS_MIN_FILL_MS;
 });
 

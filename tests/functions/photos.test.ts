@@ -2,9 +2,9 @@
  * Sell Flats photos: one multipart POST to /api/realestate with the enquiry as JSON in part
  * `data` and up to 5 images in parts `files`. Type by magic bytes; 1.5 MB each; 4 MB in all.
  */
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, sendRequest, validRealEstate, validSellFlats as sellFlats } from '../support/enquiry-requests.ts';
 import { sniffPhotoType } from '../../src/lib/enquiry/index.ts';
 import { MESSAGES } from '../support/words.ts';
@@ -38,13 +38,7 @@ const upload = (data: unknown, files: Array<{ bytes: Uint8Array<ArrayBuffer>; na
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
-  standIn.received.length = 0;
-  standIn.requests.length = 0;
-});
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
 
 test('a JPEG, a PNG and a WebP are stored in lead-photos and listed on the lead', async () => {
   const enquiry = sellFlats();

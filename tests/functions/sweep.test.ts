@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import leadsSweep from '../../netlify/functions/leads-sweep.mts';
 import type { LocalBlobs } from '../support/blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { EMAILJS_ENV, clearEmailJsEnv } from '../support/emailjs.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
@@ -17,14 +17,9 @@ import type { SweepReport } from '../../src/server/sweep.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
+useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+beforeEach(() => {
   Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin });
-  standIn.received.length = 0;
-  standIn.requests.length = 0;
-  standIn.setBehaviour({ status: 200, delayMs: 0 });
 });
 afterEach(() => {
   vi.useRealTimers();

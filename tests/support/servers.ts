@@ -24,7 +24,7 @@ export const useLocalServers = (ready: (servers: LocalServers) => void) => {
 
 /**
  * useLocalServers, and before each test: the file's Blobs store in use and empty, and the
- * stand-in's records empty and answering 200.
+ * stand-in's records empty and answering 200 at once.
  */
 export const useFreshLocalServers = (ready: (servers: LocalServers) => void) => {
   let current: LocalServers | undefined;
@@ -38,6 +38,6 @@ export const useFreshLocalServers = (ready: (servers: LocalServers) => void) => 
     await current.blobs.clear();
     current.standIn.requests.length = 0;
     current.standIn.received.length = 0;
-    current.standIn.setBehaviour({ status: 200 });
+    current.standIn.setBehaviour({ status: 200, delayMs: 0 });
   });
 };
