@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import SentMessage from '../../src/islands/forms/SentMessage.tsx';
+import SentMessage, { replyByText } from '../../src/islands/forms/SentMessage.tsx';
 import { FormMetaContext } from '../../src/islands/forms/context.ts';
 import { formLanguage } from '../../src/lib/form-language.ts';
 import { format } from '../../src/i18n/format.ts';
@@ -49,4 +49,21 @@ test('in English: "Message us on WhatsApp", the text encoded in the link', () =>
   expect(link.getAttribute('href')).toBe(
     `https://wa.me/919000000000?text=${encodeURIComponent('Hello Aranya, I sent an enquiry on your website. My reference is deadbeef.')}`,
   );
+});
+
+test('after a privacy request: the reference and the day we answer by, written the page language’s way; no WhatsApp, no "send another"', () => {
+  const { words, messages } = formLanguage('te');
+  const now = Date.now();
+  render(
+    <FormMetaContext.Provider value={{ idPrefix: 'enquiry', hydrated: true, words, messages, locale: 'te' }}>
+      <SentMessage reference="0c0ffee0" byEmail={false} contact={contact} onAnother={() => {}} replyWithinDays={30} />
+    </FormMetaContext.Provider>,
+  );
+  expect(screen.getByRole('heading').textContent).toBe(words.success.privacyTitle);
+  expect(screen.getByText(format(words.success.reference, { reference: '0c0ffee0' }))).toBeTruthy();
+  const date = replyByText(30, 'te', new Date(now));
+  expect(date).toBe(new Date(now + 30 * 86_400_000).toLocaleDateString('te-IN', { day: 'numeric', month: 'long', year: 'numeric' }));
+  expect(screen.getByText(format(words.success.privacyNext, { date, days: 30 }))).toBeTruthy();
+  expect(screen.queryByRole('link')).toBeNull();
+  expect(screen.queryByRole('button')).toBeNull();
 });

@@ -32,39 +32,34 @@ export default function SentMessage({ reference, byEmail, contact, onAnother, re
   const heading = useRef<HTMLHeadingElement>(null);
   // Focus moves to the thanks, so a screen reader reads it and the keyboard starts from there.
   useEffect(() => heading.current?.focus(), []);
-  if (replyWithinDays !== undefined) {
-    return (
-      <div className="enquiry-form__success">
-        <h3 ref={heading} tabIndex={-1}>
-          {words.success.privacyTitle}
-        </h3>
-        <p className="enquiry-form__reference">{format(words.success.reference, { reference })}</p>
-        {byEmail && <p>{words.success.byEmail}</p>}
-        <p>{format(words.success.privacyNext, { date: replyByText(replyWithinDays, locale), days: replyWithinDays })}</p>
-      </div>
-    );
-  }
+  const privacyRequest = replyWithinDays !== undefined;
   return (
     <div className="enquiry-form__success">
       <h3 ref={heading} tabIndex={-1}>
-        {words.success.title}
+        {privacyRequest ? words.success.privacyTitle : words.success.title}
       </h3>
       <p className="enquiry-form__reference">{format(words.success.reference, { reference })}</p>
       {byEmail && <p>{words.success.byEmail}</p>}
-      <p>
-        {words.success.next}{' '}
-        <a
-          href={whatsappWithReference(contact.whatsappHref, format(words.success.whatsappText, { brand: contact.brand, reference }))}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {words.success.whatsappLink}
-          <span className="visually-hidden">{words.newTab}</span>
-        </a>
-      </p>
-      <button type="button" className="button button--ghost" onClick={onAnother}>
-        {words.success.another}
-      </button>
+      {privacyRequest ? (
+        <p>{format(words.success.privacyNext, { date: replyByText(replyWithinDays, locale), days: replyWithinDays })}</p>
+      ) : (
+        <>
+          <p>
+            {words.success.next}{' '}
+            <a
+              href={whatsappWithReference(contact.whatsappHref, format(words.success.whatsappText, { brand: contact.brand, reference }))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {words.success.whatsappLink}
+              <span className="visually-hidden">{words.newTab}</span>
+            </a>
+          </p>
+          <button type="button" className="button button--ghost" onClick={onAnother}>
+            {words.success.another}
+          </button>
+        </>
+      )}
     </div>
   );
 }
