@@ -19,6 +19,7 @@ import { createFontStack } from '@capsizecss/core';
 import notoSansDisplay from '@capsizecss/metrics/notoSansDisplay';
 import arial from '@capsizecss/metrics/arial';
 import roboto from '@capsizecss/metrics/roboto';
+import { FONTS_WAIT_CLASS } from './late-heading-font.ts';
 
 /** The Latin range the heading font is declared with (src/styles/global.css). */
 export const HEADING_RANGE =
@@ -73,13 +74,18 @@ const faceCss = ({ fontFamily, src, ...descriptors }: FallbackFace, unicodeRange
 
 /**
  * The heading font's fallback faces and the heading font stack that uses them (every page;
- * `:root[lang]` outranks global.css's `:root` wherever the two land in the page).
+ * `:root[lang]` outranks global.css's `:root` wherever the two land in the page). While <html>
+ * has the wait class (late-heading-font.ts), the stack leaves 'Heading' out, so the browser does
+ * not fetch it yet.
  */
-export const headingFallbackCss = (): string =>
-  [
+export const headingFallbackCss = (): string => {
+  const fallbacks = `${headingFamilies.map(familyName).join(',')},var(--font)`;
+  return [
     ...headingFaces.map((face) => faceCss(face, HEADING_RANGE)),
-    `:root[lang]{--font-heading:'Heading',${headingFamilies.map(familyName).join(',')},var(--font)}`,
+    `:root[lang]{--font-heading:'Heading',${fallbacks}}`,
+    `:root[lang].${FONTS_WAIT_CLASS}{--font-heading:${fallbacks}}`,
   ].join('\n');
+};
 
 /** The fallback face of an Indic text font: the same family installed on the visitor's phone. */
 export const textFallbackFace = (family: string, fallbackName: string, unicodeRange: string): string => {

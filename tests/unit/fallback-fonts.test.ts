@@ -38,6 +38,10 @@ describe('heading fallback faces', () => {
     for (const face of faces(css)) expect(descriptor(face, 'unicode-range')).toBe(HEADING_RANGE);
     expect(css).toContain(":root[lang]{--font-heading:'Heading','Heading Fallback: Arial','Heading Fallback: Roboto',var(--font)}");
   });
+
+  it("leaves 'Heading' out of the stack while <html> has the wait class, and only then", () => {
+    expect(css).toContain(":root[lang].fonts-wait{--font-heading:'Heading Fallback: Arial','Heading Fallback: Roboto',var(--font)}");
+  });
 });
 
 describe('Indic text fallback', () => {

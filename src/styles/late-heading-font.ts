@@ -1,0 +1,28 @@
+/**
+ * The heading font after the first paint, on a visit's first page.
+ *
+ * The heading font (Noto Sans Display, 39 KB) is for looks only: until it arrives, headings are
+ * set in fallback faces drawn to its measurements (fallback-fonts.ts), so its arrival moves
+ * nothing. Yet a font the first layout asks for shares the page's first round trips with the HTML
+ * and the LCP picture or text. So on the first page of a visit, a tiny script in <head> puts
+ * `fonts-wait` on <html>, which takes 'Heading' out of the heading font stack (fallback-fonts.ts),
+ * and puts it back once the page has loaded and painted: only then does the browser fetch the font.
+ * Every later page of the visit (sessionStorage says the font was asked for, so it is in the
+ * browser's cache) uses it from the first paint, as before. Without JavaScript, or where storage
+ * is blocked, nothing waits: the font loads at once.
+ *
+ * The Tamil, Telugu and Kannada text faces do not wait: their regular face is the page's text,
+ * and their bold faces are not drawn to the regular one's widths, so a late bold face would
+ * rewrap lines (docs/performance.md).
+ */
+
+/** The class on <html> while the heading font waits (the CSS in fallback-fonts.ts reads it). */
+export const FONTS_WAIT_CLASS = 'fonts-wait';
+/** The sessionStorage key saying this visit has asked for the heading font already. */
+export const FONTS_ASKED_KEY = 'aranya:heading-font';
+
+/**
+ * The inline script (its hash goes into each page's CSP by integrations/csp-inline.ts). After the
+ * load event it waits two frames, so that the first paint is done, before the font is asked for.
+ */
+export const lateHeadingFontScript = `(()=>{const r=document.documentElement,k=${JSON.stringify(FONTS_ASKED_KEY)},c=${JSON.stringify(FONTS_WAIT_CLASS)};try{if(sessionStorage.getItem(k))return}catch{return}r.classList.add(c);addEventListener('load',()=>requestAnimationFrame(()=>requestAnimationFrame(()=>{r.classList.remove(c);try{sessionStorage.setItem(k,'1')}catch{}})))})()`;
