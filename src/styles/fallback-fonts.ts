@@ -19,7 +19,7 @@ import { createFontStack } from '@capsizecss/core';
 import notoSansDisplay from '@capsizecss/metrics/notoSansDisplay';
 import arial from '@capsizecss/metrics/arial';
 import roboto from '@capsizecss/metrics/roboto';
-import { FONTS_WAIT_CLASS } from './late-heading-font.ts';
+import { FONTS_WAIT_CLASS } from './late-fonts.ts';
 
 /** The Latin range the heading font is declared with (src/styles/global.css). */
 export const HEADING_RANGE =
@@ -75,7 +75,7 @@ const faceCss = ({ fontFamily, src, ...descriptors }: FallbackFace, unicodeRange
 /**
  * The heading font's fallback faces and the heading font stack that uses them (every page;
  * `:root[lang]` outranks global.css's `:root` wherever the two land in the page). While <html>
- * has the wait class (late-heading-font.ts), the stack leaves 'Heading' out, so the browser does
+ * has the wait class (late-fonts.ts), the stack leaves 'Heading' out, so the browser does
  * not fetch it yet.
  */
 export const headingFallbackCss = (): string => {

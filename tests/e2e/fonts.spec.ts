@@ -2,10 +2,10 @@
  * The heading font is not preloaded: its fallback faces take its measurements
  * (src/styles/fallback-fonts.ts), so when it arrives late nothing on the page moves. Measured
  * here with the font held back on the network, as a slow phone would get it. On a visit's first
- * page it is asked for only once the page has loaded and painted (src/styles/late-heading-font.ts).
+ * page it is asked for only once the page has loaded and painted (src/styles/late-fonts.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { headingFontInUse } from '../support/fonts';
+import { allFontsInUse } from '../support/fonts';
 
 const HELD_MS = 2000;
 
@@ -44,7 +44,7 @@ const headingFontLoaded = (page: Page) =>
 test("English pages preload no font; headings fall back to faces drawn to the heading font's measurements", async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
-  await headingFontInUse(page);
+  await allFontsInUse(page);
   const stack = await page
     .locator('h2')
     .first()
@@ -74,66 +74,84 @@ for (const width of [390, 1280]) {
   }
 }
 
-const HEADING_FONT = /noto-sans-display-latin-wght-normal/;
+/** The fonts that wait on a visit's first page: the heading font, and the Indic semi-bold and bold faces. */
+const LATE_FONT = /noto-sans-display-latin-wght-normal|noto-sans-(tamil|telugu|kannada)-\w+-(600|700)-normal/;
 
-/** When the page's load event came, and when the heading font was asked for (page clock, ms). */
-const fontAndLoadTimes = (page: Page) =>
-  page.evaluate(() => {
+/** When the page's load event came, and when each late font was asked for (page clock, ms). */
+const lateFontTimes = (page: Page) =>
+  page.evaluate((pattern) => {
+    const late = new RegExp(pattern);
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const font = performance.getEntriesByType('resource').find((entry) => entry.name.includes('noto-sans-display-latin-wght-normal'));
-    return { loadEventEnd: navigation.loadEventEnd, fontStart: font?.startTime ?? null };
-  });
+    const fonts = performance.getEntriesByType('resource').filter((entry) => late.test(entry.name));
+    return { loadEventEnd: navigation.loadEventEnd, fontStarts: fonts.map((font) => font.startTime) };
+  }, LATE_FONT.source);
 
-/** The first heading's font stack. */
-const headingStack = (page: Page) =>
-  page
-    .locator('h1, h2')
-    .first()
-    .evaluate((h) => getComputedStyle(h).fontFamily);
+/** The font stack of the first heading, and of the body text. */
+const stacks = (page: Page) =>
+  page.evaluate(() => ({
+    heading: getComputedStyle(document.querySelector('h1, h2')!).fontFamily,
+    body: getComputedStyle(document.body).fontFamily,
+  }));
 
-test.describe('the heading font on the first page of a visit waits for the page to load', () => {
-  for (const path of ['/', '/Flats', '/ta/Vehicleloan']) {
-    test(`${path}: headings start in the fallback faces; the font is asked for after the load event`, async ({ page }) => {
+test.describe('on the first page of a visit the fonts that are for looks wait for the page to load', () => {
+  const CASES = [
+    { path: '/', late: 1 },
+    { path: '/Flats', late: 1 },
+    // The heading font and the Tamil semi-bold and bold faces; the regular face is preloaded.
+    { path: '/ta/Vehicleloan', late: 3, regular: /tamil-400-normal/, body: /^"Site Noto Sans Tamil regular"/ },
+  ];
+  for (const { path, late, regular, body } of CASES) {
+    test(`${path}: the page starts in the stand-in faces; the late fonts are asked for after the load event`, async ({ page }) => {
       // The page's logo held back 1.5 s keeps the load event away, so the page can be read before it.
       await page.route('**/_astro/logo.*.svg', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
       });
-      const fontRequests: string[] = [];
-      page.on('request', (request) => {
-        if (HEADING_FONT.test(request.url())) fontRequests.push(request.url());
-      });
+      const early: string[] = [];
+      const onRequest = (request: { url: () => string; resourceType: () => string }) => {
+        if (request.resourceType() === 'font' || request.resourceType() === 'other') early.push(request.url());
+      };
+      page.on('request', onRequest);
       await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      page.off('request', onRequest);
       expect(await page.evaluate(() => document.documentElement.classList.contains('fonts-wait'))).toBe(true);
-      expect(await headingStack(page)).toMatch(/^"Heading Fallback: Arial", "Heading Fallback: Roboto"/);
-      expect(fontRequests).toEqual([]);
+      const waiting = await stacks(page);
+      expect(waiting.heading).toMatch(/^"Heading Fallback: Arial", "Heading Fallback: Roboto"/);
+      if (body) expect(waiting.body).toMatch(body);
+      expect(early.filter((url) => LATE_FONT.test(url))).toEqual([]);
+      if (regular) expect(early.filter((url) => regular.test(url))).toHaveLength(1);
 
       await page.waitForLoadState('load');
-      await headingFontInUse(page);
-      expect(await headingStack(page)).toMatch(/^Heading, "Heading Fallback: Arial"/);
-      const { loadEventEnd, fontStart } = await fontAndLoadTimes(page);
-      expect(fontStart).not.toBeNull();
-      expect(fontStart!).toBeGreaterThanOrEqual(loadEventEnd);
+      await allFontsInUse(page);
+      expect((await stacks(page)).heading).toMatch(/^Heading, "Heading Fallback: Arial"/);
+      const { loadEventEnd, fontStarts } = await lateFontTimes(page);
+      expect(fontStarts).toHaveLength(late);
+      for (const start of fontStarts) expect(start).toBeGreaterThanOrEqual(loadEventEnd);
     });
   }
 
-  test('the next page of the same visit uses the font from the start (it is in the cache by then)', async ({ page }) => {
-    await page.goto('/');
-    await headingFontInUse(page);
-    await page.goto('/Aboutpage', { waitUntil: 'domcontentloaded' });
+  test('the next page of the same visit uses them from the start (they are in the cache by then)', async ({ page }) => {
+    await page.goto('/ta/');
+    await allFontsInUse(page);
+    await page.goto('/ta/Aboutpage', { waitUntil: 'domcontentloaded' });
     expect(await page.evaluate(() => document.documentElement.classList.contains('fonts-wait'))).toBe(false);
-    expect(await headingStack(page)).toMatch(/^Heading, "Heading Fallback: Arial"/);
+    const { heading, body } = await stacks(page);
+    expect(heading).toMatch(/^Heading, "Heading Fallback: Arial"/);
+    expect(body).toMatch(/^"Site Noto Sans Tamil", "Site Noto Sans Tamil regular"/);
     await page.waitForLoadState('load');
-    const { loadEventEnd, fontStart } = await fontAndLoadTimes(page);
-    expect(fontStart).not.toBeNull();
-    expect(fontStart!).toBeLessThan(loadEventEnd);
+    const { loadEventEnd, fontStarts } = await lateFontTimes(page);
+    expect(fontStarts.length).toBeGreaterThan(0);
+    for (const start of fontStarts) expect(start).toBeLessThan(loadEventEnd);
   });
 
-  test('without JavaScript nothing waits: headings ask for the font at once', async ({ browser, baseURL }) => {
+  test('without JavaScript nothing waits: the page asks for its fonts at once', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
-    await page.goto('/Flats');
-    expect(await headingStack(page)).toMatch(/^Heading, "Heading Fallback: Arial"/);
+    await page.goto('/ta/Flats');
+    const { heading, body } = await stacks(page);
+    expect(heading).toMatch(/^Heading, "Heading Fallback: Arial"/);
+    expect(body).toMatch(/^"Site Noto Sans Tamil", "Site Noto Sans Tamil regular"/);
     await page.waitForFunction(() =>
       [...document.fonts].some((font) => font.family.replace(/"/g, '') === 'Heading' && font.status === 'loaded'),
     );

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { contrast, lowestContrast, parseRgb } from '../support/contrast';
-import { headingFontInUse } from '../support/fonts';
+import { allFontsInUse } from '../support/fonts';
 
 const TEXT = '.carousel__title, .carousel__caption p';
 // The test adds a style sheet of its own (hiding the words), which the site's CSP would block.
@@ -24,7 +24,7 @@ for (const width of [320, 390, 768, 1280, 1440]) {
     await page.goto('/');
     await page.locator('.carousel[data-ready]').waitFor();
     // Measure the words where they end up: in the heading font, once it has loaded.
-    await headingFontInUse(page);
+    await allFontsInUse(page);
     const color = parseRgb(
       await page
         .locator('.carousel__title')

@@ -4,7 +4,7 @@
  * for the enquiry form, and never covers scroll-to-top.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { headingFontInUse } from '../support/fonts';
+import { allFontsInUse } from '../support/fonts';
 
 const bar = (page: Page) => page.locator('.phone-bar');
 const toTop = (page: Page) => page.getByRole('button', { name: 'Back to top' });
@@ -108,7 +108,7 @@ for (const width of [720, 1024, 1239, 1240, 1280, 1440]) {
   test(`at ${width} px the header holds brand, navigation or menu, phone and Enquire in one row without overlap`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/Privacy');
-    await headingFontInUse(page);
+    await allFontsInUse(page);
     const parts = await page.evaluate(() => {
       const rect = (selector: string) => {
         const el = document.querySelector<HTMLElement>(selector)!;

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { islandsHydrated } from '../support/islands';
-import { headingFontInUse } from '../support/fonts';
+import { allFontsInUse } from '../support/fonts';
 
 test.describe.configure({ timeout: 90_000 });
 // The tests add a style sheet of their own (hiding fixed elements), which the site's CSP would block.
@@ -38,7 +38,7 @@ async function settle(page: Page) {
   // The plain scripts (scroll-to-top, the home carousel) start when the browser is idle.
   await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
   if ((await page.locator('[data-carousel]').count()) > 0) await page.locator('[data-carousel][data-ready]').waitFor({ state: 'attached' });
-  await headingFontInUse(page);
+  await allFontsInUse(page);
   await page.evaluate(async () => {
     document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager'));
     await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
