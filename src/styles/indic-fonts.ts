@@ -10,7 +10,6 @@
  */
 import type { Locale } from '../i18n/locales.ts';
 import { textFallbackFace } from './fallback-fonts.ts';
-import { FONTS_WAIT_CLASS } from './late-fonts.ts';
 import ta400 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2?url';
 import ta600 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-600-normal.woff2?url';
 import ta700 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff2?url';
@@ -59,11 +58,13 @@ export const indicFontCss = (locale: Locale): string => {
     ([weight, url]) =>
       `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:${weight};src:url(${url}) format('woff2');unicode-range:${font.unicodeRange}}`,
   );
-  // While a semi-bold or bold face waits (late-fonts.ts) or loads, its text is set in the regular
-  // face, already here (the same file, so no second download), drawn bold. Without it the browser
-  // asks the system, run after run of the script's letters, for a font that has them: on a machine
-  // with none that made the first layout two to three times longer (docs/performance.md, "What
-  // the long tasks are").
+  // While a semi-bold or bold face is still loading (only the regular one is preloaded), its text
+  // is set in the regular face, already here (the same file, so no second download), drawn bold.
+  // Without it the browser asks the system, run after run of the script's letters, for a font
+  // that has them: on a machine with none that made the first layout two to three times longer
+  // (docs/performance.md, "What the long tasks are"). These faces do not wait for the first paint
+  // as the heading font does (late-fonts.ts): tried, that moved their layout after the first paint
+  // and cost 50-200 ms of TBT for about 0.3 s of LCP (docs/performance.md).
   const loaded = `${family} regular`;
   const regularAsFallback = `@font-face{font-family:'${loaded}';font-style:normal;font-display:swap;font-weight:400;src:url(${font.files[400]}) format('woff2');unicode-range:${font.unicodeRange}}`;
   return [
@@ -74,8 +75,6 @@ export const indicFontCss = (locale: Locale): string => {
     // the page (with plain `:root` the global font list won and the script showed as empty boxes).
     // Headings keep 'Heading' (Latin only) first: its --font fallback is this one.
     `:root[lang]{--font:'${family}','${loaded}','${family} fallback',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}`,
-    // While the late fonts wait, the semi-bold and bold faces are left out: nothing asks for them.
-    `:root[lang].${FONTS_WAIT_CLASS}{--font:'${loaded}','${family} fallback',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}`,
     ':root[lang] body{line-height:1.8}',
     // Long compound words: `anywhere` (unlike break-word) also lets flex and grid items, buttons
     // and menus shrink below a word's width, so a word breaks only where it would overflow.

@@ -1,6 +1,6 @@
 /**
- * Waits until the page is set in all its fonts. On a visit's first page the heading font and the
- * Indic bold faces are asked for only after the first paint (src/styles/late-fonts.ts), so the
+ * Waits until the page is set in all its fonts. On a visit's first page the heading font is asked
+ * for only after the first paint (src/styles/late-fonts.ts), so the
  * wait class goes first; then a layout (which asks for the fonts the page uses) and the fonts.
  */
 import type { Page } from '@playwright/test';
