@@ -10,6 +10,7 @@
  */
 import type { Locale } from '../i18n/locales.ts';
 import { textFallbackFace } from './fallback-fonts.ts';
+import { boldStandInDescriptors } from './bold-stand-in.ts';
 import ta400 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2?url';
 import ta600 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-600-normal.woff2?url';
 import ta700 from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff2?url';
@@ -66,7 +67,9 @@ export const indicFontCss = (locale: Locale): string => {
   // as the heading font does (late-fonts.ts): tried, that moved their layout after the first paint
   // and cost 50-200 ms of TBT for about 0.3 s of LCP (docs/performance.md).
   const loaded = `${family} regular`;
-  const regularAsFallback = `@font-face{font-family:'${loaded}';font-style:normal;font-display:swap;font-weight:400;src:url(${font.files[400]}) format('woff2');unicode-range:${font.unicodeRange}}`;
+  // Scaled to the bold face's widths, so that a heading keeps its lines when the bold face comes
+  // (bold-stand-in.ts).
+  const regularAsFallback = `@font-face{font-family:'${loaded}';font-style:normal;font-display:swap;font-weight:400;src:url(${font.files[400]}) format('woff2');${boldStandInDescriptors(locale)};unicode-range:${font.unicodeRange}}`;
   return [
     ...faces,
     regularAsFallback,

@@ -74,6 +74,45 @@ for (const width of [390, 1280]) {
   }
 }
 
+// The Tamil, Telugu and Kannada semi-bold and bold faces are not preloaded: until they come, the
+// regular face stands in, drawn bold and scaled to their widths (src/styles/bold-stand-in.ts), so
+// a heading keeps its lines when they arrive. Measured on the page's own headings, labels and
+// buttons once every face has loaded: the stand-in sets them as wide as the bold face does.
+for (const [script, path] of [
+  ['Tamil', '/ta/Contactus'],
+  ['Telugu', '/te/Vehicleloan'],
+  ['Kannada', '/kn/Privacy'],
+] as const) {
+  test(`${path}: the regular ${script} face stands in for the bold one at the bold one's width`, async ({ page }) => {
+    await page.goto(path);
+    await allFontsInUse(page);
+    const widths = await page.evaluate(async (script) => {
+      const family = `Site Noto Sans ${script}`;
+      await Promise.all([document.fonts.load(`700 40px '${family}'`), document.fonts.load(`400 40px '${family} regular'`)]);
+      const texts = [...document.querySelectorAll('main :is(h1, h2, h3, label, button)')]
+        .map((el) => el.textContent!.trim())
+        .filter(Boolean);
+      const width = (fontFamily: string, weight: number) => {
+        const span = document.createElement('span');
+        span.style.cssText = `font: ${weight} 40px '${fontFamily}'; white-space: pre; position: absolute`;
+        let sum = 0;
+        for (const text of texts) {
+          span.textContent = text;
+          document.body.append(span);
+          sum += span.getBoundingClientRect().width;
+          span.remove();
+        }
+        return sum;
+      };
+      return { texts: texts.length, bold: width(family, 700), standIn: width(`${family} regular`, 700), regular: width(family, 400) };
+    }, script);
+    expect(widths.texts).toBeGreaterThan(2);
+    // The real bold face is 5 % or more wider than the regular one: the stand-in must make up for it.
+    expect(widths.bold / widths.regular).toBeGreaterThan(1.05);
+    expect(Math.abs(widths.standIn / widths.bold - 1), JSON.stringify(widths)).toBeLessThan(0.015);
+  });
+}
+
 /** The font that waits on a visit's first page: the heading font. */
 const LATE_FONT = /noto-sans-display-latin-wght-normal/;
 
