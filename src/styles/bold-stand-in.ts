@@ -18,16 +18,11 @@ import { create, type Font } from 'fontkitten';
 import { dictionary } from '../i18n';
 import type { Locale } from '../i18n/locales.ts';
 
-/** The @fontsource script name of each Indic language, and the Unicode block its letters are in. */
-const SCRIPTS: Partial<Record<Locale, { script: string; block: [number, number] }>> = {
-  ta: { script: 'tamil', block: [0x0b80, 0x0bff] },
-  te: { script: 'telugu', block: [0x0c00, 0x0c7f] },
-  kn: { script: 'kannada', block: [0x0c80, 0x0cff] },
-};
-
 const require = createRequire(import.meta.url);
 
-const fontFile = (script: string, weight: 400 | 700): Font => {
+/** One weight of an @fontsource Noto Sans family ('Noto Sans Tamil' → @fontsource/noto-sans-tamil), read from node_modules. */
+const fontFile = (family: string, weight: 400 | 700): Font => {
+  const script = family.replace(/^Noto Sans /, '').toLowerCase();
   // The package's exports map every path to CSS, so the files are found beside its index.css.
   const dir = path.dirname(require.resolve(`@fontsource/noto-sans-${script}`));
   return create(readFileSync(path.join(dir, 'files', `noto-sans-${script}-${script}-${weight}-normal.woff2`))) as Font;
@@ -43,24 +38,27 @@ const width = (font: Font, letters: string) =>
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(2)}%`;
 
-/** The regular face's descriptors as a stand-in for the bold one, or '' for a language without its own script. */
-export const boldStandInDescriptors = (locale: Locale): string => {
-  const entry = SCRIPTS[locale];
-  if (!entry) return '';
-  const [first, last] = entry.block;
-  const letters = [...strings(dictionary(locale)).join('')]
-    .filter((char) => {
-      const code = char.codePointAt(0)!;
-      return code >= first && code <= last;
-    })
-    .join('');
-  const regular = fontFile(entry.script, 400);
-  const ratio = width(fontFile(entry.script, 700), letters) / width(regular, letters);
+/** Worked out once per language: every page of it gets the same numbers. */
+const measured = new Map<Locale, string>();
+
+/**
+ * The regular face's descriptors as a stand-in for the bold one, for a language whose text is set
+ * in `family` (an @fontsource Noto Sans family of that script).
+ */
+export const boldStandInDescriptors = (locale: Locale, family: string): string => {
+  const known = measured.get(locale);
+  if (known !== undefined) return known;
+  const regular = fontFile(family, 400);
+  // The dictionary's letters of the script (the subset file has nothing else).
+  const letters = [...strings(dictionary(locale)).join('')].filter((char) => regular.hasGlyphForCodePoint(char.codePointAt(0)!)).join('');
+  const ratio = width(fontFile(family, 700), letters) / width(regular, letters);
   const em = regular.unitsPerEm * ratio;
-  return [
+  const descriptors = [
     `size-adjust:${percent(ratio)}`,
     `ascent-override:${percent(regular.ascent / em)}`,
     `descent-override:${percent(Math.abs(regular.descent) / em)}`,
     `line-gap-override:${percent(regular.lineGap / em)}`,
   ].join(';');
+  measured.set(locale, descriptors);
+  return descriptors;
 };

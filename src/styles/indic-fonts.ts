@@ -69,7 +69,7 @@ export const indicFontCss = (locale: Locale): string => {
   const loaded = `${family} regular`;
   // Scaled to the bold face's widths, so that a heading keeps its lines when the bold face comes
   // (bold-stand-in.ts).
-  const regularAsFallback = `@font-face{font-family:'${loaded}';font-style:normal;font-display:swap;font-weight:400;src:url(${font.files[400]}) format('woff2');${boldStandInDescriptors(locale)};unicode-range:${font.unicodeRange}}`;
+  const regularAsFallback = `@font-face{font-family:'${loaded}';font-style:normal;font-display:swap;font-weight:400;src:url(${font.files[400]}) format('woff2');${boldStandInDescriptors(locale, font.family)};unicode-range:${font.unicodeRange}}`;
   return [
     ...faces,
     regularAsFallback,
