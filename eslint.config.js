@@ -37,7 +37,7 @@ const boundaries = () => {
     message: 'src/lib must not import src/content.config.ts (only src/lib/cms may, to build the CMS configuration).',
   };
   const react = {
-    group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@astrojs/react', 'react-hook-form'],
+    group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@astrojs/react'],
     message: 'The server has no React.',
   };
   const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });

@@ -2,7 +2,9 @@
  * `npm run budget`: the weight of every page in dist/ against its budget (gzipped), printed as a
  * table; exits 1 when a page is over. Budgets (performance issue):
  * - form pages: before the visitor reaches for the form (it hydrates on that first interaction),
- *   JS ≤ 5 KB and none of the form's own script; after it, JS ≤ 110 KB (aim 95 KB);
+ *   JS ≤ 5 KB and none of the form's own script; once they have reached for it, JS ≤ 95 KB (dayjs
+ *   comes later, when an enquiry is sent); with the page's other islands used too (a calculator,
+ *   which wakes on its own first interaction), ≤ 100 KB;
  * - home (in every language: /, /ta, /te, /kn): JS ≤ 100 KB;
  * - pages whose only island is scroll-to-top: JS no more than React plus that island. The
  *   scroll-to-top button is no island any more (a few lines of plain script), so a page with no
@@ -44,9 +46,18 @@ const inboxOwnScripts = (pages.find((p) => p.route === INBOX)?.scripts ?? []).fi
 const FORM_BEFORE_JS = 5 * KB;
 const formScriptBefore = (page: PageWeight) => page.scriptsBefore.some((s) => /(Form|client)\.[\w-]+\.js$/.test(s));
 
-const budgetOf = (page: PageWeight): { js: number; before?: number; label: string } => {
+/** What a form page may load once the visitor has reached for the form. */
+const FORM_JS = 95 * KB;
+
+const budgetOf = (page: PageWeight): { js: number; before?: number; form?: number; label: string } => {
   if (page.route === ADMIN) return { js: Infinity, label: "editors' CMS: no budget" };
-  if (isForm(page)) return { js: 110 * KB, before: FORM_BEFORE_JS, label: 'form: ≤ 5 KB before interaction, ≤ 110 KB after' };
+  if (isForm(page))
+    return {
+      js: 100 * KB,
+      before: FORM_BEFORE_JS,
+      form: FORM_JS,
+      label: 'form: ≤ 5 KB before interaction, ≤ 95 KB with the form, ≤ 100 KB with every island',
+    };
   if (splitLocalePath(page.route).route === '/') return { js: 100 * KB, label: 'home ≤ 100 KB' };
   if (hasNoIsland(page)) return { js: NO_ISLAND_JS, label: 'no island ≤ 5 KB (no framework)' };
   return { js: 100 * KB, label: 'other ≤ 100 KB' };
@@ -55,7 +66,7 @@ const CSS_BUDGET = 20 * KB;
 
 const rows: string[] = [];
 console.log(
-  `${'Page'.padEnd(38)} ${'JS before'.padStart(9)} ${'JS after'.padStart(9)} ${'HTML+CSS gz'.padStart(12)} ${'CSS gz'.padStart(8)}  JS budget`,
+  `${'Page'.padEnd(38)} ${'JS before'.padStart(9)} ${'with form'.padStart(9)} ${'JS after'.padStart(9)} ${'HTML+CSS gz'.padStart(12)} ${'CSS gz'.padStart(8)}  JS budget`,
 );
 const over: string[] = [];
 for (const page of pages) {
@@ -63,6 +74,7 @@ for (const page of pages) {
   const problems = [
     page.jsGz > budget.js ? 'JS over' : '',
     budget.before !== undefined && page.jsBeforeGz > budget.before ? 'JS before interaction over' : '',
+    budget.form !== undefined && (page.formJsGz ?? 0) > budget.form ? 'JS with the form over' : '',
     isForm(page) && formScriptBefore(page) ? "form's script loads before interaction" : '',
     page.cssGz > CSS_BUDGET ? 'CSS over' : '',
     page.route !== ADMIN && page.scripts.some((s) => adminScripts.has(s)) ? "loads /admin's JS" : '',
@@ -70,10 +82,10 @@ for (const page of pages) {
   ].filter(Boolean);
   if (problems.length > 0) over.push(`${page.route} (${problems.join(', ')})`);
   rows.push(
-    `| \`${page.route}\` | ${kb(page.jsBeforeGz)} KB | ${kb(page.jsGz)} KB | ${kb(page.htmlGz + page.linkedCssGz)} KB | ${kb(page.cssGz)} KB | ${budget.label} | ${problems.length ? `✗ ${problems.join(', ')}` : 'within'} |`,
+    `| \`${page.route}\` | ${kb(page.jsBeforeGz)} KB | ${page.formJsGz === null ? '' : `${kb(page.formJsGz)} KB`} | ${kb(page.jsGz)} KB | ${kb(page.htmlGz + page.linkedCssGz)} KB | ${kb(page.cssGz)} KB | ${budget.label} | ${problems.length ? `✗ ${problems.join(', ')}` : 'within'} |`,
   );
   console.log(
-    `${page.route.padEnd(38)} ${kb(page.jsBeforeGz).padStart(6)} KB ${kb(page.jsGz).padStart(6)} KB ${kb(page.htmlGz + page.linkedCssGz).padStart(9)} KB ${kb(page.cssGz).padStart(5)} KB  ${budget.label}${problems.length ? `  ✗ ${problems.join(', ')}` : ''}`,
+    `${page.route.padEnd(38)} ${kb(page.jsBeforeGz).padStart(6)} KB ${(page.formJsGz === null ? '' : `${kb(page.formJsGz)} KB`).padStart(9)} ${kb(page.jsGz).padStart(6)} KB ${kb(page.htmlGz + page.linkedCssGz).padStart(9)} KB ${kb(page.cssGz).padStart(5)} KB  ${budget.label}${problems.length ? `  ✗ ${problems.join(', ')}` : ''}`,
   );
 }
 console.log(`${pages.length} pages; CSS budget 20 KB each.`);
@@ -83,10 +95,10 @@ if (process.argv.includes('--write')) {
   const table = [
     `Produced by \`npm run budget -- --write\` on ${new Date().toISOString().slice(0, 10)} from \`dist/\` (gzip level 9).`,
     '',
-    "JS before: what loads before the visitor interacts; JS after: once they have used the page's islands (a form loads its script on the first interaction).",
+    "JS before: what loads before the visitor interacts; with the form: once they have reached for the page's form (it loads its script on that first interaction); JS after: once they have used every island of the page (a calculator too).",
     '',
-    '| Page | JS before (gz) | JS after (gz) | HTML+CSS (gz) | of which CSS (gz) | JS budget | |',
-    '|---|---|---|---|---|---|---|',
+    '| Page | JS before (gz) | with the form (gz) | JS after (gz) | HTML+CSS (gz) | of which CSS (gz) | JS budget | |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
   const text = await readFile(doc, 'utf8');

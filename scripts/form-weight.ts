@@ -1,15 +1,15 @@
 /**
  * `npm run weight`: the gzipped JavaScript of every form page in dist/, before the visitor touches
- * the form and after (the form island hydrates on the first interaction, `client:interact`).
- * Fails when a page loads any of the form's script before that interaction, or ships more than
- * 110 KB in all; the aim is 95 KB. Run after a build.
+ * the form, once they have reached for it (the form island hydrates on that first interaction,
+ * `client:interact`), and with every island of the page used (a calculator wakes on its own first
+ * interaction). Fails when a page loads any of the form's script before that interaction, or more
+ * than 95 KB once the form is reached for. Run after a build.
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { kb, measurePages } from './lib/page-weight.ts';
 
-const LIMIT = 110 * 1024;
-const AIM = 95 * 1024;
+const LIMIT = 95 * 1024;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 if (!existsSync(dist)) {
   console.error('weight: dist/ is missing. Run `npm run build` first.');
@@ -21,26 +21,28 @@ if (pages.length === 0) {
   console.error('weight: no form page found in dist/.');
   process.exit(1);
 }
+/** The JS once the visitor has reached for the form. */
+const withForm = (page: (typeof pages)[number]) => page.formJsGz ?? page.jsGz;
 /** A file of the form island (its component, React's runtime) that the page loads before any interaction. */
 const formScriptsBefore = (page: (typeof pages)[number]) => page.scriptsBefore.filter((s) => /(Form|client)\.[\w-]+\.js$/.test(s));
 
-console.log('Form page            JS before   JS after  HTML (gz)  CSS (gz)   (gz; "after": once the visitor reaches for the form)');
+console.log(
+  'Form page            JS before  with form  all islands  HTML (gz)  CSS (gz)   (gz; "with form": once the visitor reaches for the form)',
+);
 for (const page of pages) {
   const early = formScriptsBefore(page);
-  const mark = [
-    early.length > 0 ? '  FORM SCRIPT BEFORE INTERACTION' : '',
-    page.jsGz > LIMIT ? '  OVER 110 KB' : page.jsGz > AIM ? '  (above the 95 KB aim)' : '',
-  ].join('');
+  const mark = [early.length > 0 ? '  FORM SCRIPT BEFORE INTERACTION' : '', withForm(page) > LIMIT ? '  OVER 95 KB' : ''].join('');
   console.log(
-    `${page.route.padEnd(20)} ${kb(page.jsBeforeGz).padStart(6)} KB ${kb(page.jsGz).padStart(7)} KB ${kb(page.htmlGz).padStart(7)} KB ${kb(page.cssGz).padStart(7)} KB${mark}`,
+    `${page.route.padEnd(20)} ${kb(page.jsBeforeGz).padStart(6)} KB ${kb(withForm(page)).padStart(7)} KB ${kb(page.jsGz).padStart(9)} KB ${kb(page.htmlGz).padStart(7)} KB ${kb(page.cssGz).padStart(7)} KB${mark}`,
   );
 }
-const over = pages.filter((page) => page.jsGz > LIMIT);
+const over = pages.filter((page) => withForm(page) > LIMIT);
 const early = pages.filter((page) => formScriptsBefore(page).length > 0);
-const largest = Math.max(...pages.map((p) => p.jsGz));
+const largest = Math.max(...pages.map(withForm));
+const largestAll = Math.max(...pages.map((p) => p.jsGz));
 const largestBefore = Math.max(...pages.map((p) => p.jsBeforeGz));
 console.log(
-  `${pages.length} form pages; before the first interaction at most ${kb(largestBefore)} KB of JS (inline loader and the plain scripts, none of the form's); after it at most ${kb(largest)} KB (limit 110 KB, aim 95 KB).`,
+  `${pages.length} form pages; before the first interaction at most ${kb(largestBefore)} KB of JS (inline loader and the plain scripts, none of the form's); once the form is reached for at most ${kb(largest)} KB (limit 95 KB); with every island used at most ${kb(largestAll)} KB.`,
 );
 if (early.length > 0) {
   console.error(
@@ -48,6 +50,6 @@ if (early.length > 0) {
   );
 }
 if (over.length > 0) {
-  console.error(`weight: ${over.length} form page(s) over 110 KB of JS: ${over.map((p) => p.route).join(', ')}`);
+  console.error(`weight: ${over.length} form page(s) over 95 KB of JS with the form: ${over.map((p) => p.route).join(', ')}`);
 }
 if (early.length > 0 || over.length > 0) process.exit(1);

@@ -6,7 +6,8 @@
  * JavaScript is counted twice: all of it (what a visitor who uses the page's islands has loaded),
  * and what loads before any interaction. An island with `client:interact` (the forms) loads only
  * when the visitor first reaches for it, so its files count only in the first figure, unless the
- * page's other scripts load them anyway.
+ * page's other scripts load them anyway. A third figure is what a form page has loaded once the
+ * visitor has reached for its form (and for nothing else).
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,12 @@ export interface PageWeight {
   jsGz: number;
   /** The JS loaded before the visitor interacts: inline scripts, module scripts, islands that do not wait. */
   jsBeforeGz: number;
+  /**
+   * The JS loaded once the visitor has reached for the page's form (null when it has none): what
+   * loads before, and the form island's files. Another island that waits for its own interaction
+   * (a calculator) counts only in jsGz.
+   */
+  formJsGz: number | null;
   /** Of jsGz: the inline scripts (Astro's island loader, the header's few lines). */
   inlineJsGz: number;
   /** Of jsGz: each module file, gzipped. */
@@ -108,6 +115,13 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
     for (const script of seen) moduleGz[script] = gz(await readFile(path.join(dist, script)));
     const jsGz = inlineJsGz + Object.values(moduleGz).reduce((sum, size) => sum + size, 0);
     const jsBeforeGz = inlineJsGz + [...before].reduce((sum, script) => sum + moduleGz[script], 0);
+    const formTag = waiting.find((tag) => /Form\.[\w-]+\.js$/.test(tag.component));
+    let formJsGz: number | null = null;
+    if (formTag) {
+      const withForm = new Set<string>(before);
+      for (const entry of filesOf([formTag])) await moduleClosure(dist, entry, withForm);
+      formJsGz = inlineJsGz + [...withForm].reduce((sum, script) => sum + moduleGz[script], 0);
+    }
     const stylesheets = attr(html, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g).map((u) => u.replace(/^\//, ''));
     const inlineStyles = attr(html, /<style[^>]*>([\s\S]*?)<\/style>/g).join('\n');
     let linkedCssGz = 0;
@@ -117,6 +131,7 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
       route: routeOf(file),
       jsGz,
       jsBeforeGz,
+      formJsGz,
       inlineJsGz,
       moduleGz,
       htmlGz: gz(html),

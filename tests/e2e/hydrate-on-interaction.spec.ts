@@ -137,3 +137,45 @@ test('arriving at /Contactus#enquiry hydrates the form at once', async ({ page }
   await page.goto('/Contactus#enquiry');
   await expect(island(page)).not.toHaveAttribute('ssr', '');
 });
+
+test("the visitor's date is written when the enquiry is sent: its script (dayjs) comes then, not when the form wakes", async ({
+  page,
+  request,
+}) => {
+  const form = formPage('/Contactus');
+  const asked = recordScripts(page);
+  await page.goto(form.path);
+  await fill(page, form.steps);
+  await expect(island(page)).not.toHaveAttribute('ssr', '');
+  await humanPause(page);
+  expect(asked.filter((path) => /\/(date|dayjs)[.\w-]*\.js$/.test(path))).toEqual([]);
+
+  await submitButton(page, form.kind).click();
+  await expect(page.getByRole('heading', { name: FORM_TEXT.success.title })).toBeVisible();
+  expect(asked.filter((path) => /\/dayjs[.\w-]*\.js$/.test(path))).toHaveLength(1);
+  const [lead] = await leadsWithReference(request, form.kind, await shownReference(page));
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    const part = (options: Intl.DateTimeFormatOptions) => now.toLocaleString('en-US', options);
+    return `${part({ weekday: 'short' })}, ${part({ month: 'short' })} ${part({ day: '2-digit' })} ${now.getFullYear()}`;
+  });
+  expect(lead.currentdate).toBe(today);
+});
+
+test('when the date script cannot be fetched at sending (the visitor went offline), the visitor is told and nothing is lost', async ({
+  page,
+}) => {
+  const form = formPage('/Contactus');
+  await page.route(/\/_astro\/(date|dayjs)[.\w-]*\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto(form.path);
+  await fill(page, form.steps);
+  await humanPause(page);
+  await submitButton(page, form.kind).click();
+  await expect(page.getByRole('heading', { name: FORM_TEXT.failure.title })).toBeVisible();
+  await expect(page.getByText(FORM_TEXT.emailStatus[0])).toBeVisible();
+  const html = page.locator('form.enquiry-form');
+  for (const step of form.steps) {
+    if (step.type === 'radio') await expect(html.getByRole('radio', { name: step.value, exact: true })).toBeChecked();
+    else await expect(html.getByLabel(step.label, { exact: true })).toHaveValue(step.value);
+  }
+});

@@ -69,7 +69,7 @@ export function NumberField({ id, label, value, onChange, error, whole = false }
 /**
  * Sets the enquiry form's field `name` on this page to `value`: a select, or a group of radio
  * chips. It works on the plain HTML form before its island has hydrated (the island reads the
- * DOM's value when it takes over) and after (React and react-hook-form see the events).
+ * DOM's value when it takes over) and after (the island sees the events).
  * Returns the element focused, or null when the page's form has no such field or option.
  */
 export const setEnquiryField = (name: string, value: string): HTMLElement | null => {

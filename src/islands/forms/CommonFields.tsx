@@ -1,24 +1,19 @@
 /**
- * The shared fields of every enquiry form. Inputs are uncontrolled (`register`), so what a visitor
+ * The shared fields of every enquiry form. Inputs are uncontrolled (field-state.ts), so what a visitor
  * types before the script arrives is kept, and each input's `name` is its wire name, so the same
  * markup is a working plain HTML form. Errors show next to the field with aria-invalid and
  * aria-describedby.
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { useFormContext, useFormState, type FieldError } from 'react-hook-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { HONEYPOT_FIELD } from '../../lib/enquiry/field-rules';
 import { CALL_LANGUAGES, CALL_TIMES } from '../../lib/enquiry/options';
 import { consentParts } from '../../lib/consent';
 import { format, indianNumber } from '../../i18n/format';
 import { fieldIds, useFormMeta } from './context';
+import { useFieldError, useFieldState } from './field-state';
 import { optionLabel, type ConsentShown } from './language';
 
 export type Label = { label: string; hint?: string };
-
-const useFieldError = (name: string): string | undefined => {
-  const { errors } = useFormState({ name });
-  return (errors[name] as FieldError | undefined)?.message;
-};
 
 /** aria-describedby and aria-invalid for a field with an optional hint. */
 const describe = (ids: ReturnType<typeof fieldIds>, hint: boolean, error: string | undefined) => ({
@@ -86,7 +81,7 @@ export const PHONE_HTML_PATTERN = String.raw`(\+91|0)?[\s\-]*[6-9]([\s\-]*[0-9])
 
 /** Name, e-mail, mobile number or an enquiry reference. The mobile field shows a fixed +91 prefix. */
 export function TextField({ name, className, text: ownText, optional = false }: TextFieldProps) {
-  const { register } = useFormContext();
+  const { field } = useFieldState();
   const { idPrefix, words } = useFormMeta();
   const error = useFieldError(name);
   const ids = fieldIds(idPrefix, name);
@@ -99,7 +94,7 @@ export function TextField({ name, className, text: ownText, optional = false }: 
       required={!optional}
       pattern={name === 'phone' ? PHONE_HTML_PATTERN : undefined}
       {...describe(ids, Boolean(text.hint), error)}
-      {...register(name)}
+      {...field(name)}
     />
   );
   return (
@@ -120,16 +115,16 @@ export function TextField({ name, className, text: ownText, optional = false }: 
 
 /** The message, with a live counter of the 2,000 characters. */
 export function MessageField({ max = 2000, text, optional = false }: { max?: number; text?: Label; optional?: boolean }) {
-  const { register, getValues } = useFormContext();
+  const { field } = useFieldState();
   const { idPrefix, words } = useFormMeta();
   const error = useFieldError('message');
   const ids = fieldIds(idPrefix, 'message');
   const counterId = `${ids.input}-count`;
   const [used, setUsed] = useState(0);
-  const registered = register('message');
+  const area = useRef<HTMLTextAreaElement>(null);
+  const handlers = field('message');
   // Text typed before the script arrived counts too.
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on hydration: the length of what was typed in the plain form (read from the DOM)
-  useEffect(() => setUsed(String(getValues('message') ?? '').length), [getValues]);
+  useEffect(() => setUsed(area.current?.value.length ?? 0), []);
   const shown: Label = text ?? words.fields.message;
   const described = describe(ids, Boolean(shown.hint), error);
   return (
@@ -142,10 +137,11 @@ export function MessageField({ max = 2000, text, optional = false }: { max?: num
         required={!optional}
         {...described}
         aria-describedby={[described['aria-describedby'], counterId].filter(Boolean).join(' ')}
-        {...registered}
+        ref={area}
+        {...handlers}
         onChange={(event) => {
           setUsed(event.target.value.length);
-          return registered.onChange(event);
+          handlers.onChange();
         }}
       />
       <p className="field__counter" id={counterId}>
@@ -170,7 +166,7 @@ interface ChoiceProps {
   optional?: boolean;
   /** Chips only: a first chip for "no preference", which sends an empty value (chosen when nothing is preselected). */
   none?: string;
-  /** Called with the new value after react-hook-form has seen the change. */
+  /** Called with the new value after the field has been checked again. */
   onValueChange?: (value: string) => void;
 }
 
@@ -186,12 +182,11 @@ export function ChoiceField({
   none,
   onValueChange,
 }: ChoiceProps) {
-  const { register } = useFormContext();
-  const registered = register(name);
+  const handlers = useFieldState().field(name);
   const field = {
-    ...registered,
-    onChange: async (event: { target: { value: string } }) => {
-      await registered.onChange(event);
+    ...handlers,
+    onChange: (event: { target: { value: string } }) => {
+      handlers.onChange();
       onValueChange?.(event.target.value);
     },
   };
@@ -257,7 +252,7 @@ export function ChoiceField({
  * privacy policy), and under it the way to take consent back: the privacy request form.
  */
 export function ConsentField({ brand, notice, pageLocale }: { brand: string; notice: ConsentShown; pageLocale: string }) {
-  const { register } = useFormContext();
+  const { field } = useFieldState();
   const { idPrefix, words } = useFormMeta();
   const error = useFieldError('consent');
   const ids = fieldIds(idPrefix, 'consent');
@@ -275,7 +270,7 @@ export function ConsentField({ brand, notice, pageLocale }: { brand: string; not
         )}
       </p>
       <div className="consent__box">
-        <input id={ids.input} type="checkbox" required {...describe(ids, true, error)} {...register('consent')} />
+        <input id={ids.input} type="checkbox" required {...describe(ids, true, error)} {...field('consent')} />
         <label htmlFor={ids.input}>{format(words.consentLabel, { brand })}</label>
       </div>
       <ErrorText id={ids.error} message={error} />
@@ -291,13 +286,13 @@ export function ConsentField({ brand, notice, pageLocale }: { brand: string; not
  * screen readers, out of the tab order and marked so that browsers and password managers leave it empty.
  */
 export function Honeypot() {
-  const { register } = useFormContext();
+  const { field } = useFieldState();
   const { idPrefix, words } = useFormMeta();
   const id = `${idPrefix}-${HONEYPOT_FIELD}`;
   return (
     <div className="honeypot" aria-hidden="true">
       <label htmlFor={id}>{words.honeypot}</label>
-      <input id={id} type="text" tabIndex={-1} autoComplete="off" data-1p-ignore="" data-lpignore="true" {...register(HONEYPOT_FIELD)} />
+      <input id={id} type="text" tabIndex={-1} autoComplete="off" data-1p-ignore="" data-lpignore="true" {...field(HONEYPOT_FIELD)} />
     </div>
   );
 }

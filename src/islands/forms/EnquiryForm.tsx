@@ -5,13 +5,13 @@
  * useEnquirySubmit.
  */
 import { useRef, type ReactNode } from 'react';
-import { FormProvider } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { EnquiryKind } from '../../lib/enquiry/kinds';
 import type { ContactLinks } from '../../lib/contact-links';
 import { format } from '../../i18n/format';
 import type { FormLanguage, FormWords } from './language';
 import { FormMetaContext } from './context';
+import { FieldStateContext } from './field-state';
 import { useHydrated } from './useHydrated';
 import { useEnquirySubmit, type Phase } from './useEnquirySubmit';
 import { CallFields, ConsentField, Honeypot } from './CommonFields';
@@ -63,20 +63,19 @@ export default function EnquiryForm({
   const { locale, words, messages, consent, languageEn } = language;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const { methods, endpoint, fixed, phase, editAgain, announcement, photos, setPhotos, photoError, onSubmit } = useEnquirySubmit({
+  const { fields, endpoint, fixed, phase, editAgain, announcement, photos, setPhotos, photoError, onSubmit } = useEnquirySubmit({
     kind,
     schema,
     hidden,
     withPhotos,
     formRef,
     language,
-    formId: `${ID_PREFIX}-form`,
   });
   const ids = { form: `${ID_PREFIX}-form`, title: `${ID_PREFIX}-title`, intro: `${ID_PREFIX}-intro` };
 
   return (
     <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated, words, messages, locale }}>
-      <FormProvider {...methods}>
+      <FieldStateContext.Provider value={fields}>
         <form
           ref={formRef}
           id={ids.form}
@@ -139,7 +138,7 @@ export default function EnquiryForm({
             {announcement}
           </p>
         </form>
-      </FormProvider>
+      </FieldStateContext.Provider>
     </FormMetaContext.Provider>
   );
 }

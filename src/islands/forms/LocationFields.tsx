@@ -4,10 +4,10 @@
  * it) the city select lists every city grouped by state; the server checks the pair.
  */
 import { useEffect, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
 import { CITIES, STATES, citiesOf } from '../../data/locations';
 import { ChoiceField, ErrorText } from './CommonFields';
 import { fieldIds, useFormMeta } from './context';
+import { useFieldError, useFieldState } from './field-state';
 
 /** The one state a city belongs to, or '' when it is unknown or in more than one state. */
 export const stateOfCity = (city: string): string => {
@@ -16,24 +16,26 @@ export const stateOfCity = (city: string): string => {
 };
 
 export default function LocationFields() {
-  const { register, getValues, setValue, formState } = useFormContext();
+  const { field, value, setValue } = useFieldState();
   const { idPrefix, hydrated, words } = useFormMeta();
   // null until the choice made in the plain form is read: until then every city stays listed, so
   // a city chosen before hydration is still there to be read.
   const [state, setState] = useState<string | null>(null);
   const ids = fieldIds(idPrefix, 'selectedCity');
-  const error = formState.errors.selectedCity?.message as string | undefined;
+  const error = useFieldError('selectedCity');
 
   // On hydration, keep what was chosen in the plain form; a city picked before its state names it.
   useEffect(() => {
     if (!hydrated) return;
-    const city = String(getValues('selectedCity') ?? '');
-    const chosen = String(getValues('selectedState') ?? '') || stateOfCity(city);
+    const city = String(value('selectedCity') ?? '');
+    const chosen = String(value('selectedState') ?? '') || stateOfCity(city);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on hydration: the state chosen in the plain form before the script came (read from the DOM)
     setState(chosen);
     if (chosen) setValue('selectedState', chosen);
+    // The city list is then cut to the state's cities; the city chosen stays chosen.
     if (city && citiesOf(chosen).includes(city)) queueMicrotask(() => setValue('selectedCity', city));
-  }, [hydrated, getValues, setValue]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration (value and setValue are new on every render)
+  }, [hydrated]);
 
   const groups = hydrated && state !== null ? STATES.filter((s) => s === state) : STATES;
 
@@ -44,10 +46,10 @@ export default function LocationFields() {
         text={words.fields.selectedState}
         options={STATES}
         placeholder={words.placeholders.selectedState}
-        onValueChange={(value) => {
-          if (value === state) return;
-          setState(value);
-          setValue('selectedCity', '', { shouldValidate: formState.isSubmitted });
+        onValueChange={(newState) => {
+          if (newState === state) return;
+          setState(newState);
+          setValue('selectedCity', '');
         }}
       />
       <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
@@ -61,7 +63,7 @@ export default function LocationFields() {
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.error : undefined}
-          {...register('selectedCity')}
+          {...field('selectedCity')}
         >
           <option value="">{hydrated && !state ? words.placeholders.selectedCityFirst : words.placeholders.selectedCity}</option>
           {groups.map((group) => (

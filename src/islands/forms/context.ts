@@ -1,4 +1,4 @@
-/** What the field components of one form share besides react-hook-form's own context. */
+/** What the field components of one form share besides their state (field-state.ts). */
 import { createContext, useContext } from 'react';
 import type { FormWords } from './language';
 import type { MessageWords } from '../../lib/enquiry/messages';

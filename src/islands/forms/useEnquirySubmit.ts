@@ -1,12 +1,10 @@
 /**
- * What happens when a visitor sends an enquiry form: react-hook-form over the kind's zod schema,
+ * What happens when a visitor sends an enquiry form: the fields checked by the kind's zod schema,
  * the submission's id, the post (with photos as one multipart upload), one retry, the e-mail
  * fallback, and server answers mapped onto the fields. EnquiryForm renders what this returns.
  */
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
-import { formatCurrentDate } from '../../lib/enquiry/date';
 import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds';
 import { fieldMessages } from '../../lib/enquiry/messages';
 import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules';
@@ -16,6 +14,7 @@ import { readAttribution } from '../../lib/attribution';
 import type { ChosenPhoto } from './PhotoField';
 import { postEnquiry } from './submit';
 import { fallbackParams, sendByEmail } from './fallback';
+import { fieldNamesInOrder, useFormFields, type FieldErrors, type FieldValues, type FormCheck } from './field-state';
 
 export type Phase =
   | { name: 'editing' }
@@ -26,6 +25,18 @@ export type Phase =
 
 /** Stand-in id for validating before the real one exists (it never leaves the browser). */
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+/** Stand-in visitor date for the same checks: the real one is written when the enquiry is sent. */
+const PLACEHOLDER_DATE = 'Thu, Jan 01 2026';
+
+/**
+ * The visitor's date as the enquiry sends it (`currentdate`). dayjs, which writes it, is fetched
+ * only when an enquiry is sent, not when the form wakes; null when it cannot be fetched (offline).
+ */
+const visitorDate = () =>
+  import('../../lib/enquiry/date').then(
+    ({ formatCurrentDate }) => formatCurrentDate(),
+    () => null,
+  );
 
 /** A random UUID v4, also where crypto.randomUUID is missing (plain http on a LAN address). */
 export const newSubmissionId = (): string => {
@@ -77,9 +88,6 @@ const errorsSummary = (words: FormWords, count: number) => countText(words.error
 const serverErrorsSummary = (words: FormWords, count: number) =>
   countText(words.serverErrorsSummaryOne, words.serverErrorsSummaryMany, count);
 
-const fieldNamesInOrder = (form: HTMLFormElement | null): string[] =>
-  form ? Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean) : [];
-
 interface SubmitOptions {
   kind: EnquiryKind;
   schema: z.ZodMiniType;
@@ -89,24 +97,9 @@ interface SubmitOptions {
   formRef: RefObject<HTMLFormElement | null>;
   /** The page's language: the words shown, the messages, the consent notice shown. */
   language: FormLanguage;
-  /** The form element's id: choices made in the plain form before hydration are read from it. */
-  formId: string;
 }
 
-/**
- * The radio choices already made in the plain form when the island hydrates (the form hydrates
- * on the visitor's first interaction, so they may have chosen some). react-hook-form would clear
- * them when it registers the group, so they are read first and set again after. Text and selects
- * need nothing: react-hook-form reads what is already in the page.
- */
-const radioChoicesInPage = (formId: string): [string, string][] => {
-  if (typeof document === 'undefined') return [];
-  const form = document.getElementById(formId);
-  if (!(form instanceof HTMLFormElement)) return [];
-  return Array.from(form.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked'), (radio) => [radio.name, radio.value]);
-};
-
-export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, language, formId }: SubmitOptions) {
+export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, language }: SubmitOptions) {
   const { locale, words, messages, consent, languageEn } = language;
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [announcement, setAnnouncement] = useState('');
@@ -136,24 +129,12 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
   // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
   const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
   /** The shared schema checks the form; its problems are shown in the page's language (the first one per field). */
-  const resolver: Resolver<FieldValues> = (values) => {
-    const data = { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: formatCurrentDate() };
+  const check: FormCheck = (values) => {
+    const data = { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: PLACEHOLDER_DATE };
     const result = schema.safeParse(data);
-    if (result.success) return { values: data, errors: {} };
-    const problems = fieldMessages(result.error, messages);
-    return {
-      values: {},
-      errors: Object.fromEntries(Object.entries(problems).map(([name, message]) => [name, { type: 'validate', message }])),
-    };
+    return result.success ? { ok: true, values: data } : { ok: false, errors: fieldMessages(result.error, messages) };
   };
-
-  const methods = useForm<FieldValues>({ mode: 'onTouched', resolver, shouldFocusError: true });
-
-  const [choicesBeforeHydration] = useState(() => radioChoicesInPage(formId));
-  const { setValue } = methods;
-  useEffect(() => {
-    for (const [name, value] of choicesBeforeHydration) setValue(name, value);
-  }, [choicesBeforeHydration, setValue]);
+  const fields = useFormFields(formRef, check);
 
   /** The live region says it again even when the words are the same as last time. */
   const announce = (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
@@ -165,16 +146,13 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
     const elsewhere = Object.entries(errors)
       .filter(([name]) => !order.includes(name))
       .map(([, message]) => message);
-    for (const name of atFields) methods.setError(name, { type: 'server', message: errors[name] }, { shouldFocus: false });
-    if (atFields.length > 0) methods.setFocus(atFields[0]);
+    fields.showErrors(Object.fromEntries(atFields.map((name) => [name, errors[name]])), atFields[0]);
     if (elsewhere.length > 0) setPhase({ name: 'problem', message: words.rejected.other, problems: elsewhere });
     else setPhase({ name: 'editing' });
     announce(summary(atFields.length + elsewhere.length));
   };
 
-  const onInvalid = (errors: FieldErrors) => {
-    const found: Record<string, string> = {};
-    for (const [name, error] of Object.entries(errors)) if (typeof error?.message === 'string') found[name] = error.message;
+  const onInvalid = (found: FieldErrors) => {
     const order = fieldNamesInOrder(formRef.current);
     const elsewhere = Object.keys(found).filter((name) => !order.includes(name));
     if (elsewhere.length > 0) setPhase({ name: 'problem', message: words.rejected.other, problems: elsewhere.map((n) => found[n]) });
@@ -183,7 +161,7 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
 
   const succeed = (id: string, byEmail: boolean) => {
     setPhase({ name: 'success', reference: id.slice(0, 8), byEmail });
-    methods.reset();
+    fields.reset();
     photos.forEach((photo) => URL.revokeObjectURL(photo.preview));
     setPhotos([]);
     setPhotoError(undefined);
@@ -204,13 +182,21 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
       proof = await challenge.current;
     }
     if (proof) await sleep(Math.max(0, proof.minFillMs - (performance.now() - proof.receivedAt)));
+    const currentdate = await visitorDate();
+    if (currentdate === null) {
+      // Our own site cannot be reached, so neither can our server or the e-mail back-up.
+      sending.current = false;
+      setPhase({ name: 'failed', message: words.emailStatus[0] });
+      announce(words.failure.title);
+      return;
+    }
     const payload: Record<string, unknown> = {
       ...readStoredAttribution(),
       ...values,
       ...fixed,
       consent: true,
       submissionId: submissionId.current,
-      currentdate: formatCurrentDate(),
+      currentdate,
       ...(proof ? { challenge: proof.challenge } : {}),
     };
     const files = photos.map((photo) => photo.file);
@@ -250,7 +236,8 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
   };
 
   return {
-    methods,
+    /** The fields' problems and handlers, for the form's FieldStateContext. */
+    fields: fields.state,
     endpoint,
     /** The hidden fields of the form: the page's own, its language, and the consent notice's version and language. */
     fixed,
@@ -261,6 +248,6 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
     photos,
     setPhotos,
     photoError,
-    onSubmit: (event: FormEvent<HTMLFormElement>) => methods.handleSubmit(onValid, onInvalid)(event),
+    onSubmit: (event: { preventDefault: () => void }) => fields.submit(event, onValid, onInvalid),
   };
 }

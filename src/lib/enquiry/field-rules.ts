@@ -5,7 +5,6 @@
  * e-mail lowercased, text trimmed) so the stored lead is the parsed output.
  */
 import * as z from 'zod/mini';
-import { CURRENTDATE_PATTERN } from './date.ts';
 import { m } from './messages.ts';
 import { ATTRIBUTION_FIELDS, cleanAttribution, type AttributionField } from '../attribution.ts';
 import { CONSENT_NOTICE, CONSENT_VERSIONS } from '../consent.ts';
@@ -60,6 +59,9 @@ export const consentField = z.literal(true, { error: m('consent') });
 export const submissionIdField = z.uuid({ error: m('submissionId') }).check(z.toLowerCase());
 /** The route the form was sent from: a site path, never a full URL. */
 export const pageField = z.string({ error: m('page') }).check(z.regex(/^\/(?!\/)[^\s]{0,199}$/, m('page')));
+/** Pattern of a text made with CURRENTDATE_FORMAT (date.ts): English day and month names. */
+export const CURRENTDATE_PATTERN =
+  /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (0[1-9]|[12]\d|3[01]) \d{4}$/;
 export const currentdateField = z.string({ error: m('currentdate') }).check(z.regex(CURRENTDATE_PATTERN, m('currentdate')));
 /** Never rejects: a filled honeypot is the pipeline's spam signal, answered like success. */
 export const honeypotField = z.catch(z.optional(z.string()), '');
