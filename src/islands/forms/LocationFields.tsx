@@ -4,7 +4,7 @@
  * it) the city select lists every city grouped by state; the server checks the pair.
  */
 import { useEffect, useState } from 'react';
-import { CITIES, STATES, citiesOf } from '../../data/locations';
+import { CITIES, STATES } from '../../data/locations';
 import { ChoiceField, ErrorText } from './CommonFields';
 import { fieldIds, useFormMeta } from './context';
 import { useFieldError, useFieldState } from './field-state';
@@ -31,9 +31,9 @@ export default function LocationFields() {
     const chosen = String(value('selectedState') ?? '') || stateOfCity(city);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on hydration: the state chosen in the plain form before the script came (read from the DOM)
     setState(chosen);
+    // A city picked before its state names the state; the city list is then cut to that state's
+    // cities, and the city chosen stays chosen (the page's select keeps it).
     if (chosen) setValue('selectedState', chosen);
-    // The city list is then cut to the state's cities; the city chosen stays chosen.
-    if (city && citiesOf(chosen).includes(city)) queueMicrotask(() => setValue('selectedCity', city));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration (value and setValue are new on every render)
   }, [hydrated]);
 
