@@ -264,6 +264,28 @@ describe('messages at the fields', () => {
     expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('not-an-email');
   });
 
+  test('nothing is said while the visitor first types in a field; after a try to send, every change is checked at once', async () => {
+    const user = userEvent.setup();
+    render(<ContactForm {...english} page="/Contactus" contact={contact} />);
+    const phone = screen.getByLabelText('Mobile number');
+    await user.type(phone, '12345');
+    // Still in the field: no message yet (it comes when the visitor leaves it).
+    expect(screen.queryByText(MESSAGES.phone)).toBeNull();
+    expect(phone.getAttribute('aria-invalid')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: FORM_TEXT.submitContact }));
+    await screen.findByText(MESSAGES.phone);
+    const email = screen.getByLabelText('E-mail');
+    expect(screen.getByText(MESSAGES.emailMissing)).toBeTruthy();
+    // After the try, typing fixes a field's message without leaving it, and a wrong value shows one.
+    await user.click(email);
+    await user.type(email, 'priya@example.com');
+    await waitFor(() => expect(screen.queryByText(MESSAGES.emailMissing)).toBeNull());
+    expect(document.activeElement).toBe(email);
+    await user.type(email, '@');
+    await screen.findByText(MESSAGES.email);
+  });
+
   test('the message counts its 2,000 characters', async () => {
     const user = userEvent.setup();
     render(<ContactForm {...english} page="/Contactus" contact={contact} />);
