@@ -1,8 +1,9 @@
 /**
  * Where a visit came from: the first page of the visit, document.referrer, the utm_* tags and
  * Google's gclid. Recorded once per tab session in sessionStorage (not personal data) and sent
- * with every enquiry as optional fields. Browser-safe and dependency-free: the inline script of
- * BaseLayout bundles it on every page, and the enquiry schemas take the limits from here.
+ * with every enquiry as optional fields. Browser-safe and dependency-free: every page records with
+ * the inline script below (BaseLayout), the form reads with readAttribution, and the enquiry
+ * schemas take the limits from here.
  */
 
 /** Wire name of each field and the most characters kept; longer values are cut, never refused. */
@@ -22,8 +23,6 @@ export type Attribution = Partial<Record<AttributionField, string>>;
 export const ATTRIBUTION_FIELDS = Object.keys(ATTRIBUTION_LIMITS) as AttributionField[];
 
 export const ATTRIBUTION_STORAGE_KEY = 'aranya:attribution';
-
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** A value as kept: text only, control characters removed, trimmed and cut to the field's limit. */
 export const cleanAttribution = (field: AttributionField, value: unknown): string | undefined => {
@@ -45,25 +44,18 @@ const cleanAll = (values: Record<string, unknown>): Attribution => {
   return clean;
 };
 
+/** The tags read from the first page's address: the utm_* tags and gclid. */
+const ADDRESS_TAGS = ATTRIBUTION_FIELDS.filter((field) => field !== 'landingPath' && field !== 'referrer');
+
 /**
- * Records the visit's origin on its first page only: once something is recorded in this tab's
- * session, later pages leave it alone. Never throws (storage may be blocked or full).
+ * The inline script every page runs (BaseLayout; integrations/csp-inline.ts puts its hash in the
+ * CSP). It records the visit's origin on its first page only: once something is recorded in this
+ * tab's session, later pages leave it alone. It keeps the values as found, leaving out empty ones;
+ * readAttribution cleans them when the form reads them. It never throws (storage may be blocked or
+ * full). Inline, so that no page fetches a script for it: a fetched one lay on the way to the
+ * largest paint of pages whose largest text comes late in the page (docs/performance.md).
  */
-export const recordAttribution = (
-  location: Pick<Location, 'pathname' | 'search'>,
-  referrer: string,
-  storage: StorageLike | null | undefined,
-): void => {
-  try {
-    if (!storage || storage.getItem(ATTRIBUTION_STORAGE_KEY) !== null) return;
-    const params = new URLSearchParams(location.search);
-    const values: Record<string, unknown> = { landingPath: location.pathname, referrer };
-    for (const field of ATTRIBUTION_FIELDS) if (params.has(field)) values[field] = params.get(field);
-    storage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(cleanAll(values)));
-  } catch {
-    // No storage, no attribution: the enquiry goes without it.
-  }
-};
+export const recordAttributionScript = `(()=>{try{const s=sessionStorage,k=${JSON.stringify(ATTRIBUTION_STORAGE_KEY)};if(s.getItem(k)!==null)return;const q=new URLSearchParams(location.search),v={landingPath:location.pathname,referrer:document.referrer};for(const f of ${JSON.stringify(ADDRESS_TAGS)})if(q.has(f))v[f]=q.get(f);for(const f in v)if(!v[f])delete v[f];s.setItem(k,JSON.stringify(v))}catch{}})()`;
 
 /** The recorded fields, ready to merge into an enquiry; {} when nothing (usable) is recorded. */
 export const readAttribution = (storage: Pick<Storage, 'getItem'> | null | undefined): Attribution => {

@@ -1,6 +1,7 @@
 /** The browser side of attribution: recorded once per visit in sessionStorage, read for the enquiry. */
+import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
-import { ATTRIBUTION_LIMITS, ATTRIBUTION_STORAGE_KEY, readAttribution, recordAttribution } from '../../src/lib/attribution.ts';
+import { ATTRIBUTION_LIMITS, ATTRIBUTION_STORAGE_KEY, readAttribution, recordAttributionScript } from '../../src/lib/attribution.ts';
 
 /** An in-memory Storage, as sessionStorage behaves. */
 const memoryStorage = () => {
@@ -17,7 +18,20 @@ const at = (url: string) => {
   return { pathname, search };
 };
 
-describe('recordAttribution', () => {
+/** Runs the pages' inline script as a browser would, at `location` with `referrer` and this sessionStorage. */
+const recordAttribution = (location: { pathname: string; search: string }, referrer: string, storage: unknown) => {
+  const globals: Record<string, unknown> = { location, document: { referrer }, URLSearchParams };
+  // Reading sessionStorage throws where storage is blocked: a getter stands for that.
+  Object.defineProperty(globals, 'sessionStorage', {
+    get: () => {
+      if (storage === undefined) throw new Error('SecurityError');
+      return storage;
+    },
+  });
+  runInNewContext(recordAttributionScript, globals);
+};
+
+describe('the inline script that records attribution', () => {
   test('records the landing path, the referrer, every utm_* tag and gclid of the first page', () => {
     const storage = memoryStorage();
     recordAttribution(

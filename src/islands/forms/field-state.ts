@@ -6,7 +6,7 @@
  *
  * A field is checked when the visitor first leaves it and then on every change; after a try to
  * send, every field on every change. The check is the kind's zod schema over the whole form (the
- * `check` given to useFieldState); a field shows its own problem only.
+ * `check` given to useFormFields); a field shows its own problem only.
  *
  * No form library: React and the form element already hold the state, and this is the little
  * that is left (react-hook-form did it before, for 12 KB gz of the 95 KB the form may load).
