@@ -73,6 +73,8 @@ test("no other page loads any of /admin's JavaScript", async ({ browser, request
   test.setTimeout(180_000);
   const admin = await (await request.get('/admin')).text();
   const entry = admin.match(/src="(\/_astro\/cms-admin\.[\w-]+\.js)"/)![1]!;
+  /** Every script file any of these pages asked for: some must be there, or the test proves nothing. */
+  const seen: string[] = [];
   for (const path of ['/', '/Vehicleloan', '/Sellflats', '/Contactus', '/Aboutpage']) {
     // A fresh context each time, so no script comes from the cache unseen.
     const context = await browser.newContext();
@@ -85,11 +87,13 @@ test("no other page loads any of /admin's JavaScript", async ({ browser, request
     // Every island hydrated and the plain scripts started (at once or when the browser is idle): every script was asked for.
     await islandsHydrated(page, 60_000);
     await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
-    expect(scripts.length, `${path} loads scripts`).toBeGreaterThan(0);
+    seen.push(...scripts);
     expect(
       scripts.filter((s) => s === entry || s.startsWith('/_astro/cms-')),
       path,
     ).toEqual([]);
     await context.close();
   }
+  // The home page's carousel and the forms' islands are files; a page with neither (/Aboutpage) fetches none.
+  expect(seen.length).toBeGreaterThan(0);
 });
