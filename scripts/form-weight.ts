@@ -7,16 +7,15 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { kb, measurePages } from './lib/page-weight.ts';
+import { FORM_ISLAND, FORM_JS_LIMIT, kb, measurePages } from './lib/page-weight.ts';
 
-const LIMIT = 95 * 1024;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 if (!existsSync(dist)) {
   console.error('weight: dist/ is missing. Run `npm run build` first.');
   process.exit(1);
 }
 
-const pages = (await measurePages(dist)).filter((page) => page.scripts.some((s) => /Form\.[\w-]+\.js$/.test(s)));
+const pages = (await measurePages(dist)).filter((page) => page.scripts.some((s) => FORM_ISLAND.test(s)));
 if (pages.length === 0) {
   console.error('weight: no form page found in dist/.');
   process.exit(1);
@@ -31,12 +30,12 @@ console.log(
 );
 for (const page of pages) {
   const early = formScriptsBefore(page);
-  const mark = [early.length > 0 ? '  FORM SCRIPT BEFORE INTERACTION' : '', withForm(page) > LIMIT ? '  OVER 95 KB' : ''].join('');
+  const mark = [early.length > 0 ? '  FORM SCRIPT BEFORE INTERACTION' : '', withForm(page) > FORM_JS_LIMIT ? '  OVER 95 KB' : ''].join('');
   console.log(
     `${page.route.padEnd(20)} ${kb(page.jsBeforeGz).padStart(6)} KB ${kb(withForm(page)).padStart(7)} KB ${kb(page.jsGz).padStart(9)} KB ${kb(page.htmlGz).padStart(7)} KB ${kb(page.cssGz).padStart(7)} KB${mark}`,
   );
 }
-const over = pages.filter((page) => withForm(page) > LIMIT);
+const over = pages.filter((page) => withForm(page) > FORM_JS_LIMIT);
 const early = pages.filter((page) => formScriptsBefore(page).length > 0);
 const largest = Math.max(...pages.map(withForm));
 const largestAll = Math.max(...pages.map((p) => p.jsGz));

@@ -13,6 +13,11 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** The component file of a form island (`EnquiryForm`, `PropertyForm`, …): a page with one is a form page. */
+export const FORM_ISLAND = /Form\.[\w-]+\.js$/;
+/** The most JS (gz) a form page may load once the visitor has reached for its form (budget and weight). */
+export const FORM_JS_LIMIT = 95 * 1024;
+
 export interface PageWeight {
   /** Route, e.g. /Flats. */
   route: string;
@@ -115,7 +120,7 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
     for (const script of seen) moduleGz[script] = gz(await readFile(path.join(dist, script)));
     const jsGz = inlineJsGz + Object.values(moduleGz).reduce((sum, size) => sum + size, 0);
     const jsBeforeGz = inlineJsGz + [...before].reduce((sum, script) => sum + moduleGz[script], 0);
-    const formTag = waiting.find((tag) => /Form\.[\w-]+\.js$/.test(tag.component));
+    const formTag = waiting.find((tag) => FORM_ISLAND.test(tag.component));
     let formJsGz: number | null = null;
     if (formTag) {
       const withForm = new Set<string>(before);
