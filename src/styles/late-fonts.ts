@@ -11,7 +11,8 @@
  * browser's cache) uses it from the first paint. Without JavaScript, or where storage is blocked,
  * nothing waits: the font loads at once, as before.
  *
- * The Tamil, Telugu and Kannada bold faces do not wait (indic-fonts.ts says why).
+ * The Tamil, Telugu and Kannada text fonts do not wait: their pages' words cannot be drawn without
+ * them, so they are preloaded (indic-fonts.ts).
  */
 
 /** The class on <html> while the heading font waits (the CSS of fallback-fonts.ts reads it). */
