@@ -28,7 +28,7 @@ export const cutIndicFont = async (source: IndicFontSource): Promise<Buffer> => 
   return subsetFont(variable, text, { targetFormat: 'woff2', variationAxes: { wght: { min: INDIC_WEIGHTS.min, max: INDIC_WEIGHTS.max } } });
 };
 
-export const FONTS_DIR = new URL('../src/assets/fonts/', import.meta.url);
+const FONTS_DIR = new URL('../src/assets/fonts/', import.meta.url);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const source of Object.values(INDIC_FONT_SOURCES)) {
