@@ -1,14 +1,16 @@
 /**
  * The answer to a native form post that failed: a small HTML page in the site's look (its
  * colours, its name) that lists each problem in plain words under its field's label, with a way
- * back to the form. Self-contained (inline CSS, no script), never cached, never indexed.
+ * back to the form. Self-contained (inline CSS, no script; only the site's Indic fonts are fetched),
+ * never cached, never indexed.
  * In the language of the page the form was on (the post's `locale`): the words are the
  * dictionary's `problem` section, the field messages come already in that language.
  */
 import { phoneText, site, telHref } from '../config/site.ts';
 import { pageField } from '../lib/enquiry/field-rules.ts';
-import { DEFAULT_LOCALE, HTML_LANG, dictionary, format, localizedPath, splitLocalePath, type Locale } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, HTML_LANG, LOCALES, dictionary, format, localizedPath, splitLocalePath, type Locale } from '../i18n/index.ts';
 import { createHash } from 'node:crypto';
+import { INDIC_FONT_SOURCES, indicFontFace, type IndicLocale } from '../styles/indic-font-sources.ts';
 import { apiHeaders, type HttpError } from './errors.ts';
 
 /** The site's colours (src/styles/global.css; tests/unit/problem-page.test.ts keeps them equal). */
@@ -45,11 +47,17 @@ export const backLinkFor = (page: unknown, locale: Locale = DEFAULT_LOCALE): str
   return `${localizedPath(locale, splitLocalePath(path).route)}${url.search}`;
 };
 
-const STYLE = `:root{${Object.entries(PAGE_COLOURS)
-  .map(([name, value]) => `--${name}:${value}`)
-  .join(';')}}
+/**
+ * The page's one stylesheet, in `locale`: a Tamil, Telugu or Kannada page also gets the site's own
+ * font of its script (the same file as the site's pages, so usually in the visitor's cache already),
+ * and only that one, as the site's pages do.
+ */
+const styleFor = (locale: Locale) =>
+  `${locale in INDIC_FONT_SOURCES ? `${indicFontFace('Site Indic', locale as IndicLocale)}\n` : ''}:root{${Object.entries(PAGE_COLOURS)
+    .map(([name, value]) => `--${name}:${value}`)
+    .join(';')}}
 *{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Tamil','Noto Sans Telugu','Noto Sans Kannada',sans-serif;font-size:1rem;line-height:1.6;color:var(--c-ink);background:var(--c-bg-soft)}
+body{margin:0;font-family:'Site Indic',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Tamil','Noto Sans Telugu','Noto Sans Kannada',sans-serif;font-size:1rem;line-height:1.6;color:var(--c-ink);background:var(--c-bg-soft)}
 header{background:var(--c-brand-800);padding:.9rem 1rem}
 header a{color:#fff;font-weight:700;font-size:1.15rem;text-decoration:none}
 main{width:min(100% - 2rem,40rem);margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid var(--c-line);border-radius:12px}
@@ -63,7 +71,9 @@ a[href^="tel:"]{white-space:nowrap}
 a:focus-visible,button:focus-visible{outline:3px solid var(--c-accent-400);outline-offset:2px}
 .button{display:inline-flex;align-items:center;min-height:48px;padding:.6rem 1.2rem;border-radius:999px;background:var(--c-brand-700);color:#fff;font:inherit;font-weight:600;text-decoration:none;border:0;cursor:pointer}
 .button:hover{background:var(--c-brand-900)}`;
-const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
+const STYLES = new Map<Locale, string>(LOCALES.map((locale) => [locale, styleFor(locale)]));
+/** The CSP's sources for the pages' stylesheets: one hash per language. */
+const STYLE_HASHES = [...STYLES.values()].map((style) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`).join(' ');
 
 const byStatus = (texts: Record<string, string>, status: number): string => texts[status] ?? texts.other;
 
@@ -75,7 +85,7 @@ export const renderPageShell = (heading: string, body: string, locale: Locale = 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(heading)} | ${escapeHtml(site.name)}</title>
-<style>${STYLE}</style>
+<style>${STYLES.get(locale)}</style>
 </head>
 <body>
 <header><a href="${localizedPath(locale, '/')}">${escapeHtml(site.name)}</a></header>
@@ -113,8 +123,8 @@ ${list}
 };
 
 /**
- * An HTML page as an answer: never cached, never indexed; its one inline stylesheet by hash and
- * no script at all. `formPost` lets the page's own form post to this site (the confirm page).
+ * An HTML page as an answer: never cached, never indexed; its one inline stylesheet by hash (the
+ * hashes of the four languages' stylesheets), the site's own fonts, and no script at all. `formPost` lets the page's own form post to this site (the confirm page).
  */
 export const htmlPageResponse = (status: number, html: string, headers: Record<string, string> = {}, { formPost = false } = {}) =>
   new Response(html, {
@@ -123,7 +133,7 @@ export const htmlPageResponse = (status: number, html: string, headers: Record<s
       ...headers,
       'content-type': 'text/html; charset=utf-8',
       'x-robots-tag': 'noindex',
-      'content-security-policy': `default-src 'none'; style-src '${STYLE_HASH}'; base-uri 'none'; form-action ${formPost ? "'self'" : "'none'"}; frame-ancestors 'none'`,
+      'content-security-policy': `default-src 'none'; style-src ${STYLE_HASHES}; font-src 'self'; base-uri 'none'; form-action ${formPost ? "'self'" : "'none'"}; frame-ancestors 'none'`,
     }),
   });
 

@@ -1,12 +1,16 @@
 /**
- * Where the Tamil, Telugu and Kannada text fonts come from, and what is kept of them.
+ * The Tamil, Telugu and Kannada text fonts: where they come from, what is kept of them, where
+ * they are served, and their @font-face rules.
  *
  * Each language gets one file: Noto Sans Tamil / Telugu / Kannada, variable (@fontsource-variable),
  * cut by `npm run fonts` (scripts/indic-fonts.ts) to its script's characters and to the weights
- * the site's CSS uses, 400 to 700. The cut files are committed in src/assets/fonts; indic-fonts.ts
- * puts them in the pages. Plain data, so that the script and the tests can read it in Node.
+ * the site's CSS uses, 400 to 700. The cut files are committed in public/fonts, under names that
+ * carry a hash of their bytes (so they can be cached for good), listed in indic-font-files.json.
+ * The site's pages (indic-fonts.ts) and the server's own small pages (src/server/problem-page.ts)
+ * both use them. Plain data and strings, so that the script, the server and the tests can read it.
  */
 import type { Locale } from '../i18n/locales.ts';
+import files from './indic-font-files.json' with { type: 'json' };
 
 export type IndicLocale = Extract<Locale, 'ta' | 'te' | 'kn'>;
 
@@ -40,9 +44,14 @@ export const INDIC_FONT_SOURCES: Record<IndicLocale, IndicFontSource> = {
 /** The weights the site's CSS sets text in (800 is only the Latin brand name, in the heading font). */
 export const INDIC_WEIGHTS = { min: 400, max: 700 } as const;
 
-/** The cut file's name in src/assets/fonts. */
-export const indicFontFileName = ({ script }: IndicFontSource): string =>
-  `noto-sans-${script}-${INDIC_WEIGHTS.min}-${INDIC_WEIGHTS.max}.woff2`;
+/** The folder of public/ the cut files are in, and so their path on the site. */
+export const INDIC_FONTS_PATH = '/fonts/';
+
+/** The cut file's name, before its hash (`noto-sans-tamil-400-700`). */
+export const indicFontBaseName = ({ script }: IndicFontSource): string => `noto-sans-${script}-${INDIC_WEIGHTS.min}-${INDIC_WEIGHTS.max}`;
+
+/** Each language's cut file, as a path on the site (`/fonts/noto-sans-tamil-400-700.<hash>.woff2`). */
+export const INDIC_FONT_FILES: Record<IndicLocale, string> = files;
 
 /** The variable source file inside its @fontsource-variable package. */
 export const indicFontSourcePath = ({ script }: IndicFontSource): string =>
@@ -56,3 +65,17 @@ export const codePointsOf = (unicodeRange: string): number[] =>
     const to = parseInt(last!, 16);
     return Array.from({ length: to - from + 1 }, (_, i) => from + i);
   });
+
+/** One @font-face rule of a language's cut file: every weight it has, under `family`. */
+export const indicFontFace = (family: string, locale: IndicLocale): string => {
+  const { unicodeRange } = INDIC_FONT_SOURCES[locale];
+  return `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:${INDIC_WEIGHTS.min} ${INDIC_WEIGHTS.max};src:url(${INDIC_FONT_FILES[locale]}) format('woff2');unicode-range:${unicodeRange}}`;
+};
+
+/**
+ * The faces of all three scripts under one family, 'Site Indic', each limited to its script's
+ * characters: a page that can show words of any of them (the team's inbox, the server's pages)
+ * lists it in its font stack, and the browser fetches a script's font only when such a word appears.
+ */
+export const allIndicFontFaces = (): string =>
+  (Object.keys(INDIC_FONT_SOURCES) as IndicLocale[]).map((locale) => indicFontFace('Site Indic', locale)).join('\n');

@@ -14,37 +14,21 @@
  */
 import type { Locale } from '../i18n/locales.ts';
 import { textFallbackFace } from './fallback-fonts.ts';
-import { INDIC_FONT_SOURCES, INDIC_WEIGHTS, type IndicFontSource, type IndicLocale } from './indic-font-sources.ts';
-import ta from '../assets/fonts/noto-sans-tamil-400-700.woff2?url';
-import te from '../assets/fonts/noto-sans-telugu-400-700.woff2?url';
-import kn from '../assets/fonts/noto-sans-kannada-400-700.woff2?url';
+import { INDIC_FONT_FILES, INDIC_FONT_SOURCES, indicFontFace, type IndicLocale } from './indic-font-sources.ts';
 
-interface IndicFont extends IndicFontSource {
-  /** The cut file's URL in the built site. */
-  file: string;
-}
-
-const FILES: Record<IndicLocale, string> = { ta, te, kn };
-
-export const INDIC_FONTS: Partial<Record<Locale, IndicFont>> = Object.fromEntries(
-  Object.entries(INDIC_FONT_SOURCES).map(([locale, source]) => [locale, { ...source, file: FILES[locale as IndicLocale] }]),
-);
-
-/** One @font-face rule of a cut file: every weight it has, under `family`. */
-const face = (family: string, font: IndicFont) =>
-  `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:${INDIC_WEIGHTS.min} ${INDIC_WEIGHTS.max};src:url(${font.file}) format('woff2');unicode-range:${font.unicodeRange}}`;
+const isIndic = (locale: Locale): locale is IndicLocale => locale in INDIC_FONT_SOURCES;
 
 /** The file to preload on a page: its language's text font (none for English). */
-export const textFontPreload = (locale: Locale): string | undefined => INDIC_FONTS[locale]?.file;
+export const textFontPreload = (locale: Locale): string | undefined => (isIndic(locale) ? INDIC_FONT_FILES[locale] : undefined);
 
 /** The inline CSS of a page in an Indic language: its font faces, font stack and line heights. */
 export const indicFontCss = (locale: Locale): string => {
-  const font = INDIC_FONTS[locale];
-  if (!font) return '';
+  if (!isIndic(locale)) return '';
+  const font = INDIC_FONT_SOURCES[locale];
   // A family name of its own, so that a font installed on the visitor's machine is not mixed in.
   const family = `Site ${font.family}`;
   return [
-    face(family, font),
+    indicFontFace(family, locale),
     textFallbackFace(font.family, `${family} fallback`, font.unicodeRange),
     // `:root[lang]` outranks global.css's own `:root` and element rules whichever comes first in
     // the page (with plain `:root` the global font list won and the script showed as empty boxes).
@@ -59,13 +43,3 @@ export const indicFontCss = (locale: Locale): string => {
     '@media (min-width:1240px){:root[lang] :is(.nav__link,.nav__list summary){font-size:0.9rem}}',
   ].join('\n');
 };
-
-/**
- * The faces of all three scripts under one family, 'Site Indic', each limited to its script's
- * characters: a page that shows visitors' own words in any language (the team's inbox) lists it
- * after its text fonts, and the browser fetches a script's font only when such a word appears.
- */
-export const allIndicFontFaces = (): string =>
-  Object.values(INDIC_FONTS)
-    .map((font) => face('Site Indic', font))
-    .join('\n');

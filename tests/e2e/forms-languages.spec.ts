@@ -17,6 +17,7 @@ import { CONTACT_PAGE, ENQUIRY_PAGES, exportedLeads, hydrated, humanPause, type 
 import { formTextIn, messagesIn } from '../support/words';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, LOCALES, dictionary, format, isLocale, type Locale } from '../../src/i18n/index';
 import { contactLinks } from '../../src/lib/contact-links';
+import { INDIC_FONT_SOURCES, type IndicLocale } from '../../src/styles/indic-font-sources';
 
 const CHOSEN = (process.env.E2E_LOCALES ?? LOCALES.join(',')).split(',').map((l) => l.trim());
 const locales = LOCALES.filter((locale) => CHOSEN.includes(locale));
@@ -33,6 +34,34 @@ const familiesFor = (n: number): FormPage[] => [
   byKind('finance')[n % byKind('finance').length],
   CONTACT_PAGE,
 ];
+
+/** A unicode-range as Chromium gives it back ("U+B82-BFA, U+20B9"), from ours ("U+0B82-0BFA,U+20B9"). */
+const normalRange = (range: string) =>
+  range
+    .split(',')
+    .map(
+      (part) =>
+        `U+${part
+          .trim()
+          .replace(/^U\+/i, '')
+          .split('-')
+          .map((hex) => parseInt(hex, 16).toString(16).toUpperCase())
+          .join('-')}`,
+    )
+    .join(', ');
+
+/** The ranges of the site's Indic faces the server's page has loaded (none on an English page). */
+const loadedIndicRanges = (page: Page) =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((face) => face.family.replace(/"/g, '') === 'Site Indic' && face.status === 'loaded')
+      .map((face) => face.unicodeRange);
+  });
+
+/** What a server page in `locale` must have loaded: its own script's font, and no other. */
+const ownScriptFont = (locale: Locale) =>
+  locale in INDIC_FONT_SOURCES ? [normalRange(INDIC_FONT_SOURCES[locale as IndicLocale].unicodeRange)] : [];
 
 /** Fills a form the way a visitor reading `locale` does: every field by its label in that language. */
 const fillIn = async (page: Page, locale: Locale, steps: Step[], email: string) => {
@@ -129,6 +158,8 @@ locales.forEach((locale) => {
 
       await expect(page.locator('html')).toHaveAttribute('lang', `${locale}-IN`);
       await expect(page.locator('h1')).toHaveText(problem.headings[422]);
+      // Its words are set in the site's own font of the script, as the form's page was.
+      expect(await loadedIndicRanges(page)).toEqual(ownScriptFont(locale));
       const expected = refused === 'message' ? messages.messageMissing : messages.nameMissing;
       await expect(page.locator('li')).toHaveText([`${(problem.fields as Record<string, string>)[refused]}: ${expected}`]);
       await page.getByRole('link', { name: problem.backLink }).click();
@@ -142,6 +173,7 @@ locales.forEach((locale) => {
       // The server asks once to confirm, in the language; nothing is stored until then.
       await expect(page.locator('html')).toHaveAttribute('lang', `${locale}-IN`);
       await expect(page.locator('h1')).toHaveText(problem.confirm.title);
+      expect(await loadedIndicRanges(page)).toEqual(ownScriptFont(locale));
       expect(await leadByEmail(page, form, email)).toEqual([]);
       await page.getByRole('button', { name: problem.confirm.button }).click();
       await page.waitForURL(`**${localPath(locale, '/Thankyou')}`);

@@ -121,6 +121,16 @@ test('a built asset carries the security headers and is cached for a year, immut
   expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
+test("a Tamil page's font (its name carries a hash of its bytes too) is cached for a year, immutable", async ({ request }) => {
+  const html = await (await request.get('/ta/Flats')).text();
+  const font = /<link rel="preload" href="(\/fonts\/[\w.-]+\.woff2)"/.exec(html)?.[1];
+  expect(font).toBeTruthy();
+  const answer = await request.get(font as string);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toMatch(/font\/woff2/);
+  expect(answer.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
 test('an SVG opened on its own is a sandboxed picture: no script, no requests, still drawn', async ({ page, request }) => {
   const html = await (await request.get('/Vehicleloan')).text();
   const svg = /\/_astro\/[\w.-]+\.svg/.exec(html)?.[0];

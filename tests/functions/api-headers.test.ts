@@ -45,12 +45,15 @@ describe('every API answer carries its security headers', () => {
     expectApiHeaders(answer.headers);
   });
 
-  test("a native post's problem page allows its own stylesheet by hash, and no script", async () => {
+  test("a native post's problem page allows its own stylesheet by hash, the site's fonts, and no script", async () => {
     const answer = await sendForm('finance', nativeForm('finance', { phone: '123' }), { headers: { accept: BROWSER_NAVIGATION_ACCEPT } });
     expect(answer.status).toBe(422);
     const policy = answer.headers.get('content-security-policy') ?? '';
-    expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+';/);
+    // One hash per language's stylesheet (a Tamil, Telugu or Kannada page names its font).
+    expect(policy).toMatch(/^default-src 'none'; style-src( 'sha256-[A-Za-z0-9+/=]+'){4};/);
     expect(policy).not.toContain('script-src');
+    // The site's own Indic fonts, and nothing from elsewhere.
+    expect(policy).toContain("font-src 'self';");
     const style = /<style>([\s\S]*?)<\/style>/.exec(answer.text)?.[1] ?? '';
     expect(policy).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');

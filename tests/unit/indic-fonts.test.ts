@@ -1,27 +1,33 @@
 /**
- * The committed Tamil, Telugu and Kannada text fonts (src/assets/fonts, cut by `npm run fonts`):
- * each has every character of its script that the source family has, the weights 400 to 700 and
- * nothing else, and is exactly what the script writes from the installed packages today.
+ * The committed Tamil, Telugu and Kannada text fonts (public/fonts, cut by `npm run fonts`): each
+ * has every character of its script that the source family has, the weights 400 to 700 and nothing
+ * else, is exactly what the script writes from the installed packages today, and is served under
+ * the name src/styles/indic-font-files.json gives it (the hash of its bytes).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkitten';
 import { describe, expect, it } from 'vitest';
-import { cutIndicFont } from '../../scripts/indic-fonts';
+import { cutIndicFont, indicFontFileName } from '../../scripts/indic-fonts';
 import {
+  INDIC_FONT_FILES,
   INDIC_FONT_SOURCES,
+  INDIC_FONTS_PATH,
   INDIC_WEIGHTS,
+  allIndicFontFaces,
   codePointsOf,
-  indicFontFileName,
   indicFontSourcePath,
+  type IndicLocale,
 } from '../../src/styles/indic-font-sources';
-import { indicFontCss } from '../../src/styles/indic-fonts';
+import { indicFontCss, textFontPreload } from '../../src/styles/indic-fonts';
 
 const require = createRequire(import.meta.url);
-const committed = (name: string) => readFileSync(new URL(`../../src/assets/fonts/${name}`, import.meta.url));
+const publicDir = new URL('../../public', import.meta.url);
+const committed = (sitePath: string) => readFileSync(new URL(`.${sitePath}`, `${publicDir.href}/`));
 
 describe.each(Object.entries(INDIC_FONT_SOURCES))('%s text font', (locale, source) => {
-  const file = committed(indicFontFileName(source));
+  const sitePath = INDIC_FONT_FILES[locale as IndicLocale];
+  const file = committed(sitePath);
   const font = create(file) as Font;
   const original = create(readFileSync(require.resolve(indicFontSourcePath(source)))) as Font;
 
@@ -40,16 +46,38 @@ describe.each(Object.entries(INDIC_FONT_SOURCES))('%s text font', (locale, sourc
     expect(font.hasGlyphForCodePoint('A'.codePointAt(0)!)).toBe(false);
   });
 
-  it('is what `npm run fonts` writes from the installed package (run it after updating the package)', async () => {
-    expect(Buffer.compare(await cutIndicFont(source), file)).toBe(0);
+  it('is what `npm run fonts` writes from the installed package, under the hash of its bytes (run it after updating the package)', async () => {
+    const fresh = await cutIndicFont(source);
+    expect(Buffer.compare(fresh, file)).toBe(0);
+    expect(sitePath).toBe(`${INDIC_FONTS_PATH}${indicFontFileName(source, fresh)}`);
   });
 
-  it("is the page's one face for all its weights", () => {
-    const css = indicFontCss(locale as keyof typeof INDIC_FONT_SOURCES);
-    const faces = css.match(/@font-face\{[^}]*\}/g)!;
-    const downloaded = faces.filter((rule) => rule.includes('url('));
-    expect(downloaded).toHaveLength(1);
+  it("is the language's page's one face for all its weights, and its preload", () => {
+    const css = indicFontCss(locale as IndicLocale);
+    const downloaded = css.match(/@font-face\{[^}]*\}/g)!.filter((rule) => rule.includes('url('));
+    expect(downloaded).toEqual([expect.stringContaining(`src:url(${sitePath}) format('woff2')`)]);
     expect(downloaded[0]).toContain(`font-weight:${INDIC_WEIGHTS.min} ${INDIC_WEIGHTS.max}`);
     expect(downloaded[0]).toContain(`unicode-range:${source.unicodeRange}`);
+    expect(textFontPreload(locale as IndicLocale)).toBe(sitePath);
+  });
+});
+
+describe('the fonts folder', () => {
+  it('holds the three cut files and nothing else (no file under an older hash)', () => {
+    const served = readdirSync(new URL(`.${INDIC_FONTS_PATH}`, `${publicDir.href}/`)).map((name) => `${INDIC_FONTS_PATH}${name}`);
+    expect(served.sort()).toEqual(Object.values(INDIC_FONT_FILES).sort());
+  });
+
+  it("an English page has no Indic font; the all-scripts family has each script's file once", () => {
+    expect(indicFontCss('en')).toBe('');
+    expect(textFontPreload('en')).toBeUndefined();
+    const faces = allIndicFontFaces().split('\n');
+    expect(faces).toHaveLength(3);
+    for (const [locale, sitePath] of Object.entries(INDIC_FONT_FILES)) {
+      expect(
+        faces.filter((face) => face.includes(sitePath)),
+        locale,
+      ).toEqual([expect.stringContaining("font-family:'Site Indic'")]);
+    }
   });
 });

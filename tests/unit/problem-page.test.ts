@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import { PAGE_COLOURS, backLinkFor, renderProblemPage } from '../../src/server/problem-page.ts';
 import { HttpError } from '../../src/server/errors.ts';
 import { site } from '../../src/config/site.ts';
+import { INDIC_FONT_FILES } from '../../src/styles/indic-font-sources.ts';
 
 test('its colours are the site colours of src/styles/global.css', async () => {
   const css = await readFile(path.resolve(import.meta.dirname, '../../src/styles/global.css'), 'utf8');
@@ -45,4 +46,17 @@ test('it names the brand, says the status in plain words and escapes every text'
   const unavailable = renderProblemPage(new HttpError(503, 'We could not save your enquiry just now. Please try again in a minute.'), '/');
   expect(unavailable).toContain('<p>We could not save your enquiry just now. Please try again in a minute.</p>');
   expect(unavailable).not.toContain('<ul>');
+});
+
+test("its Tamil, Telugu or Kannada words are set in the site's own font of their script, and only that one", () => {
+  const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+  const error = new HttpError(422, 'x', { fields: { message: 'x' } });
+  const faces = (locale: 'en' | 'ta' | 'te' | 'kn') =>
+    styleOf(renderProblemPage(error, '/Contactus', locale)).match(/@font-face\{[^}]*\}/g) ?? [];
+  expect(faces('en')).toEqual([]);
+  for (const locale of ['ta', 'te', 'kn'] as const) {
+    expect(faces(locale), locale).toEqual([expect.stringContaining(`src:url(${INDIC_FONT_FILES[locale]}) format('woff2')`)]);
+    expect(faces(locale)[0]).toContain("font-family:'Site Indic'");
+  }
+  expect(styleOf(renderProblemPage(error, '/Contactus', 'kn'))).toMatch(/body\{[^}]*font-family:'Site Indic',system-ui/);
 });
