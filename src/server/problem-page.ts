@@ -124,7 +124,8 @@ ${list}
 
 /**
  * An HTML page as an answer: never cached, never indexed; its one inline stylesheet by hash (the
- * hashes of the four languages' stylesheets), the site's own fonts, and no script at all. `formPost` lets the page's own form post to this site (the confirm page).
+ * hashes of the four languages' stylesheets), the site's own fonts, and no script at all.
+ * `formPost` lets the page's own form post to this site (the confirm page).
  */
 export const htmlPageResponse = (status: number, html: string, headers: Record<string, string> = {}, { formPost = false } = {}) =>
   new Response(html, {

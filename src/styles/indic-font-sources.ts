@@ -74,8 +74,11 @@ export const indicFontFace = (family: string, locale: IndicLocale): string => {
 
 /**
  * The faces of all three scripts under one family, 'Site Indic', each limited to its script's
- * characters: a page that can show words of any of them (the team's inbox, the server's pages)
- * lists it in its font stack, and the browser fetches a script's font only when such a word appears.
+ * characters: a page that can show words of any of them (the team's inbox) lists it in its font
+ * stack, and the browser fetches a script's font only when such a word appears. The few characters
+ * the ranges share (the zero-width joiners, the danda, ₹) are matched by the last face, so a word
+ * with one of them can fetch the Kannada file too: a page in one known language declares only its
+ * own face (indic-fonts.ts, src/server/problem-page.ts).
  */
 export const allIndicFontFaces = (): string =>
   (Object.keys(INDIC_FONT_SOURCES) as IndicLocale[]).map((locale) => indicFontFace('Site Indic', locale)).join('\n');
