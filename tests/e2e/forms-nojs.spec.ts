@@ -100,3 +100,29 @@ for (const path of FAMILIES) {
     expect(await leadByEmail(page, form.kind, email)).toHaveLength(0);
   });
 }
+
+// Without JavaScript the phone's navigation cannot fold under a menu button, so it is laid out as
+// part of the page and scrolls away with the header; it used to stay over the form as a sticky
+// panel, and a tap on a field under it reached a menu link instead.
+for (const width of [360, 390, 1024]) {
+  test(`at ${width} px without JavaScript, the open navigation scrolls away and every control of the form can be reached`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/te/Contactus');
+    await expect(page.locator('#site-nav')).toBeVisible();
+    expect(await page.locator('header.site-header').evaluate((el) => getComputedStyle(el).position)).toBe('static');
+    // Playwright's click scrolls the control into view and fails if something else would take the tap.
+    await page.locator('form.enquiry-form [name="Username"]').click();
+    await page.locator('form.enquiry-form [name="consent"]').check();
+    await expect(page.locator('form.enquiry-form [name="consent"]')).toBeChecked();
+    const submit = page.locator('form.enquiry-form button[type="submit"]');
+    await submit.scrollIntoViewIfNeeded();
+    const covered = await submit.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return top === button || button.contains(top) ? null : `${top?.tagName}.${top?.className}`;
+    });
+    expect(covered).toBeNull();
+  });
+}
