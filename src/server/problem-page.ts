@@ -10,7 +10,7 @@ import { phoneText, site, telHref } from '../config/site.ts';
 import { pageField } from '../lib/enquiry/field-rules.ts';
 import { DEFAULT_LOCALE, HTML_LANG, LOCALES, dictionary, format, localizedPath, splitLocalePath, type Locale } from '../i18n/index.ts';
 import { createHash } from 'node:crypto';
-import { INDIC_FONT_SOURCES, indicFontFace, type IndicLocale } from '../styles/indic-font-sources.ts';
+import { indicFontFace, isIndicLocale } from '../styles/indic-font-sources.ts';
 import { apiHeaders, type HttpError } from './errors.ts';
 
 /** The site's colours (src/styles/global.css; tests/unit/problem-page.test.ts keeps them equal). */
@@ -53,7 +53,7 @@ export const backLinkFor = (page: unknown, locale: Locale = DEFAULT_LOCALE): str
  * and only that one, as the site's pages do.
  */
 const styleFor = (locale: Locale) =>
-  `${locale in INDIC_FONT_SOURCES ? `${indicFontFace('Site Indic', locale as IndicLocale)}\n` : ''}:root{${Object.entries(PAGE_COLOURS)
+  `${isIndicLocale(locale) ? `${indicFontFace('Site Indic', locale)}\n` : ''}:root{${Object.entries(PAGE_COLOURS)
     .map(([name, value]) => `--${name}:${value}`)
     .join(';')}}
 *{box-sizing:border-box}

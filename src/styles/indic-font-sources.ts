@@ -41,6 +41,9 @@ export const INDIC_FONT_SOURCES: Record<IndicLocale, IndicFontSource> = {
   },
 };
 
+/** Whether `locale`'s pages are set in one of these fonts (English is not). */
+export const isIndicLocale = (locale: Locale): locale is IndicLocale => locale in INDIC_FONT_SOURCES;
+
 /** The weights the site's CSS sets text in (800 is only the Latin brand name, in the heading font). */
 export const INDIC_WEIGHTS = { min: 400, max: 700 } as const;
 

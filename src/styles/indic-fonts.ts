@@ -14,16 +14,14 @@
  */
 import type { Locale } from '../i18n/locales.ts';
 import { textFallbackFace } from './fallback-fonts.ts';
-import { INDIC_FONT_FILES, INDIC_FONT_SOURCES, indicFontFace, type IndicLocale } from './indic-font-sources.ts';
-
-const isIndic = (locale: Locale): locale is IndicLocale => locale in INDIC_FONT_SOURCES;
+import { INDIC_FONT_FILES, INDIC_FONT_SOURCES, indicFontFace, isIndicLocale } from './indic-font-sources.ts';
 
 /** The file to preload on a page: its language's text font (none for English). */
-export const textFontPreload = (locale: Locale): string | undefined => (isIndic(locale) ? INDIC_FONT_FILES[locale] : undefined);
+export const textFontPreload = (locale: Locale): string | undefined => (isIndicLocale(locale) ? INDIC_FONT_FILES[locale] : undefined);
 
 /** The inline CSS of a page in an Indic language: its font faces, font stack and line heights. */
 export const indicFontCss = (locale: Locale): string => {
-  if (!isIndic(locale)) return '';
+  if (!isIndicLocale(locale)) return '';
   const font = INDIC_FONT_SOURCES[locale];
   // A family name of its own, so that a font installed on the visitor's machine is not mixed in.
   const family = `Site ${font.family}`;

@@ -17,7 +17,7 @@ import { CONTACT_PAGE, ENQUIRY_PAGES, exportedLeads, hydrated, humanPause, type 
 import { formTextIn, messagesIn } from '../support/words';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, LOCALES, dictionary, format, isLocale, type Locale } from '../../src/i18n/index';
 import { contactLinks } from '../../src/lib/contact-links';
-import { INDIC_FONT_SOURCES, type IndicLocale } from '../../src/styles/indic-font-sources';
+import { INDIC_FONT_SOURCES, isIndicLocale } from '../../src/styles/indic-font-sources';
 
 const CHOSEN = (process.env.E2E_LOCALES ?? LOCALES.join(',')).split(',').map((l) => l.trim());
 const locales = LOCALES.filter((locale) => CHOSEN.includes(locale));
@@ -60,8 +60,7 @@ const loadedIndicRanges = (page: Page) =>
   });
 
 /** What a server page in `locale` must have loaded: its own script's font, and no other. */
-const ownScriptFont = (locale: Locale) =>
-  locale in INDIC_FONT_SOURCES ? [normalRange(INDIC_FONT_SOURCES[locale as IndicLocale].unicodeRange)] : [];
+const ownScriptFont = (locale: Locale) => (isIndicLocale(locale) ? [normalRange(INDIC_FONT_SOURCES[locale].unicodeRange)] : []);
 
 /** Fills a form the way a visitor reading `locale` does: every field by its label in that language. */
 const fillIn = async (page: Page, locale: Locale, steps: Step[], email: string) => {
