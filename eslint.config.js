@@ -9,45 +9,107 @@ import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-
-/** A relative import specifier that reaches into one of these top-level folders (src/server, harness, ...). */
-const into = (...folders) => `^(\\.{1,2}/)+(.*/)?(${folders.join('|')})(/|$)`;
+import { builtinModules } from 'node:module';
 
 /**
- * The import boundaries (docs/development.md, "Folders and boundaries"):
- * - the browser's side (islands, components, layouts, pages) and the shared code (src/lib) never
- *   import the server's pipeline (src/server);
- * - nothing under src/ imports the commands, the local stand-ins, the benchmarks or the tests;
- * - the server's code never imports React;
- * - src/lib never imports src/content.config.ts, with one named exception: src/lib/cms builds the
- *   Decap configuration from the collections' schemas, so it must read them (and is only run at
- *   build time and by tests, never shipped to a visitor's page except /admin's own bundle).
+ * The import boundaries (docs/development.md, "Folders and boundaries"): the arrows that must never
+ * exist. Each boundary is one list of forbidden targets, matched against the specifier as written
+ * (paths relative or root-absolute, so a target survives files moving within src/), and refused in
+ * every form an import can take: `import`/`export … from`, `import()`, `require()` and Vite's
+ * `import.meta.glob()`. Every message names its boundary.
  */
-const boundaries = () => {
-  const outside = {
-    regex: into('harness', 'scripts', 'bench', 'tests', 'integrations'),
-    message: 'src/ must not import the local stand-ins, commands, benchmarks, tests or build integrations.',
-  };
-  const server = {
-    regex: into('server'),
-    message: 'Server code (src/server) must not reach the browser: move what both sides need to src/lib/enquiry.',
-  };
-  const contentConfig = {
-    regex: '(^|/)content\\.config(\\.ts)?$',
-    message: 'src/lib must not import src/content.config.ts (only src/lib/cms may, to build the CMS configuration).',
-  };
-  const react = {
-    group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@astrojs/react'],
-    message: 'The server has no React.',
-  };
-  const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-  return [
-    { files: ['src/**'], ignores: ['src/server/**', 'src/lib/**'], rules: rule(outside, server) },
-    { files: ['src/lib/**'], ignores: ['src/lib/cms/**'], rules: rule(outside, server, contentConfig) },
-    { files: ['src/lib/cms/**'], rules: rule(outside, server) },
-    { files: ['src/server/**'], rules: rule(outside, react) },
-  ];
-};
+
+/** A specifier, relative (`../server/x`) or root-absolute (`/src/server/x`), that reaches a folder with one of these names. */
+const folder = (...names) => new RegExp(`^\\.{0,2}/(.*/)?(${names.join('|')})(/|$)`, 'i');
+/** A bare specifier of one of these packages or their subpaths; `@scope/*` is the whole scope. */
+const packages = (...names) => new RegExp(`^(${names.map((name) => name.replace(/\*$/, '[^/]+')).join('|')})(/|$)`, 'i');
+
+const boundary = (name, why, targets, options = {}) => ({ message: `Boundary "${name}": ${why}`, targets, ...options });
+
+const OUTSIDE_SRC = boundary(
+  'src → outside src',
+  'src/ never imports the commands, local stand-ins, benchmarks, tests, build integrations or functions (scripts/, harness/, bench/, tests/, integrations/, netlify/).',
+  [folder('scripts', 'harness', 'bench', 'tests', 'integrations', 'netlify')],
+);
+const SERVER = boundary(
+  'browser → server',
+  'nothing under src/ outside src/server imports it (netlify/functions does); move what both sides need to src/lib/enquiry.',
+  [folder('server')],
+);
+const NODE_ONLY = boundary(
+  'browser → Node',
+  'browser code never imports Node built-ins, Netlify packages, database drivers or server-only packages.',
+  [
+    new RegExp(`^(node:|(${builtinModules.join('|')})(/|$))`, 'i'),
+    packages('@netlify/*', '@neondatabase/*', '@electric-sql/pglite', 'pg', 'postgres', 'negotiator'),
+  ],
+);
+const DICTIONARIES = boundary(
+  'browser → dictionaries',
+  "browser code never imports a dictionary (src/i18n, its index or a language file): its page passes an island its own language's words as props. It may import src/i18n/format.ts and src/i18n/locales.ts, and types.",
+  [/^\.{0,2}\/(.*\/)?i18n(\/(?!(format|locales)(\.ts)?$)|$)/i],
+  { allowTypeImports: true },
+);
+const CONTENT_CONFIG = boundary(
+  'lib → collections',
+  'src/lib never imports src/content.config.ts (only src/lib/cms may, to build the CMS configuration).',
+  [/(^|\/)content\.config(\.ts)?$/i],
+);
+const REACT = boundary('server → React', 'the server has no React.', [packages('react', 'react-dom', '@astrojs/react')], {
+  syntax: ['JSXElement', 'JSXFragment'],
+});
+
+/** Every form of import whose literal specifier is checked; `[value=…]` is appended. */
+const DYNAMIC_IMPORT_FORMS = [
+  'ImportExpression > Literal.source',
+  "CallExpression[callee.name='require'] > Literal.arguments",
+  "CallExpression[callee.object.meta.name='import'][callee.property.name='glob'] Literal",
+].join(', ');
+
+/**
+ * The rules that refuse `boundaries` (each later block below replaces these two rules for its
+ * files, so it lists every boundary that applies there). Under src/, `import()` takes a string
+ * literal, so the boundaries can read it (`require()` is refused everywhere by typescript-eslint's
+ * no-require-imports; a literal one is still matched here, to name the boundary).
+ */
+const forbid = (...boundaries) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: boundaries.flatMap(({ targets, message, allowTypeImports = false }) =>
+        targets.map((target) => ({ regex: target.source, message, allowTypeImports })),
+      ),
+    },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: "ImportExpression[source.type!='Literal']",
+      message: 'src/ imports by a string literal only, so the boundaries can read it.',
+    },
+    ...boundaries.flatMap(({ targets, message, syntax = [] }) => [
+      ...targets.map((target) => ({ selector: `:matches(${DYNAMIC_IMPORT_FORMS})[value=${target}]`, message })),
+      ...syntax.map((selector) => ({ selector, message })),
+    ]),
+  ],
+});
+
+/**
+ * Browser code: the islands and the pages' client scripts (`<script>` in .astro, which ESLint sees
+ * as `X.astro/0_0.ts`). An island's props builder (`props.ts` in its island's folder) runs at build
+ * time in the .astro page and reads every dictionary to hand the island one language.
+ */
+const BROWSER = ['src/islands/**', 'src/**/*.astro/*.{js,ts}'];
+const ISLAND_PROPS_BUILDERS = ['src/islands/**/props.ts'];
+
+const boundaries = [
+  { files: ['src/**'], rules: forbid(OUTSIDE_SRC, SERVER) },
+  { files: ['src/lib/**'], rules: forbid(OUTSIDE_SRC, SERVER, CONTENT_CONFIG) },
+  { files: ['src/lib/cms/**'], rules: forbid(OUTSIDE_SRC, SERVER) },
+  { files: BROWSER, rules: forbid(OUTSIDE_SRC, SERVER, NODE_ONLY, DICTIONARIES) },
+  { files: ISLAND_PROPS_BUILDERS, rules: forbid(OUTSIDE_SRC, SERVER, NODE_ONLY) },
+  { files: ['src/server/**'], rules: forbid(OUTSIDE_SRC, REACT) },
+];
 
 export default tseslint.config(
   {
@@ -113,8 +175,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 
-  // The arrows that must never exist. A relative import is matched by the folder it reaches.
-  ...boundaries(),
+  // The arrows that must never exist (above).
+  ...boundaries,
   {
     // Tests read JSON answers and stored records loosely; a wrong field fails the assertion that reads it.
     files: ['tests/**'],

@@ -1,6 +1,8 @@
 /**
- * The import boundaries of eslint.config.js: each forbidden arrow is linted as if it were a real
- * file in its folder, and must be refused; the allowed direction must pass.
+ * The import boundaries of eslint.config.js: each forbidden arrow, in each form an import can take
+ * (static, `export … from`, dynamic `import()`, `import.meta.glob()`, root-absolute, `require()`),
+ * is linted as if it were a real file in its folder, and must be refused with the boundary's name;
+ * the allowed arrows must pass.
  */
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,35 +13,142 @@ const eslint = new ESLint({ cwd: process.cwd() });
 // it is done once here, with time to spare, rather than inside the first test.
 beforeAll(() => eslint.lintText('export {};\n', { filePath: 'src/lib/warm-up.ts' }), 120_000);
 
-/** The no-restricted-imports messages ESLint gives `code` placed at `filePath`. */
+const BOUNDARY_RULES = new Set(['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax']);
+
+/** The messages of the boundary rules for `code` placed at `filePath`. */
 const boundaryErrors = async (filePath: string, code: string): Promise<string[]> => {
-  const [result] = await eslint.lintText(`${code}\nexport const used = value;\n`, { filePath });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  const [result] = await eslint.lintText(code, { filePath });
+  const fatal = result.messages.filter((m) => m.fatal);
+  expect(fatal, 'the probe parses').toEqual([]);
+  return result.messages.filter((m) => m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId)).map((m) => m.message);
 };
 
-describe('lint refuses the arrows that must not exist', () => {
+/** The names of the boundaries the messages cite (`… Boundary "browser → server": …`). */
+const boundariesCited = (messages: string[]) => [...new Set(messages.flatMap((m) => /Boundary "([^"]+)"/.exec(m)?.[1] ?? []))];
+
+const SERVER = 'browser → server';
+const NODE = 'browser → Node';
+const DICTIONARIES = 'browser → dictionaries';
+const OUTSIDE = 'src → outside src';
+const REACT = 'server → React';
+const COLLECTIONS = 'lib → collections';
+
+/** An island file: its probe imports and uses what it imported. */
+const ISLAND = 'src/islands/forms/Example.tsx';
+
+describe('lint refuses the arrows that must not exist, in every form', () => {
   it.each([
-    ['an island imports server code', 'src/islands/forms/Example.tsx', "import { value } from '../../server/store.ts';"],
-    ['a component imports server code', 'src/components/common/Example.astro.ts', "import { value } from '../../server/notify.ts';"],
-    ['a page imports server code', 'src/pages/example.ts', "import { value } from '../server/index.ts';"],
-    ['shared enquiry code imports server code', 'src/lib/enquiry/example.ts', "import { value } from '../../server/errors.ts';"],
-    ['a helper in src/lib imports server code', 'src/lib/example.ts', "import { value } from '../server/errors';"],
-    ['src/ imports the local stand-ins', 'src/lib/example.ts', "import { value } from '../../harness/serve.ts';"],
-    ['src/ imports a command', 'src/components/Example.ts', "import { value } from '../../scripts/budget.ts';"],
-    ['src/ imports a benchmark', 'src/islands/Example.ts', "import { value } from '../../bench/api.ts';"],
-    ['src/ imports the tests', 'src/lib/enquiry/example.ts', "import { value } from '../../../tests/support/sample-enquiries.ts';"],
-    ['src/ imports a build integration', 'src/pages/example.ts', "import { value } from '../../integrations/csp-inline.ts';"],
-    ['server code imports React', 'src/server/example.ts', "import { value } from 'react';"],
-    ['src/lib outside cms imports the collections', 'src/lib/example.ts', "import { value } from '../content.config';"],
-  ])('%s', async (_what, filePath, code) => {
-    expect(await boundaryErrors(filePath, code)).toHaveLength(1);
+    // src/ (outside src/server) → src/server
+    ['an island imports server code', ISLAND, "import { value } from '../../server/store.ts';", SERVER],
+    ['an island re-exports server code', ISLAND, "export { value } from '../../server/store.ts';", SERVER],
+    ['an island imports server code dynamically', ISLAND, "export const load = () => import('../../server/store.ts');", SERVER],
+    ['an island globs server code', 'src/islands/Example.tsx', "export const all = import.meta.glob('../server/*.ts');", SERVER],
+    [
+      'an island globs server code among others',
+      ISLAND,
+      "export const all = import.meta.glob(['../../lib/*.ts', '../../server/*.ts']);",
+      SERVER,
+    ],
+    ['an island imports server code by a root-absolute path', ISLAND, "import { value } from '/src/server/errors.ts';", SERVER],
+    ['an island requires server code', ISLAND, "export const store = require('../../server/store.ts');", SERVER],
+    ['a component imports server code', 'src/components/common/Example.ts', "import { value } from '../../server/notify.ts';", SERVER],
+    ['a page imports server code', 'src/pages/example.ts', "import { value } from '../server/index.ts';", SERVER],
+    ['a page imports server code dynamically', 'src/pages/example.ts', "export const load = () => import('/src/server/index.ts');", SERVER],
+    ['shared enquiry code imports server code', 'src/lib/enquiry/example.ts', "import { value } from '../../server/errors.ts';", SERVER],
+    ['a helper in src/lib imports server code', 'src/lib/example.ts', "import { value } from '../server/errors';", SERVER],
+    ['a helper in src/lib globs server code', 'src/lib/example.ts', "export const all = import.meta.glob('/src/server/**/*.ts');", SERVER],
+    ['the CMS configuration imports server code', 'src/lib/cms/example.ts', "import { value } from '../../server/errors.ts';", SERVER],
+    [
+      "a page's client script imports server code",
+      'src/components/common/Example.astro',
+      "<script>\n  import { value } from '../../server/store.ts';\n  console.log(value);\n</script>\n",
+      SERVER,
+    ],
+
+    // browser code → Node built-ins and server-only packages
+    ['an island imports @netlify/blobs', ISLAND, "import { getStore } from '@netlify/blobs';", NODE],
+    ['an island imports the Netlify database', ISLAND, "import { value } from '@netlify/database';", NODE],
+    ['an island imports node:fs', ISLAND, "import { readFileSync } from 'node:fs';", NODE],
+    ['an island imports a bare Node built-in', ISLAND, "import { readFile } from 'fs/promises';", NODE],
+    ['an island imports negotiator', ISLAND, "import Negotiator from 'negotiator';", NODE],
+    ['an island imports PGlite', ISLAND, "export const load = () => import('@electric-sql/pglite');", NODE],
+    ['an island imports pg', ISLAND, "import pg from 'pg';", NODE],
+    ['an island requires postgres', ISLAND, "export const sql = require('postgres');", NODE],
+    [
+      "a page's client script imports node:fs",
+      'src/components/common/Example.astro',
+      "<script>\n  const fs = await import('node:fs');\n  console.log(fs);\n</script>\n",
+      NODE,
+    ],
+
+    // browser code → the dictionaries
+    ['an island imports the dictionaries', ISLAND, "import { dictionary } from '../../i18n';", DICTIONARIES],
+    ['an island imports the dictionaries index', ISLAND, "import { dictionary } from '../../i18n/index.ts';", DICTIONARIES],
+    ['an island imports a language file', ISLAND, "import { ta } from '../../i18n/ta';", DICTIONARIES],
+    ["an island imports English's words (not only its type)", ISLAND, "import { en } from '../../i18n/en';", DICTIONARIES],
+    ['an island imports a language file dynamically', ISLAND, "export const load = () => import('../../i18n/kn.ts');", DICTIONARIES],
+    ['an island globs the language files', ISLAND, "export const all = import.meta.glob('../../i18n/*.ts');", DICTIONARIES],
+    ['an island imports a language file by a root-absolute path', ISLAND, "import { te } from '/src/i18n/te.ts';", DICTIONARIES],
+
+    // src/ → what lives outside it
+    ['src/ imports the local stand-ins', 'src/lib/example.ts', "import { value } from '../../harness/serve.ts';", OUTSIDE],
+    ['src/ imports a command', 'src/components/Example.ts', "import { value } from '../../scripts/budget.ts';", OUTSIDE],
+    ['src/ imports a benchmark', 'src/islands/Example.ts', "import { value } from '../../bench/api.ts';", OUTSIDE],
+    [
+      'src/ imports the tests',
+      'src/lib/enquiry/example.ts',
+      "import { value } from '../../../tests/support/sample-enquiries.ts';",
+      OUTSIDE,
+    ],
+    [
+      'src/ imports the tests dynamically',
+      'src/pages/example.ts',
+      "export const load = () => import('/tests/support/sample-enquiries.ts');",
+      OUTSIDE,
+    ],
+    ['src/ globs the tests', 'src/lib/example.ts', "export const all = import.meta.glob('../../tests/**/*.ts');", OUTSIDE],
+    ['src/ imports a build integration', 'src/pages/example.ts', "import { value } from '../../integrations/csp-inline.ts';", OUTSIDE],
+    ['src/ imports a function', 'src/lib/example.ts', "import { value } from '../../netlify/functions/contact.mts';", OUTSIDE],
+    ['server code imports the local stand-ins', 'src/server/example.ts', "import { value } from '../../harness/serve.ts';", OUTSIDE],
+
+    // src/server → React
+    ['server code imports React', 'src/server/example.ts', "import { value } from 'react';", REACT],
+    ['server code imports React DOM dynamically', 'src/server/example.ts', "export const load = () => import('react-dom/server');", REACT],
+    ['server code writes JSX', 'src/server/example.tsx', 'export const page = <p>Sent</p>;', REACT],
+
+    // src/lib (outside cms) → the collections
+    ['src/lib outside cms imports the collections', 'src/lib/example.ts', "import { value } from '../content.config';", COLLECTIONS],
+  ])('%s', async (_what, filePath, code, boundary) => {
+    expect(boundariesCited(await boundaryErrors(filePath, code))).toEqual([boundary]);
+  });
+
+  it('an import() of a computed path, which the boundaries could not read', async () => {
+    const code = 'export const load = (name: string) => import(`../../lib/${name}.ts`);';
+    expect(await boundaryErrors(ISLAND, code)).toEqual([expect.stringContaining('string literal')]);
   });
 });
 
 describe('lint lets the allowed arrows through', () => {
   it.each([
     ['server code imports the shared schemas', 'src/server/example.ts', "import { value } from '../lib/enquiry/index.ts';"],
-    ['an island imports the shared schemas', 'src/islands/forms/Example.tsx', "import { value } from '../../lib/enquiry/kinds';"],
+    [
+      'server code imports Node and the Netlify packages',
+      'src/server/example.ts',
+      "import { readFileSync } from 'node:fs';\nimport { getStore } from '@netlify/blobs';",
+    ],
+    ['an island imports the shared schemas', ISLAND, "import { value } from '../../lib/enquiry/kinds';"],
+    ['an island loads shared code on demand', ISLAND, "export const load = () => import('../../lib/enquiry/date');"],
+    ['an island imports the formatting of words', ISLAND, "import { format, indianNumber } from '../../i18n/format';"],
+    ['an island imports the locale list', ISLAND, "import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales.ts';"],
+    ["an island imports the dictionary's type", ISLAND, "import type { Dictionary } from '../../i18n/en';"],
+    ['an island imports a browser package', ISLAND, "export const load = () => import('@emailjs/browser');"],
+    [
+      "an island's props builder reads every dictionary at build time",
+      'src/islands/forms/props.ts',
+      "import { dictionary } from '../../i18n/index.ts';",
+    ],
+    ['a page reads the dictionaries', 'src/pages/example.ts', "import { dictionary } from '../i18n/index.ts';"],
+    ['src/lib globs the content', 'src/lib/example.ts', "export const all = import.meta.glob('../content/consent/*/*.json');"],
     ['a function imports server code', 'netlify/functions/example.mts', "import { value } from '../../src/server/index.ts';"],
     ['a test imports the local stand-ins', 'tests/functions/example.test.ts', "import { value } from '../../harness/serve.ts';"],
     [
