@@ -1,8 +1,8 @@
 /**
  * `npm run bench:lighthouse`: builds the site, serves it as `npm start` does (harness/serve.ts),
- * and runs Lighthouse 13 (mobile, default simulated throttling) in Chromium on the pages of the
- * performance issue, 3 times each. Prints the median of each figure and writes the tables into
- * docs/performance.md (between the bench:lighthouse markers).
+ * and runs Lighthouse 13 (mobile, default simulated throttling) in Chromium on every page type in
+ * English and Tamil and a Telugu and a Kannada form page (PAGES), 3 times each. Prints the median of
+ * each figure and writes the tables into docs/performance.md (between the bench:lighthouse markers).
  *
  * It measures twice: with compressed answers (brotli/gzip, as Netlify's CDN serves the site, so
  * what a visitor gets) and uncompressed (SERVE_COMPRESSION=0).

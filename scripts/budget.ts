@@ -1,14 +1,13 @@
 /**
  * `npm run budget`: the weight of every page in dist/ against its budget (gzipped), printed as a
- * table; exits 1 when a page is over. Budgets (performance issue):
+ * table; exits 1 when a page is over. Budgets (docs/performance.md, "Budgets"):
  * - form pages: before the visitor reaches for the form (it hydrates on that first interaction),
  *   JS ≤ 5 KB and none of the form's own script; once they have reached for it, JS ≤ 95 KB (dayjs
  *   comes later, when an enquiry is sent); with the page's other islands used too (a calculator,
  *   which wakes on its own first interaction), ≤ 100 KB;
  * - home (in every language: /, /ta, /te, /kn): JS ≤ 100 KB;
- * - pages whose only island is scroll-to-top: JS no more than React plus that island. The
- *   scroll-to-top button is no island any more (a few lines of plain script), so a page with no
- *   island gets far less: ≤ 5 KB, its inline scripts only, no framework;
+ * - pages with no island: JS ≤ 5 KB, their inline scripts only, no framework;
+ * - any other page: JS ≤ 100 KB;
  * - every page: CSS ≤ 20 KB.
  * /admin (Decap CMS, for editors, not visitors) has no budget, but no other page may load any of
  * its JavaScript. /leads (the team's inbox) has the "other" budget, and its island must be a bundle

@@ -38,5 +38,5 @@ export const pageDirectives = (emailjsApiOrigin?: string) =>
     "object-src 'none'",
   ] as const;
 
-/** The header policy of netlify.toml (checked against it by tests/unit/security.test.ts). */
+/** The header policy of netlify.toml (checked against it by tests/unit/csp.test.ts). */
 export const HEADER_CSP = "frame-ancestors 'none'; form-action 'self'; base-uri 'self'; object-src 'none'";

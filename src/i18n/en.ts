@@ -1,6 +1,6 @@
 /**
  * Every visible English word that is not content (content lives in src/content). ta.ts, te.ts and
- * kn.ts have exactly this shape (tests/unit/i18n-keys.test.ts).
+ * kn.ts have exactly this shape (tests/unit/i18n-dictionaries.test.ts).
  *
  * Rules for every language file:
  * - values are plain strings; {name} marks a placeholder filled by format() (src/i18n/format.ts);

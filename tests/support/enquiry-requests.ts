@@ -3,8 +3,8 @@
  * sample-enquiries.ts). Posts carry what a person's browser would: a JSON post a challenge the
  * server signed 20 s earlier, a native post the token of its confirmation (the confirm page's
  * one click), unless a test says otherwise (`challenge: undefined` in the body; `confirmed: false`).
- * Function tests run with the daily e-mail limit per contact raised: tests/functions/contact-limit.test.ts
- * proves the real one.
+ * Function tests run with the daily e-mail limit per contact raised: tests/functions/spam-defences.test.ts
+ * ("one contact, a few e-mails a day") proves the real one.
  */
 import realestate from '../../netlify/functions/realestate.mts';
 import bankloan from '../../netlify/functions/bankloan.mts';
