@@ -259,8 +259,8 @@ export const en = {
       Amount: { label: 'Loan amount' },
       Profession: { label: 'Profession' },
       Planning: { label: 'What are you planning?' },
-      /** Optional on every form: when and in which language the team calls back (calls stay within 9:30 to 19:00). */
-      callTime: { label: 'Best time to call (optional)', hint: 'We call only between 9:30 and 19:00.' },
+      /** Optional on every form: when and in which language the team calls back (calls stay within 9:30 am to 7 pm). Times are written as people say them ("7 pm", மாலை 7), never 19:00. */
+      callTime: { label: 'Best time to call (optional)', hint: 'We call only between 9:30 am and 7 pm.' },
       callLanguage: { label: 'Language for the call (optional)' },
       Monthly: { label: 'Monthly investment (optional)' },
       /** The privacy request form. */
@@ -367,10 +367,10 @@ export const en = {
       PMS: 'PMS',
       AIF: 'AIF',
       'Financial Plan': 'Financial Plan',
-      // the best time to call (the hours are the same in every language)
-      'Morning (9:30-12:00)': 'Morning, 9:30–12:00',
-      'Afternoon (12:00-16:00)': 'Afternoon, 12:00–16:00',
-      'Evening (16:00-19:00)': 'Evening, 16:00–19:00',
+      // the best time to call: the wire value's hours, said as people say them ("4–7 pm", மாலை 4 – 7)
+      'Morning (9:30-12:00)': 'Morning, 9:30 am – 12 noon',
+      'Afternoon (12:00-16:00)': 'Afternoon, 12 noon – 4 pm',
+      'Evening (16:00-19:00)': 'Evening, 4–7 pm',
       // the language to call in
       English: 'English',
       Tamil: 'Tamil',
@@ -708,7 +708,7 @@ export const en = {
     thanks: 'Thank you for your enquiry. It has reached us, and its reference is {reference}.',
     aboutLine: 'You asked about: {about}',
     callLine: 'We will call you {callWhen}.',
-    callSoon: 'within one working day, between 9:30 and 19:00',
+    callSoon: 'within one working day, between 9:30 am and 7 pm',
     callAt: 'within one working day, at the time you chose ({time})',
     contactLine: 'If you would like to talk sooner, call {phone} or message us on WhatsApp: {whatsapp}',
     withdraw:

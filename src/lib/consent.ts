@@ -7,6 +7,7 @@
  * checks that against src/content/consent.lock.json (src/lib/consent-lock.ts).
  */
 import v2026_11_v1 from '../content/consent/en/2026-11-v1.json' with { type: 'json' };
+import v2026_11_v2 from '../content/consent/en/2026-11-v2.json' with { type: 'json' };
 
 export interface ConsentNotice {
   /** e.g. "2026-11-v1": year, month, then a counter. */
@@ -16,7 +17,7 @@ export interface ConsentNotice {
 }
 
 /** Every published notice, oldest first. A new version: its file's import above, and its name here, last. */
-export const CONSENT_NOTICES: readonly ConsentNotice[] = [v2026_11_v1];
+export const CONSENT_NOTICES: readonly ConsentNotice[] = [v2026_11_v1, v2026_11_v2];
 
 /** The notice the forms show now, and the version they send as `consentNotice`. */
 export const CONSENT_NOTICE: ConsentNotice = CONSENT_NOTICES[CONSENT_NOTICES.length - 1];

@@ -163,7 +163,7 @@ test('the call-back choices: what the visitor picks is stored; untouched, the pa
   };
   await send(async () => {
     const times = screen.getByRole('group', { name: FORM_TEXT.fields.callTime.label });
-    await user.click(within(times).getByRole('radio', { name: 'Evening, 16:00–19:00' }));
+    await user.click(within(times).getByRole('radio', { name: 'Evening, 4–7 pm' }));
     // From English (the page's language, checked) to Tamil. (The keyboard is tried in Chromium: tests/e2e/call-back.spec.ts.)
     const languages = screen.getByRole('group', { name: FORM_TEXT.fields.callLanguage.label });
     expect(within(languages).getByRole<HTMLInputElement>('radio', { name: 'English' }).checked).toBe(true);

@@ -88,7 +88,7 @@ test('a visitor picks the evening with the mouse and Hindi with the keyboard; th
   await hydrated(page);
   const email = `call-${randomUUID().slice(0, 8)}@example.com`;
   await fill(page, withEmail(LOAN, email));
-  await callTimeGroup(page, 'en').getByRole('radio', { name: 'Evening, 16:00–19:00' }).check();
+  await callTimeGroup(page, 'en').getByRole('radio', { name: 'Evening, 4–7 pm' }).check();
   // Arrow keys move through the languages, as in any radio group: English → … → Hindi (the last).
   await callLanguageGroup(page, 'en').getByRole('radio', { name: 'English' }).focus();
   for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowRight');

@@ -258,7 +258,7 @@ test('the accessibility tree names every part of a form, in its error state too'
         - group "When we call you":
           - group "Best time to call (optional)":
             - radio "Any time" [checked]
-            - radio "Evening, 16:00–19:00"
+            - radio "Evening, 4–7 pm"
           - group "Language for the call (optional)":
             - radio "English" [checked]
             - radio "Hindi"
@@ -276,7 +276,7 @@ test('the accessibility tree names every part of a form, in its error state too'
   await expect(page.getByRole('group', { name: 'Bank type' })).toHaveAccessibleDescription(/Choose a bank type/);
   // The calling hours are read with the time's group; both groups are optional, so no message.
   await expect(page.getByRole('group', { name: 'Best time to call (optional)' })).toHaveAccessibleDescription(
-    'We call only between 9:30 and 19:00.',
+    'We call only between 9:30 am and 7 pm.',
   );
   await expect(page.locator('#enquiry-callTime-error, #enquiry-callLanguage-error')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: FORM_TEXT.errorsSummary(9) })).toBeAttached();

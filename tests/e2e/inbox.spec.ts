@@ -80,7 +80,7 @@ for (const size of WIDTHS) {
       await hydrated(page);
       await fill(page, steps);
       // When and in which language to call back.
-      await page.getByRole('radio', { name: 'Afternoon, 12:00–16:00' }).check();
+      await page.getByRole('radio', { name: 'Afternoon, 12 noon – 4 pm' }).check();
       await page.getByRole('radio', { name: 'Kannada' }).check();
       await humanPause(page);
       await submitButton(page, 'contact').click();

@@ -60,7 +60,7 @@ describe('the acknowledgement', () => {
       reference,
       locale: 'ta',
       about: 'வங்கிக் கடன்: வாகனக் கடன்',
-      callWhen: 'ஒரு வேலை நாளுக்குள், நீங்கள் தேர்ந்தெடுத்த நேரத்தில் (மாலை, 16:00–19:00)',
+      callWhen: 'ஒரு வேலை நாளுக்குள், நீங்கள் தேர்ந்தெடுத்த நேரத்தில் (மாலை 4 – 7)',
     });
     expect(params.subject_line).toContain(reference);
     expect(params.message).toContain(reference);
@@ -91,7 +91,7 @@ describe('the acknowledgement', () => {
     expect(params).toMatchObject({
       locale: 'en',
       about: 'Buying property: flats',
-      callWhen: 'within one working day, between 9:30 and 19:00',
+      callWhen: 'within one working day, between 9:30 am and 7 pm',
       to_email: 'ravi@example.com',
     });
     expect(params.message).toMatch(/^Dear Priya Raman,/);

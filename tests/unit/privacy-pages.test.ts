@@ -1,0 +1,17 @@
+/**
+ * The privacy page in every language: the "last updated" label its text quotes is the label the
+ * page shows above it (the dictionary's `site.privacy.updated`), word for word.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { LOCALES, dictionary } from '../../src/i18n';
+
+const privacyText = (locale: string) =>
+  readFileSync(path.resolve(import.meta.dirname, '../../src/content/pages', locale, 'privacy.md'), 'utf8');
+
+it.each(LOCALES)('%s: the text quotes the "last updated" label as the page shows it', (locale) => {
+  const label = dictionary(locale).site.privacy.updated.replace(/[:\s]*\{date\}.*$/u, '');
+  expect(label.length).toBeGreaterThan(3);
+  expect(privacyText(locale)).toContain(`"${label}"`);
+});
