@@ -20,7 +20,8 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { contextFor, drainRequest, loadFunctions, toWebRequest } from './warm-functions.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './blobs-faults.ts';
 import { compress, isCompressible, negotiateEncoding } from './compress.ts';
-import { DEFAULT_LOCALE, LOCALES, localizedPath, splitLocalePath, type Locale } from '../src/i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/i18n/locales.ts';
+import { hrefOf, splitLocalePath } from '../src/lib/routing/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 8888);
@@ -123,7 +124,9 @@ async function answerFaults(req: http.IncomingMessage, res: http.ServerResponse)
 // --- end fault switch ---
 
 const readNotFound = (locale: Locale) =>
-  readFile(path.join(root, 'dist', `${localizedPath(locale, '/404')}.html`)).catch(() => Buffer.from('Not found'));
+  readFile(path.join(root, 'dist', `${hrefOf({ collection: 'pages', id: 'not-found' }, locale)}.html`)).catch(() =>
+    Buffer.from('Not found'),
+  );
 const notFoundPages = new Map(await Promise.all(LOCALES.map(async (locale) => [locale, await readNotFound(locale)] as const)));
 const compression = process.env.SERVE_COMPRESSION !== '0';
 /** Netlify's Cache-Control for a static file that netlify.toml gives none: revalidate every time. */

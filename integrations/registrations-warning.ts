@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { site } from '../src/config/site.ts';
-import { divisionRoute } from '../src/lib/routes.ts';
+import { routeNameOf } from '../src/lib/routing/index.ts';
 import { missingRegistrationLines } from '../src/lib/regulatory.ts';
 
 /** The `route:` of every English entry of a content folder (the same route in every language). */
@@ -31,8 +31,12 @@ export const registrationsWarning = (): AstroIntegration => {
         const content = path.join(root, 'src/content');
         const routes = {
           plans: routesOf(path.join(content, 'plans/en')),
-          // The Buy and Sell landings are PAGE_ROUTES of src/lib/links.ts.
-          realty: [...routesOf(path.join(content, 'properties/en')), 'Buy', 'Sell', divisionRoute('realty')],
+          realty: [
+            ...routesOf(path.join(content, 'properties/en')),
+            routeNameOf({ collection: 'pages', id: 'buy' }),
+            routeNameOf({ collection: 'pages', id: 'sell' }),
+            routeNameOf({ collection: 'divisions', data: { key: 'realty' } }),
+          ],
         };
         const lines = missingRegistrationLines(
           site.registrations,

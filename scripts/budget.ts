@@ -20,7 +20,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { FORM_ISLAND, FORM_JS_LIMIT, kb, measurePages, type PageWeight } from './lib/page-weight.ts';
-import { splitLocalePath } from '../src/i18n/locales.ts';
+import { TEAM_ROUTES, splitLocalePath } from '../src/lib/routing/index.ts';
 
 const KB = 1024;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
@@ -34,10 +34,10 @@ const isForm = (page: PageWeight) => page.scripts.some((s) => FORM_ISLAND.test(s
 const hasNoIsland = (page: PageWeight) => page.islands.length === 0;
 const NO_ISLAND_JS = 5 * KB;
 
-const ADMIN = '/admin';
+const ADMIN = TEAM_ROUTES.cms;
 const adminScripts = new Set(pages.find((p) => p.route === ADMIN)?.scripts ?? []);
 // The team inbox's own code (its island and what only it imports) never reaches a visitor's page.
-const INBOX = '/leads';
+const INBOX = TEAM_ROUTES.inbox;
 const sharedScripts = new Set(pages.filter((p) => p.route !== INBOX && p.route !== ADMIN).flatMap((p) => p.scripts));
 const inboxOwnScripts = (pages.find((p) => p.route === INBOX)?.scripts ?? []).filter((s) => !sharedScripts.has(s));
 

@@ -12,6 +12,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { routeOfPath } from '../../src/lib/routing/index.ts';
 
 /** The component file of a form island (`EnquiryForm`, `PropertyForm`, …): a page with one is a form page. */
 export const FORM_ISLAND = /Form\.[\w-]+\.js$/;
@@ -95,11 +96,6 @@ const moduleClosure = async (dist: string, start: string, seen: Set<string>) => 
 
 const attr = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
 
-export const routeOf = (file: string) => {
-  const route = `/${file.replace(/\\/g, '/').replace(/\.html$/, '')}`;
-  return route === '/index' ? '/' : route.replace(/\/index$/, '');
-};
-
 export const measurePages = async (dist: string): Promise<PageWeight[]> => {
   const pages: PageWeight[] = [];
   for (const file of await htmlFiles(dist)) {
@@ -133,7 +129,7 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
     for (const sheet of stylesheets) linkedCssGz += gz(await readFile(path.join(dist, sheet)));
     const cssGz = (inlineStyles ? gz(inlineStyles) : 0) + linkedCssGz;
     pages.push({
-      route: routeOf(file),
+      route: routeOfPath(`/${file.replace(/\\/g, '/')}`),
       jsGz,
       jsBeforeGz,
       formJsGz,

@@ -21,22 +21,8 @@ export const HTML_LANG: Record<Locale, string> = { en: 'en-IN', ta: 'ta-IN', te:
 /** Open Graph's `og:locale` of each version. */
 export const OG_LOCALE: Record<Locale, string> = { en: 'en_IN', ta: 'ta_IN', te: 'te_IN', kn: 'kn_IN' };
 
-/** The language of a page from Astro's `Astro.currentLocale` (English when unknown). */
-export const pageLocale = (current: string | undefined): Locale => (isLocale(current) ? current : DEFAULT_LOCALE);
-
 /**
- * The address of a route (`/Flats`, `/`) in a language: `/ta/Flats`, `/ta`; English unchanged.
- * Safe anywhere (the functions use it for their answers); pages use src/lib/links.ts, which goes
- * through Astro's own i18n helpers and is tested to agree with this.
+ * `value` when it is one of the site's languages, else English: a page's `Astro.currentLocale`, a
+ * post's `locale` field, a stored lead's (one stored before the languages existed is English).
  */
-export const localizedPath = (locale: Locale, route: string): string => {
-  if (locale === DEFAULT_LOCALE) return route;
-  return route === '/' ? `/${locale}` : `/${locale}${route}`;
-};
-
-/** The language of an address and the route it names: `/ta/Flats` → `{ locale: 'ta', route: '/Flats' }`. */
-export const splitLocalePath = (pathname: string): { locale: Locale; route: string } => {
-  const [, first, ...rest] = pathname.split('/');
-  if (isLocale(first) && first !== DEFAULT_LOCALE) return { locale: first, route: `/${rest.join('/')}` };
-  return { locale: DEFAULT_LOCALE, route: pathname === '' ? '/' : pathname };
-};
+export const localeOrDefault = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);

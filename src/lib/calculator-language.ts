@@ -4,14 +4,12 @@
  * its "Use this" sets. Build time only (.astro pages): it reads every dictionary, and hands the
  * island just the words it shows.
  */
-import { DEFAULT_LOCALE, dictionary, isLocale, type Locale } from '../i18n/index.ts';
+import { dictionary, localeOrDefault, type Locale } from '../i18n/index.ts';
 import { AMOUNTS, SIP_BANDS, type Category, type LoanType } from './enquiry/options.ts';
 import { realEstateFieldsFor } from './enquiry/realestate.ts';
 import { emiDefaultsFor } from './calculators/emi.ts';
 import type { LandBands, LandUnit } from './calculators/land.ts';
 import type { CalculatorLanguage, ProblemWords } from '../islands/calculators/language.ts';
-
-const localeOf = (requested: string | undefined): Locale => (isLocale(requested) ? requested : DEFAULT_LOCALE);
 
 const common = (locale: Locale, problemKeys: (keyof ProblemWords)[], field: string, options: readonly string[]): CalculatorLanguage => {
   const words = dictionary(locale);
@@ -27,7 +25,7 @@ const common = (locale: Locale, problemKeys: (keyof ProblemWords)[], field: stri
 
 /** `{...emiLanguage(locale, loanType)}` on the loan pages' EmiCalculator. */
 export const emiLanguage = (requested: string | undefined, loanType: LoanType) => {
-  const locale = localeOf(requested);
+  const locale = localeOrDefault(requested);
   const words = dictionary(locale);
   return {
     ...common(
@@ -43,7 +41,7 @@ export const emiLanguage = (requested: string | undefined, loanType: LoanType) =
 
 /** `{...sipLanguage(locale)}` on the planning pages' SipCalculator. */
 export const sipLanguage = (requested: string | undefined) => {
-  const locale = localeOf(requested);
+  const locale = localeOrDefault(requested);
   const words = dictionary(locale);
   return {
     ...common(
@@ -67,7 +65,7 @@ export const LAND_CALCULATOR: Partial<Record<Category, { kind: LandBands; defaul
 export const landLanguage = (requested: string | undefined, category: Category) => {
   const land = LAND_CALCULATOR[category];
   if (!land) return null;
-  const locale = localeOf(requested);
+  const locale = localeOrDefault(requested);
   const words = dictionary(locale);
   const field = land.kind === 'plot' ? words.form.fields.type.label : words.form.fields.landSize.label;
   const options = realEstateFieldsFor('buy', category).type ?? [];

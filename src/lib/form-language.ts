@@ -4,8 +4,8 @@
  * pages): it reads every dictionary, and hands the island just one.
  */
 import { CONSENT_NOTICE } from './consent.ts';
-import { PRIVACY_REQUEST_ROUTE } from './routes.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, dictionary, isLocale, localizedPath, type Locale } from '../i18n/index.ts';
+import { hrefOf, localizePath } from './routing/index.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, dictionary, localeOrDefault, type Locale } from '../i18n/index.ts';
 import type { FormLanguage, FormWords } from '../islands/forms/language.ts';
 
 /** Every language's text of every consent version: `src/content/consent/<language>/<version>.json`. */
@@ -19,11 +19,13 @@ const NOTICE_FILES = import.meta.glob<{ default: { version: string; text: string
 export const consentNoticeFor = (locale: Locale): FormLanguage['consent'] => {
   const translated = NOTICE_FILES[`../content/consent/${locale}/${CONSENT_NOTICE.version}.json`]?.default;
   const shown: Locale = translated ? locale : DEFAULT_LOCALE;
-  const text = (translated ?? CONSENT_NOTICE).text.replace(
-    /\]\((\/[^)\s]*)\)/g,
-    (_all, path: string) => `](${localizedPath(shown, path)})`,
-  );
-  return { text, version: CONSENT_NOTICE.version, locale: shown, withdrawHref: localizedPath(locale, PRIVACY_REQUEST_ROUTE) };
+  const text = (translated ?? CONSENT_NOTICE).text.replace(/\]\((\/[^)\s]*)\)/g, (_all, path: string) => `](${localizePath(path, shown)})`);
+  return {
+    text,
+    version: CONSENT_NOTICE.version,
+    locale: shown,
+    withdrawHref: hrefOf({ collection: 'pages', id: 'privacy-request' }, locale),
+  };
 };
 
 /**
@@ -36,7 +38,7 @@ const labelsThatDiffer = (options: FormWords['options']): FormWords['options'] =
 
 /** `{...formLanguage(Astro.currentLocale)}` on a form island. Unknown or missing: English. */
 export const formLanguage = (requested: string | undefined): FormLanguage => {
-  const locale: Locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const locale = localeOrDefault(requested);
   const words = dictionary(locale);
   return {
     locale,

@@ -3,7 +3,7 @@
  * appears in the menu without touching a component.
  */
 import { localized as getCollection } from './content.ts';
-import { hrefOf } from './links.ts';
+import { hrefOf } from './routing/index.ts';
 import { dictionary } from '../i18n/index.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
 

@@ -4,7 +4,7 @@
  * home and contact, BreadcrumbList for the division and enquiry pages.
  */
 import { activeSocials, site } from '../config/site.ts';
-import { absoluteUrl } from './links.ts';
+import { absoluteUrl } from './routing/index.ts';
 
 type JsonLd = Record<string, unknown>;
 

@@ -18,8 +18,8 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '@netlify/blobs';
 import { site } from '../config/site.ts';
-import { PRIVACY_REQUEST_ROUTE } from '../lib/routes.ts';
-import { DEFAULT_LOCALE, dictionary, format, isLocale, localizedPath, type Locale } from '../i18n/index.ts';
+import { hrefOf } from '../lib/routing/index.ts';
+import { dictionary, format, localeOrDefault, type Locale } from '../i18n/index.ts';
 import { isPreviewDeploy } from './deploy-context.ts';
 import { updateLeadRecord } from './deliver.ts';
 import { logLead } from './log.ts';
@@ -77,7 +77,7 @@ export const aboutText = (lead: LeadRecord, locale: Locale): string => {
  * `message`, the whole acknowledgement as plain text, so a template may be just {{message}}.
  */
 export const ackParams = (lead: LeadRecord): Record<string, string> => {
-  const locale: Locale = isLocale(lead.locale) ? lead.locale : DEFAULT_LOCALE;
+  const locale: Locale = localeOrDefault(lead.locale);
   const words = dictionary(locale);
   const options = words.form.options as Record<string, string>;
   const reference = referenceOf(lead.id);
@@ -87,8 +87,8 @@ export const ackParams = (lead: LeadRecord): Record<string, string> => {
   const phone = site.phone;
   const whatsapp = `https://wa.me/${site.phoneDigits}`;
   const email = site.grievance.email.trim() || site.emails.info;
-  const privacy = new URL(localizedPath(locale, '/Privacy'), site.url).toString();
-  const form = new URL(localizedPath(locale, PRIVACY_REQUEST_ROUTE), site.url).toString();
+  const privacy = new URL(hrefOf({ collection: 'pages', id: 'privacy' }, locale), site.url).toString();
+  const form = new URL(hrefOf({ collection: 'pages', id: 'privacy-request' }, locale), site.url).toString();
   const withdraw = format(words.ack.withdraw, { email, privacy, form });
   const subject = format(words.ack.subject, { brand: site.brand, reference });
   const message = [

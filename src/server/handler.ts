@@ -7,8 +7,8 @@
  * page or an HTML page of problems.
  */
 import { enquirySchemas, fieldMessages, realEstateFieldsFor, type Enquiry, type EnquiryKind } from '../lib/enquiry/index.ts';
-import { DEFAULT_LOCALE, dictionary, isLocale, localizedPath, type Locale } from '../i18n/index.ts';
-import { PRIVACY_REQUEST_SENT_ROUTE } from '../lib/routes.ts';
+import { DEFAULT_LOCALE, dictionary, localeOrDefault, type Locale } from '../i18n/index.ts';
+import { hrefOf } from '../lib/routing/index.ts';
 import { HttpError, apiHeaders, asHttpError, jsonResponse } from './errors.ts';
 import { parseEnquiryRequest, type ParsedRequest } from './parse.ts';
 import { refuseCrossSite } from './origin.ts';
@@ -23,18 +23,15 @@ import { minFillMs } from './pipeline-settings.ts';
 import { withStoreDeadline } from './store.ts';
 import { logLead } from './log.ts';
 
-/** Where a native post goes after success (a pre-rendered page, not indexed). */
-export const THANK_YOU_PATH = '/Thankyou';
-
 /**
  * The thank-you page in the visitor's language: /Thankyou, /ta/Thankyou ... A privacy request
  * has its own (/Privacyrequestsent), which says what happens next and by when.
  */
 export const thankYouPath = (locale: Locale, kind: EnquiryKind = 'contact') =>
-  localizedPath(locale, kind === 'privacy' ? PRIVACY_REQUEST_SENT_ROUTE : THANK_YOU_PATH);
+  hrefOf({ collection: 'pages', id: kind === 'privacy' ? 'privacy-request-sent' : 'thank-you' }, locale);
 
 /** The language of the page a post came from (its `locale` field); missing or unknown is English. */
-export const postedLocale = (raw: Record<string, unknown> | undefined): Locale => (isLocale(raw?.locale) ? raw.locale : DEFAULT_LOCALE);
+export const postedLocale = (raw: Record<string, unknown> | undefined): Locale => localeOrDefault(raw?.locale);
 
 /** Only a real-estate enquiry whose intent and category take photos (Sell Flats) may carry them. */
 const photosAllowed = (enquiry: Enquiry) => 'intent' in enquiry && realEstateFieldsFor(enquiry.intent, enquiry.category).photos;

@@ -8,7 +8,8 @@
  */
 import { phoneText, site, telHref } from '../config/site.ts';
 import { pageField } from '../lib/enquiry/field-rules.ts';
-import { DEFAULT_LOCALE, HTML_LANG, LOCALES, dictionary, format, localizedPath, splitLocalePath, type Locale } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, HTML_LANG, LOCALES, dictionary, format, type Locale } from '../i18n/index.ts';
+import { hrefOf, localizePath, splitLocalePath } from '../lib/routing/index.ts';
 import { createHash } from 'node:crypto';
 import { indicFontFace, isIndicLocale } from '../styles/indic-font-sources.ts';
 import { apiHeaders, type HttpError } from './errors.ts';
@@ -35,7 +36,7 @@ export const escapeHtml = (text: string) =>
  * in the post's language, else the home page. Resolved like a browser would, so `/\host` cannot lead elsewhere.
  */
 export const backLinkFor = (page: unknown, locale: Locale = DEFAULT_LOCALE): string => {
-  const home = localizedPath(locale, '/');
+  const home = hrefOf('home', locale);
   if (!pageField.safeParse(page).success) return home;
   const base = 'https://site.invalid';
   const url = new URL(page as string, base);
@@ -44,7 +45,7 @@ export const backLinkFor = (page: unknown, locale: Locale = DEFAULT_LOCALE): str
   // in an href: collapse the leading slashes, so it stays a path here.
   const path = url.pathname.replace(/^\/{2,}/, '/');
   // `page` is the English route (a wire value); the link leads to the form in the visitor's language.
-  return `${localizedPath(locale, splitLocalePath(path).route)}${url.search}`;
+  return `${localizePath(splitLocalePath(path).route, locale)}${url.search}`;
 };
 
 /**
@@ -88,7 +89,7 @@ export const renderPageShell = (heading: string, body: string, locale: Locale = 
 <style>${STYLES.get(locale)}</style>
 </head>
 <body>
-<header><a href="${localizedPath(locale, '/')}">${escapeHtml(site.name)}</a></header>
+<header><a href="${hrefOf('home', locale)}">${escapeHtml(site.name)}</a></header>
 <main>
 <h1>${escapeHtml(heading)}</h1>
 ${body}

@@ -13,7 +13,7 @@ import {
   type Enquiry,
   type EnquiryKind,
 } from '../lib/enquiry/index.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, isLocale } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, localeOrDefault } from '../i18n/index.ts';
 import { site } from '../config/site.ts';
 
 /** The two ways in: the form's script posts JSON ('js'); a native HTML form posts form fields ('html'). */
@@ -84,7 +84,7 @@ export const displayValue = (value: unknown): string =>
   Array.isArray(value) ? value.join(', ') : value === undefined || value === null ? '' : String(value);
 
 /** A language code as the team reads it ("ta" → "Tamil"); a lead stored before the languages existed is English. */
-export const languageName = (locale: unknown): string => LANGUAGE_NAMES_EN[isLocale(locale) ? locale : DEFAULT_LOCALE];
+export const languageName = (locale: unknown): string => LANGUAGE_NAMES_EN[localeOrDefault(locale)];
 
 /** Fields whose value is a language code, written out by name in the e-mail. */
 const LANGUAGE_FIELDS = new Set<string>(['locale', 'consentLocale']);

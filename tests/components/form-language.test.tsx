@@ -14,7 +14,8 @@ import ContactForm from '../../src/islands/forms/ContactForm.tsx';
 import PropertyForm from '../../src/islands/forms/PropertyForm.tsx';
 import { formLanguage } from '../../src/lib/form-language.ts';
 import { en } from '../../src/i18n/en.ts';
-import { LANGUAGE_NAMES_EN, LOCALES, dictionary, localizedPath } from '../../src/i18n/index.ts';
+import { LANGUAGE_NAMES_EN, LOCALES, dictionary } from '../../src/i18n/index.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
 import { CALL_LANGUAGES, CALL_TIMES } from '../../src/lib/enquiry/options.ts';
 import { format, indianNumber } from '../../src/i18n/format.ts';
 import { messageText } from '../../src/lib/enquiry/messages.ts';
@@ -102,7 +103,7 @@ describe.each(LOCALES)('the call-back choices on a %s page', (locale) => {
   const own = dictionary(locale).form;
 
   test('the call language starts on the page’s language, in the server’s HTML too; the time starts on "any time"', () => {
-    const props = { ...language, loanType: 'Vehicle Loan' as const, page: localizedPath(locale, '/Vehicleloan'), contact };
+    const props = { ...language, loanType: 'Vehicle Loan' as const, page: localizePath('/Vehicleloan', locale), contact };
     render(<LoanForm {...props} />);
     const languages = screen.getByRole('group', { name: own.fields.callLanguage.label });
     const chosen = within(languages).getByRole<HTMLInputElement>('radio', { checked: true });

@@ -17,6 +17,7 @@ import { CONTACT_PAGE, ENQUIRY_PAGES, exportedLeads, hydrated, humanPause, type 
 import { formTextIn, messagesIn } from '../support/words';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, LOCALES, dictionary, format, isLocale, type Locale } from '../../src/i18n/index';
 import { contactLinks } from '../../src/lib/contact-links';
+import { localizePath } from '../../src/lib/routing';
 import { INDIC_FONT_SOURCES, isIndicLocale } from '../../src/styles/indic-font-sources';
 
 const CHOSEN = (process.env.E2E_LOCALES ?? LOCALES.join(',')).split(',').map((l) => l.trim());
@@ -24,7 +25,6 @@ const locales = LOCALES.filter((locale) => CHOSEN.includes(locale));
 for (const locale of CHOSEN) if (!isLocale(locale)) throw new Error(`E2E_LOCALES: "${locale}" is not one of ${LOCALES.join(', ')}`);
 
 /** A route in a language: /Flats, /ta/Flats. */
-const localPath = (locale: Locale, path: string) => (locale === DEFAULT_LOCALE ? path : `/${locale}${path}`);
 
 const byKind = (kind: FormPage['kind']) => ENQUIRY_PAGES.filter((form) => form.kind === kind);
 /** One page of each family; the n-th language takes the n-th page of each family. */
@@ -97,7 +97,7 @@ locales.forEach((locale) => {
 
   test.describe(`${locale}: with JavaScript`, () => {
     for (const form of familiesFor(n)) {
-      const path = localPath(locale, form.path);
+      const path = localizePath(form.path, locale);
       test(`${path}: labels, messages and success in the language; the lead with English wire values and its locale`, async ({ page }) => {
         const email = `lang-${locale}-${randomUUID().slice(0, 8)}@example.com`;
         await page.goto(path);
@@ -140,7 +140,7 @@ locales.forEach((locale) => {
   test.describe(`${locale}: without JavaScript`, () => {
     test.use({ javaScriptEnabled: false });
     const form = familiesFor(n)[n % 4];
-    const path = localPath(locale, form.path);
+    const path = localizePath(form.path, locale);
     test(`${path}: the problem page in the language, then its /Thankyou`, async ({ page }) => {
       const problem = dictionary(locale).problem;
       const email = `nojs-${locale}-${randomUUID().slice(0, 8)}@example.com`;
@@ -175,7 +175,7 @@ locales.forEach((locale) => {
       expect(await loadedIndicRanges(page)).toEqual(ownScriptFont(locale));
       expect(await leadByEmail(page, form, email)).toEqual([]);
       await page.getByRole('button', { name: problem.confirm.button }).click();
-      await page.waitForURL(`**${localPath(locale, '/Thankyou')}`);
+      await page.waitForURL(`**${localizePath('/Thankyou', locale)}`);
       await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${locale}`));
       const leads = await leadByEmail(page, form, email);
       expect(leads).toHaveLength(1);

@@ -14,10 +14,10 @@ import { ROUTES } from './routes';
 import { expectNoAxeViolations } from '../support/axe';
 import { en } from '../../src/i18n/en';
 import { dictionary, HTML_LANG, LANGUAGE_NAMES, LOCALES, type Locale } from '../../src/i18n';
+import { localizePath } from '../../src/lib/routing';
 import { islandsHydrated } from '../support/islands';
 
 const OTHERS = LOCALES.filter((locale): locale is Exclude<Locale, 'en'> => locale !== 'en');
-const prefixed = (locale: Locale, path: string) => (locale === 'en' ? path : path === '/' ? `/${locale}` : `/${locale}${path}`);
 const PATHS = [...ROUTES.map((r) => r.path), '/Thankyou'];
 
 const decode = (text: string) =>
@@ -72,7 +72,7 @@ test.describe('every route in every language', () => {
     test(`${locale}: all 32 routes, /Thankyou and 404 answer in ${LANGUAGE_NAMES[locale]}`, async ({ request }) => {
       test.setTimeout(120_000);
       for (const path of PATHS) {
-        const url = prefixed(locale, path);
+        const url = localizePath(path, locale);
         const response = await request.get(url);
         expect(response.status(), url).toBe(200);
         const html = await response.text();
@@ -85,12 +85,14 @@ test.describe('every route in every language', () => {
         // Its own canonical, and the four versions plus x-default (English) as alternates.
         expect(html, url).toMatch(new RegExp(`<link rel="canonical" ${absolute(url).source}`));
         for (const other of LOCALES)
-          expect(html, `${url} → ${other}`).toMatch(new RegExp(`hreflang="${HTML_LANG[other]}" ${absolute(prefixed(other, path)).source}`));
+          expect(html, `${url} → ${other}`).toMatch(
+            new RegExp(`hreflang="${HTML_LANG[other]}" ${absolute(localizePath(path, other)).source}`),
+          );
         expect(html, url).toMatch(new RegExp(`hreflang="x-default" ${absolute(path).source}`));
         // The page's own links stay in its language.
         // The page's own links stay in its language: only the switcher leads to the other versions
         // (and the consent notice's link to the policy, which the forms' side localizes).
-        const switcher = new Set(LOCALES.filter((other) => other !== locale).map((other) => prefixed(other, path)));
+        const switcher = new Set(LOCALES.filter((other) => other !== locale).map((other) => localizePath(path, other)));
         const internal = [...html.matchAll(/<a\b[^>]*\shref="(\/[^"#]*)/g)].map((m) => m[1]);
         const elsewhere = internal.filter((href) => href !== `/${locale}` && !href.startsWith(`/${locale}/`) && !switcher.has(href));
         expect(
@@ -135,7 +137,7 @@ test.describe('every route in every language', () => {
     const xml = await (await request.get('/sitemap-0.xml')).text();
     const entry = /<url><loc>[^<]*\/ta\/Vehicleloan<\/loc>([\s\S]*?)<\/url>/.exec(xml)?.[1] ?? '';
     for (const locale of LOCALES)
-      expect(entry).toMatch(new RegExp(`hreflang="${HTML_LANG[locale]}" href="https?://[^"/]+${prefixed(locale, '/Vehicleloan')}"`));
+      expect(entry).toMatch(new RegExp(`hreflang="${HTML_LANG[locale]}" href="https?://[^"/]+${localizePath('/Vehicleloan', locale)}"`));
     expect(entry).toMatch(/hreflang="x-default" href="https?:\/\/[^"]+\/Vehicleloan"/);
     expect(xml).not.toMatch(/\/(ta|te|kn)\/(Thankyou|404)</);
   });
@@ -154,7 +156,7 @@ test.describe('no English sentence of the dictionary on a Tamil, Telugu or Kanna
       test.setTimeout(120_000);
       const found: string[] = [];
       for (const path of [...PATHS, '/no-such-page']) {
-        const url = prefixed(locale, path);
+        const url = localizePath(path, locale);
         const text = readableText(await (await request.get(url)).text());
         for (const sentence of ENGLISH_SENTENCES) if (text.includes(sentence)) found.push(`${url}: "${sentence}"`);
       }
@@ -181,7 +183,7 @@ test.describe('the language switcher', () => {
       const link = switcher.getByRole('link', { name: LANGUAGE_NAMES[locale] });
       await expect(link).toHaveAttribute('lang', HTML_LANG[locale]);
       await expect(link).toHaveAttribute('hreflang', HTML_LANG[locale]);
-      await expect(link).toHaveAttribute('href', prefixed(locale, '/Flats'));
+      await expect(link).toHaveAttribute('href', localizePath('/Flats', locale));
     }
     await expect(switcher.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'page');
     await page.keyboard.press('Tab'); // English
@@ -239,7 +241,7 @@ test.describe('fonts', () => {
     expect((await fontsOf(page, '/Vehicleloan')).filter((f) => /tamil|telugu|kannada/.test(f))).toEqual([]);
     const scripts = { ta: 'tamil', te: 'telugu', kn: 'kannada' } as const;
     for (const locale of OTHERS) {
-      const fonts = await fontsOf(page, prefixed(locale, '/Flats'));
+      const fonts = await fontsOf(page, localizePath('/Flats', locale));
       const indic = fonts.filter((f) => /tamil|telugu|kannada/.test(f));
       expect(indic.length, locale).toBeGreaterThan(0);
       for (const font of indic) expect(font, locale).toMatch(new RegExp(`noto-sans-${scripts[locale]}-400-700`));
@@ -279,7 +281,7 @@ test.describe('long Indic words fit at 360, 390 and 1280 px on every page type',
       const problems: string[] = [];
       for (const locale of OTHERS) {
         for (const path of TYPES) {
-          await page.goto(prefixed(locale, path));
+          await page.goto(localizePath(path, locale));
           const overflow = await page.evaluate((word) => {
             // The page's own headings and buttons get the long word; the header keeps its real
             // labels (one row of eight long words cannot fit any screen), and is checked as it is.
@@ -297,7 +299,7 @@ test.describe('long Indic words fit at 360, 390 and 1280 px on every page type',
             if (bar && bar.scrollWidth > bar.clientWidth + 1) found.push(`header bar overflows by ${bar.scrollWidth - bar.clientWidth}px`);
             return found;
           }, LONG[locale]);
-          problems.push(...overflow.map((p) => `${prefixed(locale, path)}: ${p}`));
+          problems.push(...overflow.map((p) => `${localizePath(path, locale)}: ${p}`));
         }
       }
       expect(problems).toEqual([]);
@@ -311,10 +313,10 @@ test.describe('axe on every route in every language', () => {
       test.setTimeout(300_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       for (const path of [...PATHS, '/no-such-page']) {
-        await page.goto(prefixed(locale, path));
+        await page.goto(localizePath(path, locale));
         await page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
         await islandsHydrated(page);
-        await expectNoAxeViolations(page, `${prefixed(locale, path)}: `);
+        await expectNoAxeViolations(page, `${localizePath(path, locale)}: `);
       }
     });
   }

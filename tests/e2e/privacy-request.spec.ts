@@ -8,13 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { dictionary, format, type Locale } from '../../src/i18n/index.ts';
 import { site } from '../../src/config/site.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
 import { expectNoAxeViolations } from '../support/axe';
 import { exportedLeads, humanPause, hydrated } from '../support/form-filling';
 
 test.describe.configure({ timeout: 60_000 });
 
 const DAYS = site.grievance.responseDays;
-const pathIn = (locale: Locale, route: string) => (locale === 'en' ? route : `/${locale}${route}`);
 const form = (page: Page) => page.locator('form.enquiry-form');
 const requestOf = async (page: Page, email: string) =>
   (await exportedLeads(page.request, 'privacy')).filter((lead) => lead.email === email);
@@ -33,17 +33,17 @@ const fillRequest = async (page: Page, locale: Locale, email: string) => {
 
 test('the privacy request form is linked from the footer, the privacy page and under the consent box of every form', async ({ page }) => {
   for (const locale of ['en', 'ta'] as const) {
-    const target = pathIn(locale, '/Privacyrequest');
-    await page.goto(pathIn(locale, '/Vehicleloan'));
+    const target = localizePath('/Privacyrequest', locale);
+    await page.goto(localizePath('/Vehicleloan', locale));
     await expect(page.locator('footer').getByRole('link', { name: dictionary(locale).site.footer.privacyRequest })).toHaveAttribute(
       'href',
       target,
     );
     // Under the consent box, in the plain form before any script.
     await expect(form(page).getByRole('link', { name: dictionary(locale).form.consentWithdraw })).toHaveAttribute('href', target);
-    await page.goto(pathIn(locale, '/Contactus'));
+    await page.goto(localizePath('/Contactus', locale));
     await expect(form(page).getByRole('link', { name: dictionary(locale).form.consentWithdraw })).toHaveAttribute('href', target);
-    await page.goto(pathIn(locale, '/Privacy'));
+    await page.goto(localizePath('/Privacy', locale));
     await expect(page.locator('main').locator(`a[href="${target}"]`)).toHaveCount(1);
   }
   // The link leads to the form, which has no consent box and no call-back choices of its own.
@@ -62,7 +62,7 @@ for (const locale of ['en', 'ta'] as const) {
     const words = dictionary(locale).form;
     const messages = dictionary(locale).messages;
     const email = `privacy-${randomUUID().slice(0, 8)}@example.com`;
-    await page.goto(pathIn(locale, '/Privacyrequest'));
+    await page.goto(localizePath('/Privacyrequest', locale));
     await hydrated(page);
     await humanPause(page);
 
@@ -105,12 +105,12 @@ test.describe('without JavaScript', () => {
     test(`(${locale}): the confirm page, then the page that says what happens next; the team's export has it`, async ({ page }) => {
       const words = dictionary(locale);
       const email = `privacy-nojs-${randomUUID().slice(0, 8)}@example.com`;
-      await page.goto(pathIn(locale, '/Privacyrequest'));
+      await page.goto(localizePath('/Privacyrequest', locale));
       await fillRequest(page, locale, email);
       await form(page).getByRole('button', { name: words.form.submitPrivacy }).click();
       await expect(page.locator('h1')).toHaveText(words.problem.confirmPrivacy.title);
       await page.getByRole('button', { name: words.problem.confirmPrivacy.button }).click();
-      await page.waitForURL(`**${pathIn(locale, '/Privacyrequestsent')}`);
+      await page.waitForURL(`**${localizePath('/Privacyrequestsent', locale)}`);
       await expect(page.locator('main')).toContainText(format(words.site.privacyRequest.sentWithin, { days: DAYS }));
 
       const leads = await requestOf(page, email);

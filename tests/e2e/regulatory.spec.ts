@@ -19,11 +19,11 @@ import { ROUTES } from './routes';
 import { expectNoAxeViolations } from '../support/axe';
 import { islandsHydrated } from '../support/islands';
 import { LOANS as LOAN_PAGES, PLANS as PLAN_PAGES } from '../support/form-filling';
-import { dictionary, LOCALES, type Locale } from '../../src/i18n';
+import { dictionary, LOCALES } from '../../src/i18n';
 import { AMFI_DISTRIBUTOR, SEBI_MF_RISK } from '../../src/lib/regulatory';
+import { localizePath } from '../../src/lib/routing';
 import { site } from '../../src/config/site';
 
-const prefixed = (locale: Locale, path: string) => (locale === 'en' ? path : path === '/' ? `/${locale}` : `/${locale}${path}`);
 const PLANS = PLAN_PAGES.map(([path]) => path);
 const LOANS = LOAN_PAGES.map(([path]) => path);
 const REALTY = [
@@ -80,7 +80,7 @@ test.describe('the regulators’ words in every language', () => {
 
     test(`${locale}: mutual fund pages show SEBI's sentence verbatim, no AMFI line without an ARN, and no reviews`, async ({ request }) => {
       for (const path of PLANS) {
-        const url = prefixed(locale, path);
+        const url = localizePath(path, locale);
         const html = await (await request.get(url)).text();
         const text = textOf(html);
         expect(text, url).toContain(SEBI_MF_RISK);
@@ -98,7 +98,7 @@ test.describe('the regulators’ words in every language', () => {
 
     test(`${locale}: loan pages say the lender alone decides, and list no lender while none is set`, async ({ request }) => {
       for (const path of LOANS) {
-        const url = prefixed(locale, path);
+        const url = localizePath(path, locale);
         const html = await (await request.get(url)).text();
         const text = textOf(html);
         expect(text, url).toContain(t.loans.lenderStatement);
@@ -110,7 +110,7 @@ test.describe('the regulators’ words in every language', () => {
     test(`${locale}: buy, sell and Realty pages show no RERA line while the number is not set`, async ({ request }) => {
       expect(site.registrations.rera).toBe('');
       for (const path of REALTY) {
-        const url = prefixed(locale, path);
+        const url = localizePath(path, locale);
         const response = await request.get(url);
         expect(response.status(), url).toBe(200);
         const html = await response.text();
@@ -120,7 +120,7 @@ test.describe('the regulators’ words in every language', () => {
     });
 
     test(`${locale}: the privacy page names who handles grievances, how soon, and the Data Protection Board`, async ({ request }) => {
-      const url = prefixed(locale, '/Privacy');
+      const url = localizePath('/Privacy', locale);
       const html = await (await request.get(url)).text();
       const text = textOf(html);
       expect(html, url).toMatch(new RegExp(`<h2 id="grievance-heading"[^>]*>${t.privacy.grievanceHeading}</h2>`));
@@ -135,7 +135,7 @@ test.describe('the regulators’ words in every language', () => {
   }
 
   test('the review detector finds the reviews where they are (the home page)', async ({ request }) => {
-    for (const locale of LOCALES) expect(reviewsIn(await (await request.get(prefixed(locale, '/'))).text()).length).toBeGreaterThan(1);
+    for (const locale of LOCALES) expect(reviewsIn(await (await request.get(localizePath('/', locale))).text()).length).toBeGreaterThan(1);
   });
 
   test('no page says "T&C apply"', async ({ request }) => {
@@ -143,7 +143,7 @@ test.describe('the regulators’ words in every language', () => {
     const found: string[] = [];
     for (const locale of LOCALES) {
       for (const path of [...ROUTES.map((r) => r.path), '/Thankyou', '/no-such-page']) {
-        const url = prefixed(locale, path);
+        const url = localizePath(path, locale);
         const text = textOf(await (await request.get(url)).text());
         if (/\bT\s*&\s*Cs?\b\s*(\*\s*)?apply|terms (and|&) conditions apply|conditions apply/i.test(text)) found.push(url);
       }
@@ -158,9 +158,9 @@ test.describe('accessibility of the new blocks', () => {
       test.setTimeout(90_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       for (const path of ['/Mutualfunds', '/Vehicleloan', '/Flats', `/${site.brand}_Realty`, '/Privacy']) {
-        await page.goto(prefixed(locale, path));
+        await page.goto(localizePath(path, locale));
         await islandsHydrated(page);
-        await expectNoAxeViolations(page, `${prefixed(locale, path)} `);
+        await expectNoAxeViolations(page, `${localizePath(path, locale)} `);
       }
     });
   }

@@ -5,7 +5,8 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ROUTES } from './routes';
-import { LOCALES, localizedPath } from '../../src/i18n/locales';
+import { LOCALES } from '../../src/i18n/locales';
+import { localizePath } from '../../src/lib/routing';
 
 /** The original site's routes and the pages added since (the privacy request form). */
 const INDEXED = [...ROUTES.map((r) => r.path), '/Privacyrequest'];
@@ -83,7 +84,7 @@ test('titles and descriptions are unique, from content, within search-result len
 });
 
 test('canonical, og:url, the sitemap and every internal link agree on each real address, in every language', async ({ request }) => {
-  const everyLanguage = (paths: string[]) => LOCALES.flatMap((locale) => paths.map((path) => localizedPath(locale, path)));
+  const everyLanguage = (paths: string[]) => LOCALES.flatMap((locale) => paths.map((path) => localizePath(path, locale)));
   const indexed = everyLanguage(INDEXED);
   const locs = await sitemapLocs(request);
   const origin = new URL(locs[0]).origin;

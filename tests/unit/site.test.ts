@@ -13,7 +13,7 @@ import {
   telHref,
   whatsappHref,
 } from '../../src/config/site';
-import { hrefOf } from '../../src/lib/links';
+import { hrefOf } from '../../src/lib/routing';
 const divisionHref = (key: 'realty' | 'consulting' | 'immigration' | 'training') => hrefOf({ collection: 'divisions', data: { key } });
 
 describe('identity (one config file)', () => {

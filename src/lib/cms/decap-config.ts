@@ -9,7 +9,7 @@ import type { CmsCollection, CmsConfig, CmsField } from 'decap-cms-core';
 import type { z } from 'zod';
 import { collections, sources } from '../../content.config';
 import { identitySchema } from '../../config/site';
-import { routeNameOf } from '../links';
+import { routeNameOf } from '../routing';
 import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales';
 import { cmsImage, fieldsOf, toJsonSchema } from './decap-fields';
 import { COLLECTION_TEXT, IDENTITY_TEXT, REVIEWED, type CollectionName } from './editor-text';

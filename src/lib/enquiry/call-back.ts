@@ -5,12 +5,12 @@
  * page the enquiry came from (the form starts on it).
  */
 import { CALL_HOURS } from './options.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, isLocale } from '../../i18n/locales.ts';
+import { LANGUAGE_NAMES_EN, localeOrDefault } from '../../i18n/locales.ts';
 
 const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 export const callBackText = (lead: { readonly [field: string]: unknown }): string => {
   const time = given(lead.callTime) ? lead.callTime : `any time (${CALL_HOURS})`;
-  const language = given(lead.callLanguage) ? lead.callLanguage : LANGUAGE_NAMES_EN[isLocale(lead.locale) ? lead.locale : DEFAULT_LOCALE];
+  const language = given(lead.callLanguage) ? lead.callLanguage : LANGUAGE_NAMES_EN[localeOrDefault(lead.locale)];
   return `${time}, in ${language}`;
 };

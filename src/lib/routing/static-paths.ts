@@ -2,7 +2,7 @@
  * getStaticPaths of the pages under src/pages/[...locale]/: one page file serves every language.
  * English has no `locale` parameter (its routes stay as they are); the others get /ta/, /te/, /kn/.
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../i18n/locales.ts';
 
 export const localeParam = (locale: Locale): string | undefined => (locale === DEFAULT_LOCALE ? undefined : locale);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localized as getCollection } from '../../src/lib/content';
+import { getRelativeLocaleUrl } from 'astro:i18n';
 import {
   PAGE_ROUTES,
   absoluteUrl,
@@ -7,12 +8,19 @@ import {
   hrefOf,
   localizeHref,
   localizeHtmlLinks,
-  localizeRoute,
-  routeOfPath,
+  localizePath,
   routeNameOf,
+  routeOfPath,
+  splitLocalePath,
   type LinkTarget,
-} from '../../src/lib/links';
-import { LOCALES, localizedPath, splitLocalePath } from '../../src/i18n/locales';
+} from '../../src/lib/routing';
+import { LOCALES, localeOrDefault } from '../../src/i18n/locales';
+
+/** Astro's own address of a route in a language (astro.config.mjs `i18n`), without its trailing slash. */
+const astroAddress = (route: string, locale: (typeof LOCALES)[number]) => {
+  const url = getRelativeLocaleUrl(locale, route.replace(/^\//, ''));
+  return url.length > 1 ? url.replace(/\/$/, '') : url;
+};
 
 /** Every page the collections and the fixed pages claim, with who claims it. */
 const claims = async (): Promise<[string, string][]> => {
@@ -36,7 +44,7 @@ const claims = async (): Promise<[string, string][]> => {
 describe('routes', () => {
   it('no two entries, in one collection or across collections, claim the same route', async () => {
     const all = await claims();
-    expect(all.length).toBe(1 + 8 + 8 + 4 + 10 + 4);
+    expect(all.length).toBe(1 + 9 + 8 + 4 + 10 + 4);
     const byRoute = new Map<string, string[]>();
     // Case-insensitively too: two files differing only in case clash on macOS and Windows checkouts.
     for (const [route, who] of all) byRoute.set(route.toLowerCase(), [...(byRoute.get(route.toLowerCase()) ?? []), who]);
@@ -45,7 +53,7 @@ describe('routes', () => {
   });
 
   it('a route is the real address: a slash and a name, no .html, no trailing slash', async () => {
-    for (const [route] of await claims()) expect(route).toMatch(/^\/([A-Za-z_]+)?$/);
+    for (const [route] of await claims()) expect(route).toMatch(/^\/([A-Za-z0-9_]+)?$/);
   });
 
   it('hrefOf builds each kind of link from its entry', async () => {
@@ -68,15 +76,17 @@ describe('routes', () => {
 });
 
 describe('routes in every language', () => {
-  it('English keeps its routes; the others add their prefix (Astro’s i18n helper and the server-safe one agree)', async () => {
+  it('English keeps its routes; the others add their prefix, as Astro’s i18n routing builds the pages', async () => {
     const routes = [...new Set((await claims()).map(([route]) => route))];
     for (const route of routes) {
-      expect(localizeRoute(route, 'en')).toBe(route);
+      expect(localizePath(route, 'en')).toBe(route);
       for (const locale of LOCALES) {
-        expect(localizeRoute(route, locale)).toBe(localizedPath(locale, route));
-        expect(splitLocalePath(localizeRoute(route, locale))).toEqual({ locale, route });
+        expect(localizePath(route, locale)).toBe(astroAddress(route, locale));
+        expect(splitLocalePath(localizePath(route, locale))).toEqual({ locale, route });
       }
     }
+    expect(localizePath('/Flats', 'ta')).toBe('/ta/Flats');
+    expect(localizePath('/', 'ta')).toBe('/ta');
     expect(hrefOf({ collection: 'pages', id: 'contact' }, 'ta')).toBe('/ta/Contactus');
     expect(hrefOf({ collection: 'pages', id: 'thank-you' }, 'kn')).toBe('/kn/Thankyou');
     expect(hrefOf('home', 'te')).toBe('/te');
@@ -106,5 +116,12 @@ describe('routes in every language', () => {
     );
     const english = '<a href="/Privacy">p</a>';
     expect(localizeHtmlLinks(english, 'en')).toBe(english);
+  });
+});
+
+describe('the language of a page, a post or a lead', () => {
+  it('is one of the site’s languages, else English', () => {
+    for (const locale of LOCALES) expect(localeOrDefault(locale)).toBe(locale);
+    for (const other of [undefined, null, '', 'fr', 'TA', 'ta-IN', 7, ['ta'], { locale: 'ta' }]) expect(localeOrDefault(other)).toBe('en');
   });
 });
