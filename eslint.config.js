@@ -31,6 +31,23 @@ const OUTSIDE_SRC = boundary(
   'src/ never imports the commands, local stand-ins, benchmarks, tests, build integrations or functions (scripts/, harness/, bench/, tests/, integrations/, netlify/).',
   [folder('scripts', 'harness', 'bench', 'tests', 'integrations', 'netlify')],
 );
+/** src/content.config.ts is build configuration, as astro.config.mjs is: it runs the consent lock's checks (integrations/consent-lock.ts). */
+const OUTSIDE_SRC_FROM_CONFIG = boundary(
+  'src → outside src',
+  'src/content.config.ts may import the build integrations (integrations/), and nothing else outside src/ (scripts/, harness/, bench/, tests/, netlify/).',
+  [folder('scripts', 'harness', 'bench', 'tests', 'netlify')],
+);
+const TESTS = boundary(
+  'tools → tests',
+  'the commands, local stand-ins, benchmarks, build integrations and functions never import tests/: what tests and benchmarks share lives in harness/.',
+  [folder('tests')],
+);
+const PROPS_BUILDER = boundary(
+  'browser → props builder',
+  "browser code never imports an island's props builder (props.ts): it reads every dictionary, and runs at build time in the .astro page.",
+  [/^\.{0,2}\/(.*\/)?props(\.ts)?$/i],
+  { allowTypeImports: true },
+);
 const SERVER = boundary(
   'browser → server',
   'nothing under src/ outside src/server imports it (netlify/functions does); move what both sides need to src/lib/enquiry.',
@@ -68,11 +85,13 @@ const DYNAMIC_IMPORT_FORMS = [
 
 /**
  * The rules that refuse `boundaries` (each later block below replaces these two rules for its
- * files, so it lists every boundary that applies there). Under src/, `import()` takes a string
- * literal, so the boundaries can read it (`require()` is refused everywhere by typescript-eslint's
- * no-require-imports; a literal one is still matched here, to name the boundary).
+ * files, so it lists every boundary that applies there). Under src/ (`forbid`), `import()` takes a
+ * string literal, so the boundaries can read it; the tools outside src/ (`forbidOutsideSrc`) load
+ * modules by computed paths (the warm functions, the fuzzer's targets). `require()` is refused
+ * everywhere by typescript-eslint's no-require-imports; a literal one is still matched here, to
+ * name the boundary.
  */
-const forbid = (...boundaries) => ({
+const refuse = (boundaries, { literalImports }) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
@@ -83,32 +102,40 @@ const forbid = (...boundaries) => ({
   ],
   'no-restricted-syntax': [
     'error',
-    {
-      selector: "ImportExpression[source.type!='Literal']",
-      message: 'src/ imports by a string literal only, so the boundaries can read it.',
-    },
+    ...(literalImports
+      ? [
+          {
+            selector: "ImportExpression[source.type!='Literal']",
+            message: 'src/ imports by a string literal only, so the boundaries can read it.',
+          },
+        ]
+      : []),
     ...boundaries.flatMap(({ targets, message, syntax = [] }) => [
       ...targets.map((target) => ({ selector: `:matches(${DYNAMIC_IMPORT_FORMS})[value=${target}]`, message })),
       ...syntax.map((selector) => ({ selector, message })),
     ]),
   ],
 });
+const forbid = (...boundaries) => refuse(boundaries, { literalImports: true });
+const forbidOutsideSrc = (...boundaries) => refuse(boundaries, { literalImports: false });
 
 /**
- * Browser code: the islands and the pages' client scripts (`<script>` in .astro, which ESLint sees
- * as `X.astro/0_0.ts`). An island's props builder (`props.ts` in its island's folder) runs at build
- * time in the .astro page and reads every dictionary to hand the island one language.
+ * Browser code: the islands and the client scripts (src/client-scripts/, and `<script>` in .astro, which
+ * ESLint sees as `X.astro/0_0.ts`). An island's props builder (`props.ts` in its island's folder)
+ * runs at build time in the .astro page and reads every dictionary to hand the island one language.
  */
-const BROWSER = ['src/islands/**', 'src/**/*.astro/*.{js,ts}'];
+const BROWSER = ['src/islands/**', 'src/client-scripts/**', 'src/**/*.astro/*.{js,ts}'];
 const ISLAND_PROPS_BUILDERS = ['src/islands/**/props.ts'];
 
 const boundaries = [
   { files: ['src/**'], rules: forbid(OUTSIDE_SRC, SERVER) },
+  { files: ['src/content.config.ts'], rules: forbid(OUTSIDE_SRC_FROM_CONFIG, SERVER) },
   { files: ['src/lib/**'], rules: forbid(OUTSIDE_SRC, SERVER, CONTENT_CONFIG) },
   { files: ['src/lib/cms/**'], rules: forbid(OUTSIDE_SRC, SERVER) },
-  { files: BROWSER, rules: forbid(OUTSIDE_SRC, SERVER, NODE_ONLY, DICTIONARIES) },
+  { files: BROWSER, rules: forbid(OUTSIDE_SRC, SERVER, NODE_ONLY, DICTIONARIES, PROPS_BUILDER) },
   { files: ISLAND_PROPS_BUILDERS, rules: forbid(OUTSIDE_SRC, SERVER, NODE_ONLY) },
   { files: ['src/server/**'], rules: forbid(OUTSIDE_SRC, REACT) },
+  { files: ['scripts/**', 'harness/**', 'bench/**', 'integrations/**', 'netlify/**'], rules: forbidOutsideSrc(TESTS) },
 ];
 
 export default tseslint.config(

@@ -25,9 +25,9 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { validBankLoan } from '../tests/support/sample-enquiries.ts';
+import { validBankLoan } from '../harness/sample-enquiries.ts';
 import { BENCH_ENV, withChallenge } from './proof.ts';
-import { EMAILJS_ENV, clearEmailJsEnv } from '../tests/support/emailjs.ts';
+import { EMAILJS_ENV, clearEmailJsEnv } from '../harness/emailjs-standin.ts';
 import { MemoryBlobs } from '../harness/memory-blobs.ts';
 import { DEFAULT_BLOBS_DIR, ensureBuilt, freePort, freshBlobsDir, openServedStore, startServedSite } from '../harness/served-site.ts';
 
@@ -215,7 +215,7 @@ const served = async (): Promise<Row[]> => {
 
 /**
  * The EmailJS stand-in in a child process, so its work is not counted as ours. Points this
- * process's EmailJS settings at it (as tests/support/emailjs.ts does).
+ * process's EmailJS settings at it (as useEmailJsStandIn in harness/emailjs-standin.ts does).
  */
 const standInProcess = async () => {
   const port = await freePort();

@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORIES, ENQUIRY_KINDS, INTENTS, type EnquiryKind } from '../src/lib/enquiry/index.ts';
-import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, type Fields } from '../tests/support/sample-enquiries.ts';
+import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, type Fields } from '../harness/sample-enquiries.ts';
 import { BENCH_ENV, confirmedForm, withChallenge } from './proof.ts';
 import { validEnquiry } from './fuzz/cases.ts';
 import { ensureBuilt, freshBlobsDir, openServedStore, startServedSite } from '../harness/served-site.ts';

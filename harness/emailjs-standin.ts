@@ -206,6 +206,26 @@ export const startEmailJsStandIn = async (
   };
 };
 
+/** The EmailJS settings the pipeline reads, as tests and benchmarks set them for the stand-in. */
+export const EMAILJS_ENV = {
+  EMAILJS_SERVICE_ID: 'service_test',
+  EMAILJS_TEMPLATE_ID: 'template_test',
+  EMAILJS_PUBLIC_KEY: 'public_test',
+  EMAILJS_PRIVATE_KEY: 'private_test',
+} as const;
+
+/** Starts the stand-in and points the pipeline's EmailJS settings (process.env) at it. */
+export const useEmailJsStandIn = async (): Promise<EmailJsStandIn> => {
+  const standIn = await startEmailJsStandIn();
+  Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin });
+  return standIn;
+};
+
+/** Removes the EmailJS settings from process.env again. */
+export const clearEmailJsEnv = () => {
+  for (const name of [...Object.keys(EMAILJS_ENV), 'EMAILJS_API_ORIGIN', 'EMAILJS_TIMEOUT_MS']) delete process.env[name];
+};
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const outboxDir = path.resolve(import.meta.dirname, '..', 'outbox');
   const standIn = await startEmailJsStandIn({ port: Number(process.env.EMAILJS_STANDIN_PORT || 8899), outboxDir });

@@ -1,11 +1,11 @@
 /**
  * Astro integration: when a build starts, prints every content entry that has no translation in
- * a language and so falls back to English (src/lib/translations.ts), one line each, and per
+ * a language and so falls back to English (translations.ts), one line each, and per
  * language how many translated entries are not yet reviewed by a native speaker.
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { fallbackLines, reviewLines, translationStatus } from '../src/lib/translations.ts';
+import { fallbackLines, reviewLines, translationStatus } from './translations.ts';
 
 export const i18nFallback = (): AstroIntegration => {
   let root = process.cwd();

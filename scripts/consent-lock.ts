@@ -12,7 +12,7 @@ import {
   extendLock,
   readConsentFolder,
   type ConsentLock,
-} from '../src/lib/consent-lock.ts';
+} from '../integrations/consent-lock.ts';
 import { CONSENT_VERSIONS } from '../src/lib/consent.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -10,7 +10,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from './lib/enquiry/options';
-import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from './lib/consent-lock';
+import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from '../integrations/consent-lock';
 import { CONSENT_VERSIONS } from './lib/consent';
 import { LOCALES } from './i18n/locales';
 import consentLock from './content/consent.lock.json' with { type: 'json' };
@@ -45,7 +45,7 @@ const text = z.string().trim().min(1);
 const subtitle = text.max(110);
 /**
  * On a translation: ticked in /admin once a native speaker has read it. The build counts the
- * translations not yet ticked (src/lib/translations.ts); the site shows the text either way.
+ * translations not yet ticked (integrations/translations.ts); the site shows the text either way.
  */
 const reviewed = z.boolean().optional();
 
@@ -215,7 +215,7 @@ const pages = defineCollection({
 /**
  * Consent notices, one JSON file per version (src/lib/consent.ts lists them for the forms and the
  * functions). Loading fails when a published text changed, a version was removed, or the lock or
- * that list is behind (src/lib/consent-lock.ts).
+ * that list is behind (integrations/consent-lock.ts).
  */
 const consent = defineCollection({
   loader: from('consent'),

@@ -4,7 +4,7 @@
  * `materialize()`, which turns one into bytes. Ids are made fresh at each materialization, so a
  * case replayed while shrinking never collides with what an earlier run stored.
  *
- * Bodies start from the shared fixtures (tests/support/sample-enquiries.ts) and the option lists, and
+ * Bodies start from the shared fixtures (harness/sample-enquiries.ts) and the option lists, and
  * are then broken on purpose: wrong types, huge strings, hostile unicode, prototype keys, deep
  * nesting, numbers as strings, truncated JSON, wrong content types, repeated form keys, broken
  * multipart, photos whose bytes lie, wrong methods, lying Content-Length, chunked bodies,
@@ -13,7 +13,7 @@
 import fc from 'fast-check';
 import { ENQUIRY_KINDS, INTENTS, CATEGORIES, realEstateFieldsFor, type EnquiryKind } from '../../src/lib/enquiry/index.ts';
 import { CONSENT_VERSIONS } from '../../src/lib/consent.ts';
-import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, valid, type Fields } from '../../tests/support/sample-enquiries.ts';
+import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, valid, type Fields } from '../../harness/sample-enquiries.ts';
 import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
 import { firstTextValues } from '../../src/server/native-post.ts';
 

@@ -9,10 +9,9 @@
  */
 import net from 'node:net';
 import type { Store } from '@netlify/blobs';
-import { startLocalBlobs } from '../../tests/support/blobs.ts';
-import { startStandIn } from '../../tests/support/emailjs.ts';
-import { LOCAL_ACK_TEMPLATE_ID, isTeamEmail } from '../../harness/emailjs-standin.ts';
-import { handlers } from '../../tests/support/enquiry-requests.ts';
+import { startLocalBlobs } from '../../harness/local-blobs.ts';
+import { LOCAL_ACK_TEMPLATE_ID, isTeamEmail, useEmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { handlers } from '../../harness/enquiry-functions.ts';
 import leadsHandler from '../../netlify/functions/leads.mts';
 import { freshBlobsDir, openServedStore, startServedSite } from '../../harness/served-site.ts';
 import { FUZZ_CHALLENGE_SECRET, FUZZ_EXPORT_TOKEN, OWN_ORIGIN, type FuzzCase, type Materialized } from './cases.ts';
@@ -63,7 +62,7 @@ const chunkedStream = (bytes: Uint8Array) =>
 
 export const inProcessTarget = async (): Promise<Target> => {
   const blobs = await startLocalBlobs();
-  const standIn = await startStandIn();
+  const standIn = await useEmailJsStandIn();
   process.env.LEADS_EXPORT_TOKEN = FUZZ_EXPORT_TOKEN;
   process.env.LEADS_CHALLENGE_SECRET = FUZZ_CHALLENGE_SECRET;
   // One sample person sends every case: the daily e-mail limit per contact would hold most of them.

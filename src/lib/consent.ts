@@ -4,7 +4,7 @@
  *
  * One JSON file per version in src/content/consent/en/ (translations beside it in ta/, te/, kn/), listed below oldest first; the last one is
  * current. A published notice is never edited: a new text needs a new version, and the build
- * checks that against src/content/consent.lock.json (src/lib/consent-lock.ts).
+ * checks that against src/content/consent.lock.json (integrations/consent-lock.ts).
  */
 import v2026_11_v1 from '../content/consent/en/2026-11-v1.json' with { type: 'json' };
 import v2026_11_v2 from '../content/consent/en/2026-11-v2.json' with { type: 'json' };

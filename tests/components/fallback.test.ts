@@ -12,7 +12,7 @@ import {
 import { FORM_TEXT } from '../support/words.ts';
 import { en } from '../../src/i18n/en.ts';
 import { enquirySchemas } from '../../src/lib/enquiry/index.ts';
-import { validFinance, validPrivacy } from '../support/sample-enquiries.ts';
+import { validFinance, validPrivacy } from '../../harness/sample-enquiries.ts';
 
 let standIn: EmailJsStandIn;
 let settings: FallbackSettings;

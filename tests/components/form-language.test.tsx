@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import LoanForm from '../../src/islands/forms/LoanForm.tsx';
 import ContactForm from '../../src/islands/forms/ContactForm.tsx';
 import PropertyForm from '../../src/islands/forms/PropertyForm.tsx';
-import { formLanguage } from '../../src/lib/form-language.ts';
+import { formLanguage } from '../../src/islands/forms/props.ts';
 import { en } from '../../src/i18n/en.ts';
 import { LANGUAGE_NAMES_EN, LOCALES, dictionary } from '../../src/i18n/index.ts';
 import { localizePath } from '../../src/lib/routing/index.ts';

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startLocalBlobs, useUnreachableBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { startLocalBlobs, useUnreachableBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
 import { startApiServer, type ApiServer } from '../support/api-server.ts';
 import { startEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import LoanForm from '../../src/islands/forms/LoanForm.tsx';
@@ -20,7 +20,7 @@ import { FORM_TEXT, MESSAGES } from '../support/words.ts';
 import type { ContactLinks } from '../../src/lib/contact-links.ts';
 import { CONSENT_NOTICE, consentPlainText } from '../../src/lib/consent.ts';
 import { ATTRIBUTION_STORAGE_KEY } from '../../src/lib/attribution.ts';
-import { formLanguage } from '../../src/lib/form-language.ts';
+import { formLanguage } from '../../src/islands/forms/props.ts';
 
 // A busy CI machine can take more than the default second for a round trip through the real functions.
 configure({ asyncUtilTimeout: 10_000 });

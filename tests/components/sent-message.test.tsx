@@ -7,7 +7,7 @@ import { afterEach, expect, test } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import SentMessage, { replyByText } from '../../src/islands/forms/SentMessage.tsx';
 import { FormMetaContext } from '../../src/islands/forms/context.ts';
-import { formLanguage } from '../../src/lib/form-language.ts';
+import { formLanguage } from '../../src/islands/forms/props.ts';
 import { format } from '../../src/i18n/format.ts';
 import type { ContactLinks } from '../../src/lib/contact-links.ts';
 

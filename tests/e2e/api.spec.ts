@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { BASE_URL, E2E_MIN_FILL_MS, EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
-import { BROWSER_NAVIGATION_ACCEPT, nativeForm, newSubmissionId, validBankLoan, validFinance } from '../support/sample-enquiries.ts';
+import { BROWSER_NAVIGATION_ACCEPT, nativeForm, newSubmissionId, validBankLoan, validFinance } from '../../harness/sample-enquiries.ts';
 import { confirmed, withChallenge } from '../support/form-filling.ts';
 
 const outbox = path.resolve(import.meta.dirname, '../../outbox');

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from './routes';
 import { FORM_PAGES, fill, humanPause, submitButton, shownReference, leadsWithReference, withChallenge } from '../support/form-filling';
-import { validFinance } from '../support/sample-enquiries.ts';
+import { validFinance } from '../../harness/sample-enquiries.ts';
 import { FORM_TEXT } from '../support/words.ts';
 import { islandsHydrated } from '../support/islands';
 

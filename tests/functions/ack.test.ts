@@ -5,11 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import leadsSweep from '../../netlify/functions/leads-sweep.mts';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
-import { EMAILJS_ENV } from '../support/emailjs.ts';
+import { EMAILJS_ENV, type EmailJsStandIn, type ReceivedEmail } from '../../harness/emailjs-standin.ts';
 import { send, validBankLoan, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
-import type { EmailJsStandIn, ReceivedEmail } from '../../harness/emailjs-standin.ts';
 import type { SweepReport } from '../../src/server/sweep.ts';
 import { deliverAck } from '../../src/server/ack.ts';
 import type { LeadRecord } from '../../src/server/record.ts';

@@ -5,18 +5,17 @@
  */
 import { setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
-import { startStandIn } from '../support/emailjs.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
+import { useEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { challengeIssuedAgo, send, sendRequest, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy } from '../../harness/blobs-faults.ts';
-import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
 let proxy: BlobsFaultProxy;
 beforeAll(async () => {
   blobs = await startLocalBlobs();
-  standIn = await startStandIn();
+  standIn = await useEmailJsStandIn();
   proxy = await startBlobsFaultProxy(blobs.url);
   // The functions' Blobs context goes through the proxy, as serve.ts sets it up.
   setEnvironmentContext({ edgeURL: proxy.origin, uncachedEdgeURL: proxy.origin, siteID: 'test-site', token: 'local-test-token' });

@@ -7,14 +7,13 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
-import { EMAILJS_ENV } from '../support/emailjs.ts';
+import { EMAILJS_ENV, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { csvRecords, parseCsv } from '../support/csv.ts';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, valid, type Kind } from '../support/enquiry-requests.ts';
 import { messagesIn } from '../support/words.ts';
 import { dictionary } from '../../src/i18n/index.ts';
-import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'call-back-test-token-0123456789abcdefgh';
 let blobs: LocalBlobs;

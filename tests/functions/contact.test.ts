@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeEach, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validContact, validFinance } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';

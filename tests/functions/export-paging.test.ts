@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
-import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
 import { csvRecords, parseCsv } from '../support/csv.ts';
 import { toWebRequest } from '../../harness/warm-functions.ts';
 import { CSV_COLUMNS } from '../../src/server/export.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
-import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
 import { CSV_COLUMNS, csvCell, toCsv } from '../../src/server/export.ts';
 import type { LeadRecord } from '../../src/server/record.ts';
 

@@ -5,7 +5,7 @@
  * Both are now a 400 that says so, and nothing is stored.
  */
 import { expect, test } from 'vitest';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,

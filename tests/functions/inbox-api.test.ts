@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import { FAILED_SIGN_IN_DELAY_MS } from '../../src/server/export-handler.ts';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { csvRecords } from '../support/csv.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, send, sendRequest, validBankLoan, validFinance, validRealEstate } from '../support/enquiry-requests.ts';

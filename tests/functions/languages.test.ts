@@ -10,7 +10,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { csvRecords, parseCsv } from '../support/csv.ts';
 import {

@@ -5,7 +5,7 @@
  */
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
 import { MemoryBlobs } from '../../harness/memory-blobs.ts';
 
 interface Backend {

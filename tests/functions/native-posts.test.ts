@@ -5,7 +5,7 @@
  * page of problems; JSON callers still get JSON.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,

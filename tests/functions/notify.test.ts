@@ -3,11 +3,10 @@
  * stored with notified:false and the visitor still gets 201.
  */
 import { beforeEach, expect, test } from 'vitest';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useLocalServers } from '../support/servers.ts';
-import { EMAILJS_ENV, clearEmailJsEnv } from '../support/emailjs.ts';
+import { EMAILJS_ENV, clearEmailJsEnv, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { send, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
-import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

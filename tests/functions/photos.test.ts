@@ -3,7 +3,7 @@
  * `data` and up to 5 images in parts `files`. Type by magic bytes; 1.5 MB each; 4 MB in all.
  */
 import { describe, expect, test } from 'vitest';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, sendRequest, validRealEstate, validSellFlats as sellFlats } from '../support/enquiry-requests.ts';
 import { sniffPhotoType } from '../../src/lib/enquiry/index.ts';

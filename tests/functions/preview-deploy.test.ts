@@ -10,7 +10,7 @@ import leads from '../../netlify/functions/leads.mts';
 import { PREVIEW_LEADS_STORE, PREVIEW_PHOTOS_STORE } from '../../src/server/store.ts';
 import { PREVIEW_SUMMARY_LINE } from '../../src/server/notify.ts';
 import { sweepPending } from '../../src/server/sweep.ts';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';

@@ -7,15 +7,14 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
-import { EMAILJS_ENV } from '../support/emailjs.ts';
+import { EMAILJS_ENV, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { csvRecords } from '../support/csv.ts';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, validPrivacy } from '../support/enquiry-requests.ts';
 import { messagesIn } from '../support/words.ts';
 import { dictionary } from '../../src/i18n/index.ts';
 import { site } from '../../src/config/site.ts';
-import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'privacy-test-token-0123456789abcdefgh';
 const ACK_TEMPLATE = 'template_ack_privacy_test';

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import leadsRetention from '../../netlify/functions/leads-retention.mts';
-import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
 import { retentionCutoff, type RetentionReport } from '../../src/server/retention.ts';
 
 let blobs: LocalBlobs;

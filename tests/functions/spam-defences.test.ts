@@ -6,7 +6,7 @@
  */
 import { csvRecords, parseCsv } from '../support/csv.ts';
 import { describe, expect, test, vi } from 'vitest';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,

@@ -13,11 +13,10 @@
  */
 import { setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '../support/blobs.ts';
-import { startStandIn } from '../support/emailjs.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
+import { useEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { send, validFinance } from '../support/enquiry-requests.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy } from '../../harness/blobs-faults.ts';
-import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
@@ -26,7 +25,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   blobs = await startLocalBlobs();
-  standIn = await startStandIn();
+  standIn = await useEmailJsStandIn();
   proxy = await startBlobsFaultProxy(blobs.url);
 });
 beforeEach(async () => {

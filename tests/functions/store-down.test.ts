@@ -1,13 +1,12 @@
 /** When Netlify Blobs cannot be reached, the visitor is told to retry (503 + Retry-After), no e-mail goes out. */
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { useUnreachableBlobs } from '../support/blobs.ts';
-import { startStandIn } from '../support/emailjs.ts';
+import { useUnreachableBlobs } from '../../harness/local-blobs.ts';
+import { useEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, valid, type Kind } from '../support/enquiry-requests.ts';
-import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let standIn: EmailJsStandIn;
 beforeAll(async () => {
-  standIn = await startStandIn();
+  standIn = await useEmailJsStandIn();
 });
 afterAll(async () => {
   await standIn.close();

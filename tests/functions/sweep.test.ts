@@ -8,11 +8,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import leadsSweep from '../../netlify/functions/leads-sweep.mts';
-import type { LocalBlobs } from '../support/blobs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
-import { EMAILJS_ENV, clearEmailJsEnv } from '../support/emailjs.ts';
+import { EMAILJS_ENV, clearEmailJsEnv, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
-import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import type { SweepReport } from '../../src/server/sweep.ts';
 
 let blobs: LocalBlobs;

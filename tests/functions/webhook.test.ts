@@ -10,11 +10,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import leads from '../../netlify/functions/leads.mts';
 import { sweepPending } from '../../src/server/sweep.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../harness/webhook-receiver.ts';
-import type { LocalBlobs } from '../support/blobs.ts';
-import { clearEmailJsEnv, EMAILJS_ENV } from '../support/emailjs.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import { EMAILJS_ENV, clearEmailJsEnv, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
-import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const SECRET = 'webhook-test-secret-0123456789abcdef';
 const TOKEN = 'webhook-test-export-token-0123456789ab';

@@ -1,21 +1,17 @@
 /**
  * The enquiry functions' handlers and request builders for function tests (fixtures:
- * sample-enquiries.ts). Posts carry what a person's browser would: a JSON post a challenge the
+ * harness/sample-enquiries.ts). Posts carry what a person's browser would: a JSON post a challenge the
  * server signed 20 s earlier, a native post the token of its confirmation (the confirm page's
  * one click), unless a test says otherwise (`challenge: undefined` in the body; `confirmed: false`).
  * Function tests run with the daily e-mail limit per contact raised: tests/functions/spam-defences.test.ts
  * ("one contact, a few e-mails a day") proves the real one.
  */
-import realestate from '../../netlify/functions/realestate.mts';
-import bankloan from '../../netlify/functions/bankloan.mts';
-import finance from '../../netlify/functions/finance.mts';
-import contact from '../../netlify/functions/contact.mts';
-import privacy from '../../netlify/functions/privacy.mts';
-
+import { handlers, type Kind } from '../../harness/enquiry-functions.ts';
 import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
 import { firstTextValues } from '../../src/server/native-post.ts';
 
-export * from './sample-enquiries.ts';
+export * from '../../harness/sample-enquiries.ts';
+export { handlers, type Kind };
 
 /** The signing secret the function tests' server side uses. */
 export const TEST_CHALLENGE_SECRET = 'function-tests-challenge-secret-0123456789';
@@ -36,9 +32,6 @@ export const confirmedFields = (fields: Record<string, string> | Array<[string, 
   const pairs = Array.isArray(fields) ? fields : Object.entries(fields);
   return [...pairs, ['confirmToken', issueConfirmation(TEST_CHALLENGE_SECRET, firstTextValues(pairs))]];
 };
-
-export const handlers = { realestate, bankloan, finance, contact, privacy };
-export type Kind = keyof typeof handlers;
 
 type Init = { method?: string; headers?: Record<string, string>; confirmed?: boolean };
 

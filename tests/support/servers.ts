@@ -1,8 +1,7 @@
 /** The local services a function test file needs: a real Blobs server and the EmailJS stand-in. */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from './blobs.ts';
-import { startStandIn } from './emailjs.ts';
-import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
+import { useEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 export interface LocalServers {
   blobs: LocalBlobs;
@@ -13,7 +12,7 @@ export interface LocalServers {
 export const useLocalServers = (ready: (servers: LocalServers) => void) => {
   let servers: LocalServers | undefined;
   beforeAll(async () => {
-    servers = { blobs: await startLocalBlobs(), standIn: await startStandIn() };
+    servers = { blobs: await startLocalBlobs(), standIn: await useEmailJsStandIn() };
     ready(servers);
   });
   afterAll(async () => {

@@ -32,6 +32,8 @@ const DICTIONARIES = 'browser → dictionaries';
 const OUTSIDE = 'src → outside src';
 const REACT = 'server → React';
 const COLLECTIONS = 'lib → collections';
+const PROPS_BUILDER = 'browser → props builder';
+const TESTS = 'tools → tests';
 
 /** An island file: its probe imports and uses what it imported. */
 const ISLAND = 'src/islands/forms/Example.tsx';
@@ -74,6 +76,7 @@ describe('lint refuses the arrows that must not exist, in every form', () => {
     ['an island imports PGlite', ISLAND, "export const load = () => import('@electric-sql/pglite');", NODE],
     ['an island imports pg', ISLAND, "import pg from 'pg';", NODE],
     ['an island requires postgres', ISLAND, "export const sql = require('postgres');", NODE],
+    ['a client script imports node:fs', 'src/client-scripts/example.ts', "import { readFileSync } from 'node:fs';", NODE],
     [
       "a page's client script imports node:fs",
       'src/components/common/Example.astro',
@@ -89,6 +92,16 @@ describe('lint refuses the arrows that must not exist, in every form', () => {
     ['an island imports a language file dynamically', ISLAND, "export const load = () => import('../../i18n/kn.ts');", DICTIONARIES],
     ['an island globs the language files', ISLAND, "export const all = import.meta.glob('../../i18n/*.ts');", DICTIONARIES],
     ['an island imports a language file by a root-absolute path', ISLAND, "import { te } from '/src/i18n/te.ts';", DICTIONARIES],
+    [
+      'a client script imports the dictionaries',
+      'src/client-scripts/example.ts',
+      "import { dictionary } from '../i18n/index.ts';",
+      DICTIONARIES,
+    ],
+
+    // browser code → an island's props builder (it reads every dictionary)
+    ['an island imports its props builder', ISLAND, "import { formLanguage } from './props.ts';", PROPS_BUILDER],
+    ["an island loads another island's props builder", ISLAND, "export const load = () => import('../calculators/props');", PROPS_BUILDER],
 
     // src/ → what lives outside it
     ['src/ imports the local stand-ins', 'src/lib/example.ts', "import { value } from '../../harness/serve.ts';", OUTSIDE],
@@ -97,19 +110,32 @@ describe('lint refuses the arrows that must not exist, in every form', () => {
     [
       'src/ imports the tests',
       'src/lib/enquiry/example.ts',
-      "import { value } from '../../../tests/support/sample-enquiries.ts';",
+      "import { value } from '../../../tests/support/enquiry-requests.ts';",
       OUTSIDE,
     ],
     [
       'src/ imports the tests dynamically',
       'src/pages/example.ts',
-      "export const load = () => import('/tests/support/sample-enquiries.ts');",
+      "export const load = () => import('/tests/support/enquiry-requests.ts');",
       OUTSIDE,
     ],
     ['src/ globs the tests', 'src/lib/example.ts', "export const all = import.meta.glob('../../tests/**/*.ts');", OUTSIDE],
     ['src/ imports a build integration', 'src/pages/example.ts', "import { value } from '../../integrations/csp-inline.ts';", OUTSIDE],
     ['src/ imports a function', 'src/lib/example.ts', "import { value } from '../../netlify/functions/contact.mts';", OUTSIDE],
     ['server code imports the local stand-ins', 'src/server/example.ts', "import { value } from '../../harness/serve.ts';", OUTSIDE],
+    ['the collections import a command', 'src/content.config.ts', "import { value } from '../scripts/consent-lock.ts';", OUTSIDE],
+
+    // the tools → tests/
+    ['a benchmark imports a test helper', 'bench/example.ts', "import { value } from '../tests/support/enquiry-requests.ts';", TESTS],
+    [
+      'the fuzzer loads a test helper',
+      'bench/fuzz/example.ts',
+      "export const load = () => import('../../tests/support/servers.ts');",
+      TESTS,
+    ],
+    ['a local stand-in imports a test helper', 'harness/example.ts', "import { value } from '../tests/support/words.ts';", TESTS],
+    ['a command imports a test helper', 'scripts/example.ts', "import { value } from '../tests/support/csv.ts';", TESTS],
+    ['a build integration imports a test helper', 'integrations/example.ts', "import { value } from '../tests/support/fonts.ts';", TESTS],
 
     // src/server → React
     ['server code imports React', 'src/server/example.ts', "import { value } from 'react';", REACT],
@@ -151,6 +177,15 @@ describe('lint lets the allowed arrows through', () => {
     ['src/lib globs the content', 'src/lib/example.ts', "export const all = import.meta.glob('../content/consent/*/*.json');"],
     ['a function imports server code', 'netlify/functions/example.mts', "import { value } from '../../src/server/index.ts';"],
     ['a test imports the local stand-ins', 'tests/functions/example.test.ts', "import { value } from '../../harness/serve.ts';"],
+    ['a benchmark imports the shared fixtures', 'bench/example.ts', "import { value } from '../harness/sample-enquiries.ts';"],
+    ['a local stand-in loads a function by a computed path', 'harness/example.ts', 'export const load = (file: string) => import(file);'],
+    [
+      "the collections run the consent lock's checks (build configuration)",
+      'src/content.config.ts',
+      "import { value } from '../integrations/consent-lock.ts';",
+    ],
+    ["a page builds an island's props", 'src/pages/example.ts', "import { formLanguage } from '../islands/forms/props.ts';"],
+    ["an island imports its props' types", ISLAND, "import type { FormLanguage } from './props.ts';"],
     [
       'the CMS configuration reads the collections (the named exception)',
       'src/lib/cms/example.ts',

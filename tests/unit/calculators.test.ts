@@ -9,7 +9,7 @@ import { sip, sipBand, sipProblems } from '../../src/lib/calculators/sip';
 import { ACRE_BANDS, AMOUNTS, AREA_BANDS, SIP_BANDS } from '../../src/lib/enquiry/options';
 import { indianNumber } from '../../src/i18n/format';
 import { financeSchema } from '../../src/lib/enquiry/finance';
-import { validFinance } from '../support/sample-enquiries';
+import { validFinance } from '../../harness/sample-enquiries';
 
 const rupees = (value: number) => `₹${indianNumber(Math.round(value))}`;
 

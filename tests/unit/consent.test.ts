@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { getCollection } from 'astro:content';
 import { CONSENT_NOTICE, CONSENT_NOTICES, consentNoticeText, consentParts, consentPlainText } from '../../src/lib/consent.ts';
-import { consentListProblems, consentLockProblems, extendLock, hashNotice, readConsentFolder } from '../../src/lib/consent-lock.ts';
+import { consentListProblems, consentLockProblems, extendLock, hashNotice, readConsentFolder } from '../../integrations/consent-lock.ts';
 import lock from '../../src/content/consent.lock.json' with { type: 'json' };
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -8,7 +8,7 @@ import { ATTRIBUTION_FIELDS } from '../../src/lib/attribution.ts';
 import { en } from '../../src/i18n/en.ts';
 import { CSV_COLUMNS, CSV_META_COLUMNS } from '../../src/server/export.ts';
 import { buildLeadRecord, summarise } from '../../src/server/record.ts';
-import { valid } from '../support/sample-enquiries.ts';
+import { valid } from '../../harness/sample-enquiries.ts';
 
 const schemaFields = (kind: (typeof ENQUIRY_KINDS)[number]) => Object.keys(enquirySchemas[kind].shape);
 const allSchemaFields = new Set(ENQUIRY_KINDS.flatMap(schemaFields));

@@ -19,7 +19,7 @@ import {
 import { MESSAGES } from '../support/words.ts';
 import { en } from '../../src/i18n/en.ts';
 import { citiesOf, isCityOf } from '../../src/data/locations.ts';
-import { INVALID_VALUES, invalid, valid, validBankLoan, validFinance, validRealEstate } from '../support/sample-enquiries.ts';
+import { INVALID_VALUES, invalid, valid, validBankLoan, validFinance, validRealEstate } from '../../harness/sample-enquiries.ts';
 
 const KINDS: EnquiryKind[] = ['realestate', 'bankloan', 'finance', 'contact'];
 

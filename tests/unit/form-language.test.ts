@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formLanguage } from '../../src/lib/form-language';
+import { formLanguage } from '../../src/islands/forms/props';
 import { optionLabel } from '../../src/islands/forms/language';
 import { en } from '../../src/i18n/en';
 import { ta } from '../../src/i18n/ta';

@@ -10,7 +10,7 @@ import { renderProblemPage } from '../../src/server/problem-page.ts';
 import { HttpError } from '../../src/server/errors.ts';
 import { answerProblems, recordProblems, storeProblems, type Answer, type StoreView } from '../../bench/fuzz/oracle.ts';
 import { materialize, type EnquiryCase, type LeadsCase } from '../../bench/fuzz/cases.ts';
-import { valid } from '../support/sample-enquiries.ts';
+import { valid } from '../../harness/sample-enquiries.ts';
 
 const RECEIVED = '2026-11-22T10:00:00.000Z';
 

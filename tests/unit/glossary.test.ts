@@ -3,7 +3,7 @@
  * Kannada, no translated line of the identity file and no server code uses a variant the glossary
  * forbids. The acknowledgement e-mail and the server's pages take their words from the
  * dictionaries (`ack`, `problem`), so they are read there. A published consent notice can never
- * change (src/lib/consent-lock.ts): only the current version is read.
+ * change (integrations/consent-lock.ts): only the current version is read.
  * docs/translations.md shows the glossary as `npm run glossary` writes it.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';

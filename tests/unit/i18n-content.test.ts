@@ -13,7 +13,7 @@ import { entryName, localized, ordered, page, splitEntryId } from '../../src/lib
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fallbackLines, reviewLines, translationStatus } from '../../src/lib/translations';
+import { fallbackLines, reviewLines, translationStatus } from '../../integrations/translations';
 import { collections } from '../../src/content.config';
 
 const COLLECTIONS = Object.keys(collections) as (keyof typeof collections)[];

@@ -1,6 +1,6 @@
 /**
  * The words of a calculator island. A page hands each calculator only its own language's words,
- * as JSON props (src/lib/calculator-language.ts): the island never imports a dictionary.
+ * as JSON props (built by props.ts in the .astro page): the island never imports a dictionary.
  */
 import type { Dictionary } from '../../i18n/en';
 

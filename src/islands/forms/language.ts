@@ -1,6 +1,6 @@
 /**
  * The language of a form island. A page hands each form island the words of its own language
- * only, as JSON props (`{...formLanguage(locale)}`, src/lib/form-language.ts): the island never
+ * only, as JSON props (`{...formLanguage(locale)}`, built by props.ts in the .astro page): the island never
  * imports a dictionary, so a Tamil page ships Tamil words and no other language's.
  */
 import type { Dictionary } from '../../i18n/en';

@@ -1,15 +1,16 @@
 /**
- * The props a page gives a form island for its language (src/islands/forms/language.ts): that
- * language's form words and messages, and the consent notice shown. Build time only (.astro
- * pages): it reads every dictionary, and hands the island just one.
+ * The props builder of the form islands, run at build time by the .astro pages
+ * (`{...formLanguage(Astro.currentLocale)}`) and never imported by an island: it reads every
+ * dictionary and hands the island one language's form words and messages, and the consent notice
+ * shown (their shape: language.ts).
  */
-import { CONSENT_NOTICE } from './consent.ts';
-import { hrefOf, localizePath } from './routing/index.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, dictionary, localeOrDefault, type Locale } from '../i18n/index.ts';
-import type { FormLanguage, FormWords } from '../islands/forms/language.ts';
+import { CONSENT_NOTICE } from '../../lib/consent.ts';
+import { hrefOf, localizePath } from '../../lib/routing/index.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, dictionary, localeOrDefault, type Locale } from '../../i18n/index.ts';
+import type { FormLanguage, FormWords } from './language.ts';
 
 /** Every language's text of every consent version: `src/content/consent/<language>/<version>.json`. */
-const NOTICE_FILES = import.meta.glob<{ default: { version: string; text: string } }>('../content/consent/*/*.json', { eager: true });
+const NOTICE_FILES = import.meta.glob<{ default: { version: string; text: string } }>('../../content/consent/*/*.json', { eager: true });
 
 /**
  * The consent notice a form shows in a language: the current version's text in that language, or
@@ -17,7 +18,7 @@ const NOTICE_FILES = import.meta.glob<{ default: { version: string; text: string
  * links lead to the pages in the same language.
  */
 export const consentNoticeFor = (locale: Locale): FormLanguage['consent'] => {
-  const translated = NOTICE_FILES[`../content/consent/${locale}/${CONSENT_NOTICE.version}.json`]?.default;
+  const translated = NOTICE_FILES[`../../content/consent/${locale}/${CONSENT_NOTICE.version}.json`]?.default;
   const shown: Locale = translated ? locale : DEFAULT_LOCALE;
   const text = (translated ?? CONSENT_NOTICE).text.replace(/\]\((\/[^)\s]*)\)/g, (_all, path: string) => `](${localizePath(path, shown)})`);
   return {

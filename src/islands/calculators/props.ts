@@ -1,15 +1,15 @@
 /**
- * The props a page gives a calculator island for its language (src/islands/calculators): that
- * calculator's words, the messages it can show, and the label and option labels of the form field
- * its "Use this" sets. Build time only (.astro pages): it reads every dictionary, and hands the
- * island just the words it shows.
+ * The props builder of the calculator islands, run at build time by the .astro pages and never
+ * imported by an island: it reads every dictionary and hands each calculator its words, the
+ * messages it can show, and the label and option labels of the form field its "Use this" sets, in
+ * the page's language (their shape: language.ts).
  */
-import { dictionary, localeOrDefault, type Locale } from '../i18n/index.ts';
-import { AMOUNTS, SIP_BANDS, type Category, type LoanType } from './enquiry/options.ts';
-import { realEstateFieldsFor } from './enquiry/realestate.ts';
-import { emiDefaultsFor } from './calculators/emi.ts';
-import type { LandBands, LandUnit } from './calculators/land.ts';
-import type { CalculatorLanguage, ProblemWords } from '../islands/calculators/language.ts';
+import { dictionary, localeOrDefault, type Locale } from '../../i18n/index.ts';
+import { AMOUNTS, SIP_BANDS, type Category, type LoanType } from '../../lib/enquiry/options.ts';
+import { realEstateFieldsFor } from '../../lib/enquiry/realestate.ts';
+import { emiDefaultsFor } from '../../lib/calculators/emi.ts';
+import type { LandBands, LandUnit } from '../../lib/calculators/land.ts';
+import type { CalculatorLanguage, ProblemWords } from './language.ts';
 
 const common = (locale: Locale, problemKeys: (keyof ProblemWords)[], field: string, options: readonly string[]): CalculatorLanguage => {
   const words = dictionary(locale);

@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ConsentNotice } from './consent.ts';
-import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales.ts';
+import type { ConsentNotice } from '../src/lib/consent.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../src/i18n/locales.ts';
 
 export type ConsentLock = Record<string, string>;
 

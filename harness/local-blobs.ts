@@ -1,7 +1,7 @@
 /**
- * A real local Netlify Blobs server on a temp directory, and the environment context that
- * points the pipeline's `getStore()` calls at it (the same NETLIFY_BLOBS_CONTEXT mechanism
- * Netlify uses in production).
+ * A real local Netlify Blobs server on a temp directory, and the environment context that points
+ * the pipeline's `getStore()` calls at it (the same NETLIFY_BLOBS_CONTEXT mechanism Netlify uses
+ * in production). The function tests and the fuzzer's in-process target store here.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -20,7 +20,8 @@ export interface LocalBlobs {
   photos(): Store;
   /** Every key of a store, sorted. */
   keys(store: Store, prefix?: string): Promise<string[]>;
-  /** Every record under a prefix of the leads store. */
+  /** Every record under a prefix of the leads store (loosely typed: a test's assertion reads each field). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stored records of every shape
   records(prefix: string): Promise<Record<string, any>[]>;
   /** Deletes everything in both stores. */
   clear(): Promise<void>;

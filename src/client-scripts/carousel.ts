@@ -7,7 +7,7 @@
  * (`data-index`, `data-playing`, `data-ready` on the root).
  */
 import EmblaCarousel from 'embla-carousel';
-import { CAROUSEL, canGoNext, canGoPrev, canLoop, nextIndex, shouldAutoplay, swipeTarget } from './carousel.ts';
+import { CAROUSEL, canGoNext, canGoPrev, canLoop, nextIndex, shouldAutoplay, swipeTarget } from '../lib/carousel.ts';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/i18n/locales.ts';
 
 export const CONTENT_FOLDER = 'src/content';
 
