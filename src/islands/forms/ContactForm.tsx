@@ -3,7 +3,8 @@ import { contactSchema } from '../../lib/enquiry/contact';
 import type { FormLanguage } from './language';
 import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ContactDetails, Group, MessageField } from './CommonFields';
+import { ContactDetails, Group } from './FieldGroups';
+import { MessageField } from './MessageField';
 
 interface Props extends FormLanguage {
   page: string;

@@ -4,7 +4,8 @@ import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS, type LoanType } from '../
 import type { FormLanguage } from './language';
 import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ChoiceField, ContactDetails, Group } from './CommonFields';
+import { ChoiceField } from './ChoiceField';
+import { ContactDetails, Group } from './FieldGroups';
 import LocationFields from './LocationFields';
 
 interface Props extends FormLanguage {

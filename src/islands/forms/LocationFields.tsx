@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { CITIES, STATES } from '../../data/locations';
-import { ChoiceField, ErrorText } from './CommonFields';
+import { ChoiceField } from './ChoiceField';
+import { ErrorText } from './FieldShell';
 import { fieldIds, useFormMeta } from './context';
 import { useFieldError, useFieldState } from './field-state';
 

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messageText } from '../../lib/enquiry/messages';
 import { format } from '../../i18n/format';
 import { PHOTO_LIMITS, PHOTO_TYPES, photoProblem } from '../../lib/enquiry/photo-rules';
-import { ErrorText } from './CommonFields';
+import { ErrorText } from './FieldShell';
 import { fieldIds, useFormMeta } from './context';
 import { preparePhoto } from './shrink-photo';
 

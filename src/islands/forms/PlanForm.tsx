@@ -4,7 +4,8 @@ import { PLANNING_OPTIONS, SIP_BANDS, type PlanningOption } from '../../lib/enqu
 import type { FormLanguage } from './language';
 import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ChoiceField, ContactDetails, Group } from './CommonFields';
+import { ChoiceField } from './ChoiceField';
+import { ContactDetails, Group } from './FieldGroups';
 
 interface Props extends FormLanguage {
   planning: PlanningOption;

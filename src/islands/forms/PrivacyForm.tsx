@@ -9,7 +9,10 @@ import { format } from '../../i18n/format';
 import type { FormLanguage } from './language';
 import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ChoiceField, Group, MessageField, TextField } from './CommonFields';
+import { ChoiceField } from './ChoiceField';
+import { Group } from './FieldGroups';
+import { MessageField } from './MessageField';
+import { TextField } from './TextField';
 
 interface Props extends FormLanguage {
   page: string;

@@ -4,7 +4,9 @@ import type { Category, Intent } from '../../lib/enquiry/options';
 import type { FormLanguage } from './language';
 import type { ContactLinks } from '../../lib/contact-links';
 import EnquiryForm from './EnquiryForm';
-import { ChoiceField, ContactDetails, Group, MessageField } from './CommonFields';
+import { ChoiceField } from './ChoiceField';
+import { ContactDetails, Group } from './FieldGroups';
+import { MessageField } from './MessageField';
 import LocationFields from './LocationFields';
 
 interface Props extends FormLanguage {
