@@ -1,0 +1,64 @@
+/** The leads (or the spam) matching the filters, newest first, a page at a time. */
+import { useEffect, useState } from 'react';
+import { listLeads, type Lead, type ListFilters, type Session } from './api';
+import { KIND_NAMES, when } from './words';
+
+/** One list of leads for one set of filters (the inbox gives it a new key when they change). */
+export function LeadList({ session, filters, onOpen }: { session: Session; filters: ListFilters; onOpen: (id: string) => void }) {
+  const [leads, setLeads] = useState<Lead[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const show = (page: { leads: Lead[]; nextCursor: string | null }, more: boolean) => {
+    setLeads((previous) => (more ? [...previous, ...page.leads] : page.leads));
+    setCursor(page.nextCursor);
+    setState('ready');
+  };
+  useEffect(() => {
+    let live = true;
+    listLeads(session, filters).then(
+      (page) => live && show(page, false),
+      () => live && setState('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [session, filters]);
+  const more = async (after: string) => {
+    setState('loading');
+    try {
+      show(await listLeads(session, filters, after), true);
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <section aria-label={filters.view === 'spam' ? 'Spam' : 'Leads'} aria-busy={state === 'loading'}>
+      {state === 'failed' && (
+        <p className="inbox-problem" role="alert">
+          The leads could not be loaded. Try again.
+        </p>
+      )}
+      {state !== 'loading' && leads.length === 0 && state !== 'failed' && <p className="inbox-empty">No leads match.</p>}
+      <ul className="inbox-list">
+        {leads.map((lead) => (
+          <li key={lead.id}>
+            <button type="button" className="inbox-card" onClick={() => onOpen(lead.id)}>
+              <span className="inbox-card__name">{String(lead.Username ?? '')}</span>
+              <span className={`inbox-status inbox-status--${lead.status ?? 'new'}`}>{lead.spam ? 'spam' : (lead.status ?? 'new')}</span>
+              <span className="inbox-card__meta">
+                {String(lead.phone ?? '')} · {KIND_NAMES[lead.kind] ?? lead.kind} · {lead.page}
+              </span>
+              <span className="inbox-card__meta">{when(lead.receivedAt)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {cursor && (
+        <button type="button" className="inbox-button" onClick={() => void more(cursor)} disabled={state === 'loading'}>
+          Show more
+        </button>
+      )}
+      {state === 'loading' && <p className="inbox-empty">Loading…</p>}
+    </section>
+  );
+}
