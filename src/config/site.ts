@@ -106,6 +106,11 @@ export const identitySchema = z.object({
     /** Days within which a grievance is answered; the DPDP Rules allow at most 90. */
     responseDays: z.number().int().min(1).max(90, 'The law allows at most 90 days.'),
   }),
+  /**
+   * The office. Town, district and state are shown in each page's script from src/i18n/places.ts
+   * (a name it does not know stays as written); the district is its name alone, the word
+   * "District" is the page's language's. The street is written for each language; empty: English.
+   */
   address: z.object({
     street: line,
     town: line,
@@ -115,6 +120,7 @@ export const identitySchema = z.object({
       .string()
       .trim()
       .regex(/^\d{6}$/, 'A PIN code has 6 digits.'),
+    streetTranslated: z.object({ ta: z.string().trim(), te: z.string().trim(), kn: z.string().trim() }),
   }),
   socials: z.object(Object.fromEntries(SOCIAL_KINDS.map((kind) => [kind, socialUrl])) as Record<SocialKind, typeof socialUrl>),
 });
@@ -169,7 +175,6 @@ export const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 export const phoneText = nbsp(site.phone);
 export const whatsappHref = `https://wa.me/${site.phoneDigits}`;
 export const mailHref = (address: string) => `mailto:${address}`;
-export const addressLine = `${site.address.town}, ${site.address.district}, ${site.address.state}`;
 /** The social links that are configured; unset ones are never rendered. */
 export const configuredSocials = (links: readonly SocialLink[]) =>
   links.filter((s): s is SocialLink & { url: string } => Boolean(s.url?.trim()));

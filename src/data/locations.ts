@@ -7,7 +7,7 @@
 export const STATES = ['Tamil Nadu', 'Andhra Pradesh', 'Karnataka', 'Telangana'] as const;
 export type State = (typeof STATES)[number];
 
-export const CITIES: Readonly<Record<State, readonly string[]>> = {
+export const CITIES = {
   'Tamil Nadu': [
     'Ambur',
     'Arakkonam',
@@ -331,7 +331,7 @@ export const CITIES: Readonly<Record<State, readonly string[]>> = {
     'Warangal',
     'Zaheerabad',
   ],
-};
+} as const satisfies Readonly<Record<State, readonly string[]>>;
 
 export const citiesOf = (state: string): readonly string[] => ((STATES as readonly string[]).includes(state) ? CITIES[state as State] : []);
 export const isCityOf = (state: string, city: string): boolean => citiesOf(state).includes(city);

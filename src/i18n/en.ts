@@ -113,6 +113,8 @@ export const en = {
     },
     /** Every page's <title> ends with the site name: "{title} | {name}". */
     pageTitle: '{title} | {name}',
+    /** The office's district in its address: {district} is the district's name in the page's script. */
+    district: '{district} District',
     breadcrumbHome: 'Home',
     division: {
       onThisPage: 'On this page',
@@ -292,9 +294,18 @@ export const en = {
       selectedCityFirst: 'Choose a state first',
     },
     /**
+     * The box over the city list (shown once the form's script runs): it narrows the list to the
+     * cities whose name, in the page's script or in English, holds what is typed. Then how many are
+     * left ({count}), said to screen readers too.
+     */
+    findCity: { label: 'Find your city', hint: 'Type a few letters of its name.' },
+    findCityOne: '1 city matches.',
+    findCityMany: '{count} cities match.',
+    findCityNone: 'No city matches. Try fewer letters.',
+    /**
      * How each option is shown, keyed by the wire value the form sends (which never changes).
-     * Translate the value on the right only. States and cities are place names and are shown as
-     * they are sent.
+     * Translate the value on the right only. States and cities are not here: their names in each
+     * script are in src/i18n/places.ts.
      */
     options: {
       // listing (flats: GATED / OTHERS; plots: VENTURES / OTHERS)

@@ -90,6 +90,7 @@ export const kn: Dictionary = {
       wellness: 'ಸ್ವಾಸ್ಥ್ಯ',
     },
     pageTitle: '{title} | {name}',
+    district: '{district} ಜಿಲ್ಲೆ',
     breadcrumbHome: 'ಮುಖಪುಟ',
     division: {
       onThisPage: 'ಈ ಪುಟದಲ್ಲಿ',
@@ -231,6 +232,10 @@ export const kn: Dictionary = {
       selectedCity: 'ನಗರ ಆಯ್ಕೆ ಮಾಡಿ',
       selectedCityFirst: 'ಮೊದಲು ರಾಜ್ಯ ಆಯ್ಕೆ ಮಾಡಿ',
     },
+    findCity: { label: 'ನಿಮ್ಮ ನಗರವನ್ನು ಹುಡುಕಿ', hint: 'ಹೆಸರಿನ ಕೆಲವು ಅಕ್ಷರಗಳನ್ನು ಕನ್ನಡದಲ್ಲಿ ಅಥವಾ ಇಂಗ್ಲಿಷ್‌ನಲ್ಲಿ ಟೈಪ್ ಮಾಡಿ.' },
+    findCityOne: '1 ನಗರ ಹೊಂದುತ್ತದೆ.',
+    findCityMany: '{count} ನಗರಗಳು ಹೊಂದುತ್ತವೆ.',
+    findCityNone: 'ಯಾವ ನಗರವೂ ಹೊಂದಲಿಲ್ಲ. ಕಡಿಮೆ ಅಕ್ಷರಗಳೊಂದಿಗೆ ಪ್ರಯತ್ನಿಸಿ.',
     options: {
       GATED: 'ಗೇಟೆಡ್ ಕಮ್ಯೂನಿಟಿ',
       VENTURES: 'ವೆಂಚರ್‌ಗಳು',

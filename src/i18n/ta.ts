@@ -89,6 +89,7 @@ export const ta: Dictionary = {
       wellness: 'நலவாழ்வு',
     },
     pageTitle: '{title} | {name}',
+    district: '{district} மாவட்டம்',
     breadcrumbHome: 'முகப்பு',
     division: {
       onThisPage: 'இந்தப் பக்கத்தில்',
@@ -236,6 +237,10 @@ export const ta: Dictionary = {
       selectedCity: 'நகரத்தைத் தேர்ந்தெடுக்கவும்',
       selectedCityFirst: 'முதலில் மாநிலத்தைத் தேர்ந்தெடுக்கவும்',
     },
+    findCity: { label: 'உங்கள் நகரத்தைத் தேட', hint: 'பெயரின் சில எழுத்துகளைத் தமிழிலோ ஆங்கிலத்திலோ தட்டச்சு செய்யுங்கள்.' },
+    findCityOne: '1 நகரம் பொருந்துகிறது.',
+    findCityMany: '{count} நகரங்கள் பொருந்துகின்றன.',
+    findCityNone: 'எந்த நகரமும் பொருந்தவில்லை. குறைவான எழுத்துகளுடன் முயலுங்கள்.',
     options: {
       GATED: 'கேட்டட் கம்யூனிட்டி',
       VENTURES: 'வென்ச்சர் மனைகள்',

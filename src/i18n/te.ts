@@ -89,6 +89,7 @@ export const te: Dictionary = {
       wellness: 'ఆరోగ్యం',
     },
     pageTitle: '{title} | {name}',
+    district: '{district} జిల్లా',
     breadcrumbHome: 'హోమ్',
     division: {
       onThisPage: 'ఈ పేజీలో',
@@ -229,6 +230,10 @@ export const te: Dictionary = {
       selectedCity: 'నగరం ఎంచుకోండి',
       selectedCityFirst: 'ముందుగా రాష్ట్రం ఎంచుకోండి',
     },
+    findCity: { label: 'మీ నగరాన్ని వెతకండి', hint: 'పేరులోని కొన్ని అక్షరాలను తెలుగులో గానీ ఇంగ్లీష్‌లో గానీ టైప్ చేయండి.' },
+    findCityOne: '1 నగరం సరిపోతుంది.',
+    findCityMany: '{count} నగరాలు సరిపోతున్నాయి.',
+    findCityNone: 'ఏ నగరమూ సరిపోలేదు. తక్కువ అక్షరాలతో ప్రయత్నించండి.',
     options: {
       GATED: 'గేటెడ్ కమ్యూనిటీ',
       VENTURES: 'వెంచర్ ప్లాట్లు',

@@ -8,6 +8,7 @@
  */
 import { enquirySchemas, fieldMessages, realEstateFieldsFor, type Enquiry, type EnquiryKind } from '../lib/enquiry/index.ts';
 import { DEFAULT_LOCALE, dictionary, localeOrDefault, type Locale } from '../i18n/index.ts';
+import { placeNamesIn } from '../i18n/places.ts';
 import { hrefOf } from '../lib/routing/index.ts';
 import { HttpError, apiHeaders, asHttpError, jsonResponse } from './errors.ts';
 import { parseEnquiryRequest, type ParsedRequest } from './parse.ts';
@@ -49,9 +50,11 @@ type Outcome = { receipt: Receipt } | { confirm: Response };
 const processEnquiry = async (kind: EnquiryKind, { raw, files, via, fields }: ParsedRequest, html: boolean): Promise<Outcome> => {
   const parsed = enquirySchemas[kind].safeParse(raw);
   // Field messages in the language of the page the enquiry came from.
-  const words = dictionary(postedLocale(raw)).messages;
+  const locale = postedLocale(raw);
+  const words = dictionary(locale).messages;
   if (!parsed.success) {
-    throw new HttpError(422, 'Some fields need attention.', { fields: fieldMessages(parsed.error, words) });
+    // Places in the page's script: "Choose a city in தமிழ்நாடு".
+    throw new HttpError(422, 'Some fields need attention.', { fields: fieldMessages(parsed.error, words, placeNamesIn(locale)) });
   }
   const enquiry: Enquiry = parsed.data;
   const photos = await checkPhotos(files, photosAllowed(enquiry), words);

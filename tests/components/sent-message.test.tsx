@@ -24,7 +24,7 @@ afterEach(cleanup);
 const renderIn = (locale: 'en' | 'ta', reference: string) => {
   const { words, messages } = formLanguage(locale);
   render(
-    <FormMetaContext.Provider value={{ idPrefix: 'enquiry', hydrated: true, words, messages, locale }}>
+    <FormMetaContext.Provider value={{ idPrefix: 'enquiry', hydrated: true, words, messages, locale, places: {} }}>
       <SentMessage reference={reference} byEmail={false} contact={contact} onAnother={() => {}} />
     </FormMetaContext.Provider>,
   );
@@ -55,7 +55,7 @@ test('after a privacy request: the reference and the day we answer by, written t
   const { words, messages } = formLanguage('te');
   const now = Date.now();
   render(
-    <FormMetaContext.Provider value={{ idPrefix: 'enquiry', hydrated: true, words, messages, locale: 'te' }}>
+    <FormMetaContext.Provider value={{ idPrefix: 'enquiry', hydrated: true, words, messages, locale: 'te', places: {} }}>
       <SentMessage reference="0c0ffee0" byEmail={false} contact={contact} onAnother={() => {}} replyWithinDays={30} />
     </FormMetaContext.Provider>,
   );

@@ -5,13 +5,15 @@
  */
 import { dictionary, format, indianNumber, type Locale } from '../../src/i18n/index.ts';
 import { messageText } from '../../src/lib/enquiry/messages.ts';
+import { placeNamesIn } from '../../src/i18n/places.ts';
 
 const countText = (one: string, many: string, count: number) => (count === 1 ? one : format(many, { count }));
 
 /** Validation messages of a language; the ones with placeholders as functions. */
 export const messagesIn = (locale: Locale) => {
   const words = dictionary(locale).messages;
-  const say = (key: keyof typeof words, params: Record<string, string | number>) => messageText(words, key, params);
+  // Places are named in the language's script, as the forms and the server name them.
+  const say = (key: keyof typeof words, params: Record<string, string | number>) => messageText(words, key, params, placeNamesIn(locale));
   return {
     ...words,
     cityOfState: (state: string) => say('cityOfState', { state }),

@@ -53,13 +53,10 @@ const contentTexts = (locale: TranslatedLocale): Text[] =>
     .filter((file) => !file.startsWith(`src/content/consent/`) || path.basename(file) === `${CONSENT_NOTICE.version}.json`)
     .map((file) => ({ where: file, text: read(file) }));
 
-const identityTexts = (locale: TranslatedLocale): Text[] =>
-  Object.entries(identity)
-    .filter(([field]) => field.endsWith('Translated'))
-    .map(([field, value]) => ({
-      where: `src/content/identity.json ${field}.${locale}`,
-      text: JSON.stringify((value as Record<string, unknown>)[locale]),
-    }));
+const identityTexts = (locale: TranslatedLocale): Text[] => [
+  { where: `src/content/identity.json hoursTranslated.${locale}`, text: identity.hoursTranslated[locale].join('\n') },
+  { where: `src/content/identity.json address.streetTranslated.${locale}`, text: identity.address.streetTranslated[locale] },
+];
 
 /** One line per forbidden variant found: where, what, and the word to use. */
 const problemsIn = (texts: readonly Text[], locale: TranslatedLocale): string[] =>

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   activeSocials,
-  addressLine,
   configuredSocials,
   hoursIn,
   hoursOf,
@@ -35,7 +34,7 @@ describe('identity (one config file)', () => {
   it('uses example.com addresses and an office in Tamil Nadu', () => {
     for (const address of Object.values(site.emails)) expect(address).toMatch(/^[a-z]+@example\.com$/);
     expect(Object.keys(site.emails).sort()).toEqual(['careers', 'immigration', 'info', 'loans', 'marketing', 'planning', 'realEstate']);
-    expect(site.address).toMatchObject({ town: 'Hosur', district: 'Krishnagiri District', state: 'Tamil Nadu' });
+    expect(site.address).toMatchObject({ town: 'Hosur', district: 'Krishnagiri', state: 'Tamil Nadu' });
   });
 
   it('renders only the social links that are configured', () => {
@@ -90,7 +89,6 @@ describe('editable identity (src/content/identity.json, checked by identitySchem
       { kind: 'instagram', label: 'Instagram', url: file.socials.instagram },
       { kind: 'linkedin', label: 'LinkedIn', url: file.socials.linkedin },
     ]);
-    expect(addressLine).toBe('Hosur, Krishnagiri District, Tamil Nadu');
     expect(mailHref(site.emails.careers)).toBe('mailto:careers@example.com');
   });
 

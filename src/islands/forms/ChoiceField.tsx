@@ -21,6 +21,8 @@ interface ChoiceProps {
   none?: string;
   /** Called with the new value after the field has been checked again. */
   onValueChange?: (value: string) => void;
+  /** How an option is shown, when it is not the dictionary's `options` (place names). */
+  labelOf?: (value: string) => string;
 }
 
 /** A select whose placeholder is never a valid value, or a group of radio chips. */
@@ -34,6 +36,7 @@ export function ChoiceField({
   optional = false,
   none,
   onValueChange,
+  labelOf,
 }: ChoiceProps) {
   const handlers = useFieldState().field(name);
   const field = {
@@ -91,7 +94,7 @@ export function ChoiceField({
         <option value="">{placeholder ?? words.placeholders.any}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {optionLabel(words, option)}
+            {labelOf ? labelOf(option) : optionLabel(words, option)}
           </option>
         ))}
       </select>

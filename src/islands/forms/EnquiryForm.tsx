@@ -62,7 +62,7 @@ export default function EnquiryForm({
   children,
   ...language
 }: EnquiryFormProps) {
-  const { locale, words, messages, consent, languageEn } = language;
+  const { locale, words, messages, consent, languageEn, places = {} } = language;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const { fields, endpoint, fixed, phase, editAgain, announcement, photos, setPhotos, photoError, onSubmit } = useEnquirySubmit({
@@ -76,7 +76,7 @@ export default function EnquiryForm({
   const ids = { form: `${ID_PREFIX}-form`, title: `${ID_PREFIX}-title`, intro: `${ID_PREFIX}-intro` };
 
   return (
-    <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated, words, messages, locale }}>
+    <FormMetaContext.Provider value={{ idPrefix: ID_PREFIX, hydrated, words, messages, locale, places }}>
       <FieldStateContext.Provider value={fields}>
         <form
           ref={formRef}

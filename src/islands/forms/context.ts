@@ -1,7 +1,7 @@
 /** What the field components of one form share besides their state (field-state.ts). */
 import { createContext, useContext } from 'react';
 import type { FormWords } from './language';
-import type { MessageWords } from '../../lib/enquiry/messages';
+import type { MessageWords, PlaceNames } from '../../lib/enquiry/messages';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
 
 export interface FormMeta {
@@ -14,6 +14,8 @@ export interface FormMeta {
   messages: MessageWords;
   /** The page's language (dates are written its way). */
   locale: Locale;
+  /** Place names in the page's script, by English name (none: shown as sent). */
+  places: PlaceNames;
 }
 
 // Every form provides its own (EnquiryForm); no default words, so an island never ships a dictionary.
@@ -23,6 +25,7 @@ export const FormMetaContext = createContext<FormMeta>({
   words: undefined as unknown as FormWords,
   messages: undefined as unknown as MessageWords,
   locale: DEFAULT_LOCALE,
+  places: {},
 });
 export const useFormMeta = () => useContext(FormMetaContext);
 

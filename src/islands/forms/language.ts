@@ -5,7 +5,7 @@
  */
 import type { Dictionary } from '../../i18n/en';
 import type { Locale } from '../../i18n/locales';
-import type { MessageWords } from '../../lib/enquiry/messages';
+import type { MessageWords, PlaceNames } from '../../lib/enquiry/messages';
 
 /** The dictionary's `form` section of one language. */
 export type FormWords = Dictionary['form'];
@@ -33,6 +33,11 @@ export interface FormLanguage {
   consent: ConsentShown;
   /** The language's English name ("Tamil"), for the team's fallback e-mail. */
   languageEn: string;
+  /**
+   * The forms with a state and city: each place's name in the page's script, keyed by its English
+   * name (what is sent), in the order the lists show them (src/i18n/places.ts). None in English.
+   */
+  places?: PlaceNames;
 }
 
 /** How an option is shown: its label in the page's language, or the wire value itself. */

@@ -7,6 +7,7 @@
 import { CONSENT_NOTICE } from '../../lib/consent.ts';
 import { hrefOf, localizePath } from '../../lib/routing/index.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, dictionary, localeOrDefault, type Locale } from '../../i18n/index.ts';
+import { placeNamesIn } from '../../i18n/places.ts';
 import type { FormLanguage, FormWords } from './language.ts';
 
 /** Every language's text of every consent version: `src/content/consent/<language>/<version>.json`. */
@@ -37,8 +38,11 @@ export const consentNoticeFor = (locale: Locale): FormLanguage['consent'] => {
 const labelsThatDiffer = (options: FormWords['options']): FormWords['options'] =>
   Object.fromEntries(Object.entries(options).filter(([value, label]) => label !== value)) as FormWords['options'];
 
-/** `{...formLanguage(Astro.currentLocale)}` on a form island. Unknown or missing: English. */
-export const formLanguage = (requested: string | undefined): FormLanguage => {
+/**
+ * `{...formLanguage(Astro.currentLocale)}` on a form island. Unknown or missing: English. A form
+ * with a state and city (`{ places: true }`) also gets the place names in the page's script.
+ */
+export const formLanguage = (requested: string | undefined, { places = false } = {}): FormLanguage => {
   const locale = localeOrDefault(requested);
   const words = dictionary(locale);
   return {
@@ -47,5 +51,6 @@ export const formLanguage = (requested: string | undefined): FormLanguage => {
     messages: words.messages,
     consent: consentNoticeFor(locale),
     languageEn: LANGUAGE_NAMES_EN[locale],
+    ...(places ? { places: placeNamesIn(locale) } : {}),
   };
 };

@@ -100,7 +100,7 @@ interface SubmitOptions {
 }
 
 export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, language }: SubmitOptions) {
-  const { locale, words, messages, consent, languageEn } = language;
+  const { locale, words, messages, consent, languageEn, places } = language;
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
   const [announcement, setAnnouncement] = useState('');
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
@@ -132,7 +132,7 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
   const check: FormCheck = (values) => {
     const data = { ...given(values), ...fixed, submissionId: submissionId.current || PLACEHOLDER_ID, currentdate: PLACEHOLDER_DATE };
     const result = schema.safeParse(data);
-    return result.success ? { ok: true, values: data } : { ok: false, errors: fieldMessages(result.error, messages) };
+    return result.success ? { ok: true, values: data } : { ok: false, errors: fieldMessages(result.error, messages, places) };
   };
   const fields = useFormFields(formRef, check);
 

@@ -9,6 +9,9 @@
 import type * as z from 'zod/mini';
 import type { Dictionary } from '../../i18n/en.ts';
 import { format, indianNumber } from '../../i18n/format.ts';
+import type { PlaceNames } from '../../i18n/places.ts';
+
+export type { PlaceNames };
 
 /** The `messages` section of one language's dictionary. */
 export type MessageWords = Dictionary['messages'];
@@ -18,22 +21,31 @@ export type MessageParams = Record<string, string | number>;
 /** A message key, checked against the dictionary (what the schemas report). */
 export const m = <K extends MessageKey>(key: K): K => key;
 
-/** The words of a message key with its placeholders filled; numbers written the Indian way (5,00,000). */
-export const messageText = (words: MessageWords, key: string, params: Record<string, unknown> = {}): string => {
+/** The parameters that are place names (a state or city as sent), shown in the page's script. */
+const PLACE_PARAMS = new Set(['state', 'city']);
+
+/**
+ * The words of a message key with its placeholders filled; numbers written the Indian way
+ * (5,00,000), places in the page's script ("Choose a city in தமிழ்நாடு").
+ */
+export const messageText = (words: MessageWords, key: string, params: Record<string, unknown> = {}, places: PlaceNames = {}): string => {
   const template = (words as Record<string, string>)[key];
   if (template === undefined) return key;
   const values: MessageParams = {};
-  for (const [name, value] of Object.entries(params)) values[name] = typeof value === 'number' ? indianNumber(value) : String(value);
+  for (const [name, value] of Object.entries(params)) {
+    const text = typeof value === 'number' ? indianNumber(value) : String(value);
+    values[name] = PLACE_PARAMS.has(name) ? (places[text] ?? text) : text;
+  }
   return format(template, values);
 };
 
 /** One message per field (the first problem found), keyed by wire field name, in the given language. */
-export const fieldMessages = (error: z.core.$ZodError, words: MessageWords): Record<string, string> => {
+export const fieldMessages = (error: z.core.$ZodError, words: MessageWords, places: PlaceNames = {}): Record<string, string> => {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : '_form';
     const params = (issue as { params?: Record<string, unknown> }).params;
-    fields[field] ??= messageText(words, issue.message, params);
+    fields[field] ??= messageText(words, issue.message, params, places);
   }
   return fields;
 };
