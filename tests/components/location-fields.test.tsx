@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoanForm from '../../src/islands/forms/LoanForm.tsx';
-import { formLanguage } from '../../src/lib/form-language.ts';
+import { formLanguage } from '../../src/islands/forms/props.ts';
 import { dictionary, format } from '../../src/i18n/index.ts';
 import type { ContactLinks } from '../../src/lib/contact-links.ts';
 
