@@ -1,4 +1,4 @@
-/** The hero carousel's pictures through the image pipeline (shared by the carousel and the home page's preload). */
+/** The hero carousel's pictures through the image pipeline, at build time (shared by the carousel and the home page's preload). */
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
 

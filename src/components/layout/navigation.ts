@@ -1,11 +1,12 @@
 /**
- * The site navigation, built from the content collections so that a new loan or plan page
- * appears in the menu without touching a component.
+ * The site navigation of the header, its menu and the footer, built at build time from the content
+ * collections so that a new loan or plan page appears in the menu without touching a component.
+ * Every address comes from src/lib/routing (hrefOf).
  */
-import { localized as getCollection } from './content.ts';
-import { hrefOf } from './routing/index.ts';
-import { dictionary } from '../i18n/index.ts';
-import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
+import { localized as getCollection } from '../../lib/content.ts';
+import { hrefOf } from '../../lib/routing/index.ts';
+import { dictionary } from '../../i18n/index.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales.ts';
 
 export interface NavLink {
   label: string;
