@@ -267,9 +267,11 @@ for (const [path, id] of [
 
 test('before the calculator has hydrated: what is typed stays, and a press on "Use this" is not lost', async ({ page }) => {
   const words = dictionary('en').calculators;
-  // The calculator's script is held back, as on a slow network.
+  // The calculator's script is held back, as on a slow network, until everything below is typed and pressed.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/_astro/EmiCalculator.*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await released;
     await route.continue();
   });
   await page.goto('/Vehicleloan');
@@ -280,6 +282,8 @@ test('before the calculator has hydrated: what is typed stays, and a press on "U
   await emi.getByLabel(words.emi.rate, { exact: true }).fill('9');
   await emi.getByLabel(words.emi.months, { exact: true }).fill('60');
   await emi.getByRole('button', { name: words.useThis }).click();
+  await expect(page.locator('astro-island[ssr] section#emi')).toBeAttached();
+  release();
   await page.locator('astro-island:not([ssr]) section#emi').waitFor();
   await expect(emi.getByLabel(words.emi.amount, { exact: true })).toHaveValue('5,00,000');
   await expect(emi.getByRole('definition').nth(0)).toHaveText('₹10,379');

@@ -7,12 +7,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { allFontsInUse } from '../support/fonts';
 
-const HELD_MS = 2000;
-
-/** Holds the heading font back, and counts the layout shifts the page makes (as CLS does, without those after input). */
+/**
+ * Holds the heading font back until the page has been drawn in its fallback faces (the font is
+ * asked for, and two frames have been painted since), then lets it through: it arrives late, as on
+ * a slow phone. Counts the layout shifts the page makes (as CLS does, without those after input).
+ */
 const watchShifts = async (page: Page) => {
+  let asked = () => {};
+  const fontAsked = new Promise<void>((resolve) => (asked = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/_astro/noto-sans-display-*.woff2', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+    asked();
+    await released;
     await route.continue();
   });
   await page.addInitScript(() => {
@@ -30,16 +37,16 @@ const watchShifts = async (page: Page) => {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  /** Waits until the page has asked for the font and painted two frames without it, then lets the font through. */
+  return async () => {
+    await fontAsked;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    release();
+  };
 };
 
 const headingFontLoaded = (page: Page) =>
-  page.waitForFunction(
-    () => [...document.fonts].some((font) => font.family.replace(/"/g, '') === 'Heading' && font.status === 'loaded'),
-    null,
-    {
-      timeout: HELD_MS + 10_000,
-    },
-  );
+  page.waitForFunction(() => [...document.fonts].some((font) => font.family.replace(/"/g, '') === 'Heading' && font.status === 'loaded'));
 
 test("English pages preload no font; headings fall back to faces drawn to the heading font's measurements", async ({ page }) => {
   await page.goto('/');
@@ -59,11 +66,12 @@ test("English pages preload no font; headings fall back to faces drawn to the he
 
 for (const width of [390, 1280]) {
   for (const path of ['/', '/Aboutpage', '/Vehicleloan']) {
-    test(`${path} at ${width} px: nothing moves when the heading font arrives ${HELD_MS} ms late`, async ({ page }) => {
+    test(`${path} at ${width} px: nothing moves when the heading font arrives after the page is drawn`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await watchShifts(page);
+      const letFontThrough = await watchShifts(page);
       await page.goto(path);
+      await letFontThrough();
       await headingFontLoaded(page);
       // Two frames after the swap, for its layout to be done and observed.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -155,9 +163,11 @@ test.describe('on the first page of a visit the heading font waits for the page 
   ];
   for (const { path, early: earlyFonts, body } of CASES) {
     test(`${path}: headings start in the fallback faces; the font is asked for after the load event`, async ({ page }) => {
-      // The page's logo held back 1.5 s keeps the load event away, so the page can be read before it.
+      // The page's logo, held back until the page has been read, keeps the load event away.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/_astro/logo.*.svg', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await released;
         await route.continue();
       });
       const early: string[] = [];
@@ -174,7 +184,9 @@ test.describe('on the first page of a visit the heading font waits for the page 
       if (body) expect(waiting.body).toMatch(body);
       expect(early.filter((url) => LATE_FONT.test(url))).toEqual([]);
       if (earlyFonts) expect(early.filter((url) => earlyFonts.test(url))).toHaveLength(1);
+      expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
 
+      release();
       await page.waitForLoadState('load');
       await allFontsInUse(page);
       expect((await stacks(page)).heading).toMatch(/^Heading, "Heading Fallback: Arial"/);

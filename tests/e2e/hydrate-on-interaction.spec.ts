@@ -37,22 +37,45 @@ const recordScripts = (page: Page) => {
   return asked;
 };
 
-/** Holds every module script of the site for `ms` before it is served, as a slow network would. */
-const slowScripts = (page: Page, ms: number) =>
-  page.route('**/_astro/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * From now on, holds back every module script of the site the page asks for, as a slow network
+ * would, until the returned `release` is called.
+ */
+const holdScripts = async (page: Page) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await released;
     await route.continue();
   });
+  return release;
+};
 
 const settled = (page: Page) => page.locator('[data-to-top][data-ready]').waitFor({ state: 'attached' });
 
 test('a form page fetches no form script until the visitor reaches for the form; then it hydrates', async ({ page }) => {
   const asked = recordScripts(page);
+  await page.clock.install();
   await page.goto('/Vehicleloan');
   await settled(page);
-  // Read for a while, scroll to the form and past it: still no form script.
+  // Scroll to the form until it is on screen, past it, and read for a minute (the page's clock
+  // moved on, every timer and idle callback of that minute run): still no form script.
+  const form = page.locator('form.enquiry-form');
+  await form.scrollIntoViewIfNeeded();
+  await form.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver((entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe(element);
+      }),
+  );
   await page.mouse.wheel(0, 1200);
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(60_000);
   const formScripts = await islandScripts(page);
   expect(formScripts.length).toBeGreaterThan(0);
   expect(asked.filter((path) => formScripts.includes(path))).toEqual([]);
@@ -65,12 +88,13 @@ test('a form page fetches no form script until the visitor reaches for the form;
 
 test('typing straight away, with the script held back by a slow network, keeps every character and choice', async ({ page, request }) => {
   const form = formPage('/Vehicleloan');
-  await slowScripts(page, 2500);
   await page.goto(form.path);
+  const release = await holdScripts(page);
   // Fill the whole form (text, selects, radio chips, state then city) while the script is on its way.
   await fill(page, form.steps);
   await expect(island(page)).toHaveAttribute('ssr', '');
-  await expect(island(page)).not.toHaveAttribute('ssr', '', { timeout: 15_000 });
+  release();
+  await expect(island(page)).not.toHaveAttribute('ssr', '');
 
   // After hydration every value is still there, the city list is the chosen state's.
   const html = page.locator('form.enquiry-form');
@@ -89,12 +113,16 @@ test('typing straight away, with the script held back by a slow network, keeps e
 });
 
 test('typing during hydration keeps every character', async ({ page }) => {
-  await slowScripts(page, 800);
   await page.goto('/Contactus');
+  const release = await holdScripts(page);
   const name = page.getByLabel(FORM_TEXT.fields.Username.label, { exact: true });
   await name.click();
-  // One key every 120 ms: the script arrives and hydrates in the middle of the name.
-  await name.pressSequentially('Lakshmi Narayanan Venkataraman', { delay: 120 });
+  // The first name goes in while the script is held back; it is let through as the rest is typed,
+  // key by key, so the island hydrates under the visitor's typing.
+  await name.pressSequentially('Lakshmi ');
+  await expect(island(page)).toHaveAttribute('ssr', '');
+  release();
+  await name.pressSequentially('Narayanan Venkataraman');
   await expect(island(page)).not.toHaveAttribute('ssr', '');
   await expect(name).toHaveValue('Lakshmi Narayanan Venkataraman');
   await expect(name).toBeFocused();
