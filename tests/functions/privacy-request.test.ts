@@ -15,6 +15,7 @@ import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, validPrivacy } f
 import { messagesIn } from '../support/words.ts';
 import { dictionary } from '../../src/i18n/index.ts';
 import { site } from '../../src/config/site.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
 
 const TOKEN = 'privacy-test-token-0123456789abcdefgh';
 const ACK_TEMPLATE = 'template_ack_privacy_test';
@@ -154,7 +155,7 @@ describe('a privacy request without JavaScript', () => {
     'in %s: the confirm page asks about the request, and the confirmed post lands on the privacy thank-you',
     async (locale) => {
       const words = dictionary(locale).problem;
-      const fields = nativeForm('privacy', { locale, page: locale === 'en' ? '/Privacyrequest' : `/${locale}/Privacyrequest` });
+      const fields = nativeForm('privacy', { locale, page: localizePath('/Privacyrequest', locale) });
       const first = await sendForm('privacy', fields, { confirmed: false, headers: NAVIGATION });
       expect(first.status).toBe(200);
       expect(first.text).toContain(words.confirmPrivacy.title);
@@ -165,7 +166,7 @@ describe('a privacy request without JavaScript', () => {
 
       const confirmed = await sendForm('privacy', fields, { headers: NAVIGATION });
       expect(confirmed.status).toBe(303);
-      expect(confirmed.headers.get('location')).toBe(locale === 'en' ? '/Privacyrequestsent' : `/${locale}/Privacyrequestsent`);
+      expect(confirmed.headers.get('location')).toBe(localizePath('/Privacyrequestsent', locale));
       expect(await onlyRequest()).toMatchObject({ via: 'html', locale, request: 'withdraw-and-erase' });
     },
   );
