@@ -143,6 +143,10 @@ export const en = {
       kicker: 'Legal',
       /** {date} is the date of the last change. */
       updated: 'Last updated {date}',
+      /** On a translated privacy page only, under its date: the English text binds; then a link to it. */
+      bindingVersion:
+        'This page is a translation of the English one, for your convenience. Where the two differ, the English version prevails.',
+      englishVersion: 'Read the English version',
       /** The grievance section (src/components/regulatory/GrievanceContact.astro). {days}: the reply time. */
       grievanceHeading: 'Grievances and complaints',
       grievanceIntro:
@@ -184,14 +188,11 @@ export const en = {
       description: '{title}: {lead} Tell us your goals and our financial planning team will call you back.',
     },
     /**
-     * Regulators' words (src/components/regulatory). AMFI's and SEBI's English sentences are shown
-     * verbatim on every page (src/lib/regulatory.ts); the other languages show their translation
-     * beside them, which is all distributorTranslation and riskTranslation are for (English shows none).
+     * Regulators' words (src/components/regulatory). AMFI's and SEBI's sentences themselves, in
+     * English and translated, are in src/i18n/regulators.ts, once each.
      */
     regulatory: {
       investorNotice: 'Investor notice',
-      distributorTranslation: 'AMFI-registered Mutual Fund Distributor',
-      riskTranslation: 'Mutual Fund investments are subject to market risks, read all scheme related documents carefully.',
       reraAgent: 'RERA agent registration',
       reraVerify: 'Check it on the Tamil Nadu RERA website',
     },
@@ -668,7 +669,6 @@ export const en = {
       gain: 'Estimated gain',
       formula:
         'Invested at the start of each month, growing by the yearly return ÷ 12 each month; a step-up raises the monthly amount every year.',
-      risk: 'Mutual Fund investments are subject to market risks, read all scheme related documents carefully.',
       notGuaranteed: 'This is only an estimate: returns are not guaranteed.',
     },
     land: {

@@ -8,11 +8,12 @@
  * Registration numbers and names are never translated.
  */
 import type { Identity } from '../config/site.ts';
+import { REGULATOR_SENTENCES } from '../i18n/regulators.ts';
 
-/** SEBI's mandatory risk sentence for mutual fund advertising, word for word. */
-export const SEBI_MF_RISK = 'Mutual Fund investments are subject to market risks, read all scheme related documents carefully.';
+/** SEBI's mandatory risk sentence for mutual fund advertising, word for word (translated: src/i18n/regulators.ts). */
+export const SEBI_MF_RISK = REGULATOR_SENTENCES.sebiRisk.en;
 /** AMFI's name for a registered distributor, word for word. */
-export const AMFI_DISTRIBUTOR = 'AMFI-registered Mutual Fund Distributor';
+export const AMFI_DISTRIBUTOR = REGULATOR_SENTENCES.amfiDistributor.en;
 /** Where anyone can check an agent's registration: the Tamil Nadu RERA site. */
 export const RERA_VERIFY_URL = 'https://rera.tn.gov.in/';
 /** The Data Protection Board of India, where a person can complain after our reply. */

@@ -6,6 +6,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import SentMessage, { replyByText } from '../../src/islands/forms/SentMessage.tsx';
+import { dayMonthYear } from '../../src/i18n/format.ts';
 import { FormMetaContext } from '../../src/islands/forms/context.ts';
 import { formLanguage } from '../../src/islands/forms/props.ts';
 import { format } from '../../src/i18n/format.ts';
@@ -62,7 +63,9 @@ test('after a privacy request: the reference and the day we answer by, written t
   expect(screen.getByRole('heading').textContent).toBe(words.success.privacyTitle);
   expect(screen.getByText(format(words.success.reference, { reference: '0c0ffee0' }))).toBeTruthy();
   const date = replyByText(30, 'te', new Date(now));
-  expect(date).toBe(new Date(now + 30 * 86_400_000).toLocaleDateString('te-IN', { day: 'numeric', month: 'long', year: 'numeric' }));
+  // Day first, no comma: "27 డిసెంబర్ 2026" (src/i18n/format.ts, dayMonthYear).
+  expect(date).toBe(dayMonthYear(new Date(now + 30 * 86_400_000), 'te'));
+  expect(date).toMatch(/^\d{1,2} \S+ \d{4}$/u);
   expect(screen.getByText(format(words.success.privacyNext, { date, days: 30 }))).toBeTruthy();
   expect(screen.queryByRole('link')).toBeNull();
   expect(screen.queryByRole('button')).toBeNull();

@@ -4,6 +4,7 @@
  * export. One case in Tamil, one with bad input, one before the form's island has hydrated, and
  * axe on the calculator pages at 390 and 1280 px.
  */
+import { REGULATOR_SENTENCES } from '../../src/i18n/regulators';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dictionary, type Locale } from '../../src/i18n/index.ts';
 import { format } from '../../src/i18n/format.ts';
@@ -134,7 +135,7 @@ test('SIP: ₹10,000 a month for 10 years at 12 % is about ₹23,23,391 with SEB
   await typeInto(sip, words.sip.rate, '12');
   await expect(sip.getByRole('definition').nth(0)).toHaveText('₹23,23,391');
   await expect(sip.getByRole('definition').nth(1)).toHaveText('₹12,00,000');
-  await expect(sip).toContainText(words.sip.risk);
+  await expect(sip).toContainText(REGULATOR_SENTENCES.sebiRisk.en);
   await expect(sip).toContainText(words.sip.notGuaranteed);
   // A 10 % step-up raises the estimate; back to none for the worked example.
   await typeInto(sip, words.sip.stepUp, '10');

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { dictionary, format, type Locale } from '../../src/i18n/index.ts';
+import { dayMonthYear } from '../../src/i18n/format.ts';
 import { site } from '../../src/config/site.ts';
 import { localizePath } from '../../src/lib/routing/index.ts';
 import { expectNoAxeViolations } from '../support/axe';
@@ -77,11 +78,7 @@ for (const locale of ['en', 'ta'] as const) {
     await form(page).getByRole('button', { name: words.submitPrivacy }).click();
     const thanks = form(page).locator('.enquiry-form__success');
     await expect(thanks.getByRole('heading', { name: words.success.privacyTitle })).toBeFocused();
-    const date = new Date(Date.now() + DAYS * 86_400_000).toLocaleDateString(locale === 'en' ? 'en-IN' : `${locale}-IN`, {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    });
+    const date = dayMonthYear(new Date(Date.now() + DAYS * 86_400_000), locale);
     await expect(thanks).toContainText(format(words.success.privacyNext, { date, days: DAYS }));
 
     const [stored] = await requestOf(page, email);

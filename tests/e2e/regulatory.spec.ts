@@ -21,6 +21,7 @@ import { islandsHydrated } from '../support/islands';
 import { LOANS as LOAN_PAGES, PLANS as PLAN_PAGES } from '../support/form-filling';
 import { dictionary, LOCALES } from '../../src/i18n';
 import { AMFI_DISTRIBUTOR, SEBI_MF_RISK } from '../../src/lib/regulatory';
+import { REGULATOR_SENTENCES } from '../../src/i18n/regulators';
 import { localizePath } from '../../src/lib/routing';
 import { site } from '../../src/config/site';
 
@@ -88,7 +89,7 @@ test.describe('the regulators’ words in every language', () => {
           expect(html, url).not.toMatch(/<strong lang="en"/);
         } else {
           expect(html, url).toMatch(new RegExp(`<strong lang="en"[^>]*>${SEBI_MF_RISK}</strong>`));
-          expect(text, url).toContain(t.regulatory.riskTranslation);
+          expect(text, url).toContain(REGULATOR_SENTENCES.sebiRisk[locale]);
         }
         expect(site.registrations.amfiArn).toBe('');
         expect(text, url).not.toContain(AMFI_DISTRIBUTOR);

@@ -15,3 +15,10 @@ it.each(LOCALES)('%s: the text quotes the "last updated" label as the page shows
   expect(label.length).toBeGreaterThan(3);
   expect(privacyText(locale)).toContain(`"${label}"`);
 });
+
+it.each(['ta', 'te', 'kn'] as const)('%s: the page says, in its own language, that the English version prevails', (locale) => {
+  const english = { ta: 'ஆங்கில', te: 'ఇంగ్లీష్', kn: 'ಇಂಗ್ಲಿಷ್' }[locale];
+  const { bindingVersion, englishVersion } = dictionary(locale).site.privacy;
+  expect(bindingVersion).toContain(english);
+  expect(englishVersion).toContain(english);
+});

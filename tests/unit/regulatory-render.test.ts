@@ -2,6 +2,7 @@
  * The regulators' blocks rendered with Astro's container API, with the registrations, lenders and
  * grievance officer set and empty, in English and in Tamil.
  */
+import { REGULATOR_SENTENCES } from '../../src/i18n/regulators';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import MutualFundNotice from '../../src/components/regulatory/MutualFundNotice.astro';
@@ -33,7 +34,7 @@ describe('the mutual fund notice', () => {
     expect(text(html)).toContain(`${AMFI} ARN-123456`);
     expect(html).toMatch(new RegExp(`<strong[^>]*>${SEBI}</strong>`));
     expect(html).not.toContain('lang="en"');
-    expect(html).not.toContain(ta.site.regulatory.riskTranslation);
+    expect(html).not.toContain(REGULATOR_SENTENCES.sebiRisk.ta);
   });
 
   it("with the ARN empty: no AMFI line, still SEBI's sentence", async () => {
@@ -47,8 +48,8 @@ describe('the mutual fund notice', () => {
     const html = await container.renderToString(MutualFundNotice, { props: { amfiArn: 'ARN-123456', locale: 'ta' } });
     expect(html).toMatch(new RegExp(`<span lang="en"[^>]*>${AMFI}</span>`));
     expect(html).toMatch(new RegExp(`<strong lang="en"[^>]*>${SEBI}</strong>`));
-    expect(text(html)).toContain(ta.site.regulatory.distributorTranslation);
-    expect(text(html)).toContain(ta.site.regulatory.riskTranslation);
+    expect(text(html)).toContain(REGULATOR_SENTENCES.amfiDistributor.ta);
+    expect(text(html)).toContain(REGULATOR_SENTENCES.sebiRisk.ta);
     expect(html).toContain('ARN-123456');
     expect(html).toContain(`aria-label="${ta.site.regulatory.investorNotice}"`);
   });

@@ -3,10 +3,10 @@
  * read (src/config/site.ts): the verbatim sentences, the lender list, the grievance fallbacks and
  * the build's warning about a registration that is not set.
  */
+import { REGULATOR_SENTENCES } from '../../src/i18n/regulators';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { identitySchema, parseIdentity, site } from '../../src/config/site';
-import { en } from '../../src/i18n/en';
 import {
   AMFI_DISTRIBUTOR,
   RERA_VERIFY_URL,
@@ -26,9 +26,9 @@ describe("the regulators' own words", () => {
     expect(RERA_VERIFY_URL).toBe('https://rera.tn.gov.in/');
   });
 
-  it('the English dictionary holds the same words as the source of the translations', () => {
-    expect(en.site.regulatory.riskTranslation).toBe(SEBI_MF_RISK);
-    expect(en.site.regulatory.distributorTranslation).toBe(AMFI_DISTRIBUTOR);
+  it('are the English words of the one place that holds each sentence with its translations', () => {
+    expect(REGULATOR_SENTENCES.sebiRisk.en).toBe(SEBI_MF_RISK);
+    expect(REGULATOR_SENTENCES.amfiDistributor.en).toBe(AMFI_DISTRIBUTOR);
   });
 });
 

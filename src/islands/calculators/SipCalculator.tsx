@@ -5,15 +5,17 @@
  */
 import { sip, sipBand, sipProblems, SIP_DEFAULTS, type SipInput } from '../../lib/calculators/sip';
 import { indianNumber } from '../../i18n/format';
-import { SEBI_MF_RISK } from '../../lib/regulatory';
+import type { ShownRegulatorSentence } from '../../i18n/regulators';
 import type { CalculatorLanguage, CalculatorWords } from './language';
 import { CalculatorFrame, NumberField, ResultArea, UseThis, readNumber, rupees, useFieldValue } from './parts';
 
 interface Props extends CalculatorLanguage {
   words: CalculatorWords['sip'];
+  /** SEBI's risk sentence: its English words, and the page's translation beside them. */
+  risk: ShownRegulatorSentence;
 }
 
-export default function SipCalculator({ words, shared, problems, field, bands }: Props) {
+export default function SipCalculator({ words, risk, shared, problems, field, bands }: Props) {
   const [monthly, setMonthly] = useFieldValue('sip-monthly', indianNumber(SIP_DEFAULTS.monthly));
   const [years, setYears] = useFieldValue('sip-years', String(SIP_DEFAULTS.years));
   const [rate, setRate] = useFieldValue('sip-rate', String(SIP_DEFAULTS.rate));
@@ -44,8 +46,8 @@ export default function SipCalculator({ words, shared, problems, field, bands }:
       />
       {/* SEBI's words stay as SEBI writes them, in English; a translation follows on other pages. */}
       <p className="calc__risk">
-        <span lang="en">{SEBI_MF_RISK}</span>
-        {words.risk !== SEBI_MF_RISK && <span> {words.risk}</span>} {words.notGuaranteed}
+        <span lang={risk.translation ? 'en' : undefined}>{risk.en}</span>
+        {risk.translation && <span> {risk.translation}</span>} {words.notGuaranteed}
       </p>
       <p className="calc__formula">{words.formula}</p>
       <UseThis name="Monthly" band={ok ? sipBand(input.monthly as number) : null} shared={shared} field={field} bands={bands} />

@@ -5,6 +5,7 @@
  * the page's language (their shape: language.ts).
  */
 import { dictionary, localeOrDefault, type Locale } from '../../i18n/index.ts';
+import { regulatorSentence } from '../../i18n/regulators.ts';
 import { AMOUNTS, SIP_BANDS, type Category, type LoanType } from '../../lib/enquiry/options.ts';
 import { realEstateFieldsFor } from '../../lib/enquiry/realestate.ts';
 import { emiDefaultsFor } from '../../lib/calculators/emi.ts';
@@ -52,6 +53,8 @@ export const sipLanguage = (requested: string | undefined) => {
       SIP_BANDS,
     ),
     words: words.calculators.sip,
+    // SEBI's sentence in its English words, and the page's translation beside it (src/i18n/regulators.ts).
+    risk: regulatorSentence('sebiRisk', locale),
   };
 };
 

@@ -3,10 +3,10 @@
  * next step. After a privacy request: that we have it, its reference, and by which day we answer.
  */
 import { useEffect, useRef } from 'react';
-import { format } from '../../i18n/format';
+import { dayMonthYear, format } from '../../i18n/format';
 import { useFormMeta } from './context';
 import type { ContactLinks } from '../../lib/contact-links';
-import { HTML_LANG, type Locale } from '../../i18n/locales';
+import type { Locale } from '../../i18n/locales';
 
 interface SentMessageProps {
   /** The first 8 characters of the lead's id. */
@@ -19,9 +19,9 @@ interface SentMessageProps {
   replyWithinDays?: number;
 }
 
-/** The day `days` from now, as the page's language writes a date ("26 December 2026"). */
+/** The day `days` from now, as the page's language writes a date, day first ("26 December 2026", "26 ಡಿಸೆಂಬರ್ 2026"). */
 export const replyByText = (days: number, locale: Locale, now: Date = new Date()): string =>
-  new Date(now.getTime() + days * 86_400_000).toLocaleDateString(HTML_LANG[locale], { day: 'numeric', month: 'long', year: 'numeric' });
+  dayMonthYear(new Date(now.getTime() + days * 86_400_000), locale);
 
 /** The WhatsApp chat link with a first message that quotes the reference, in the page's language. */
 export const whatsappWithReference = (whatsappHref: string, text: string): string =>
