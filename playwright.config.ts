@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './harness/chromium.ts';
+import { chromiumBuild, findChromium } from './harness/chromium.ts';
 
 /** E2E tests run in Chromium (harness/chromium.ts: Debian's, or Playwright's own) against the served build (`npm start`). */
 const PORT = Number(process.env.E2E_PORT || 8890);
@@ -40,8 +42,22 @@ export const LAUNCH_OPTIONS = {
 const STANDIN_PORT = PORT + 100;
 export const EMAILJS_STANDIN_ORIGIN = `http://127.0.0.1:${STANDIN_PORT}`;
 
+/**
+ * Screenshot baselines, one set per Chromium build (harness/chromium.ts): Debian's and Playwright's
+ * draw text with the fonts of their own machine image, so one set cannot fit both. A build with a
+ * committed set is compared with it (a missing picture fails); a build with none yet writes its set
+ * and passes, saying so (tests/e2e/screenshots.spec.ts).
+ */
+export const CHROMIUM_BUILD = chromiumBuild(LAUNCH_OPTIONS.executablePath);
+export const SCREENSHOT_SET = `tests/e2e/screenshots.spec.ts-snapshots/${CHROMIUM_BUILD}`;
+// Decided once, by the runner, before a worker writes the first picture (workers inherit it).
+process.env.E2E_WRITING_SCREENSHOT_SET ??= existsSync(path.join(import.meta.dirname, SCREENSHOT_SET)) ? 'no' : 'yes';
+export const WRITING_SCREENSHOT_SET = process.env.E2E_WRITING_SCREENSHOT_SET === 'yes';
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  snapshotPathTemplate: `{testDir}/{testFileName}-snapshots/${CHROMIUM_BUILD}/{arg}{ext}`,
+  updateSnapshots: WRITING_SCREENSHOT_SET ? 'missing' : 'default',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,

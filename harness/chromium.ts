@@ -23,3 +23,16 @@ export const findChromium = (): string | undefined => {
   if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   return playwrightChromium();
 };
+
+/**
+ * Which build of Chromium a path is: Debian's package, Playwright's own download, or another one
+ * (CHROMIUM_PATH pointing elsewhere). Builds draw text and pictures differently, each with the
+ * fonts of its own machine image, so the screenshot baselines are kept per build.
+ */
+export type ChromiumBuild = 'debian-chromium' | 'playwright-chromium' | 'other-chromium';
+
+export const chromiumBuild = (path = findChromium()): ChromiumBuild => {
+  if (path === DEBIAN_CHROMIUM) return 'debian-chromium';
+  if (path !== undefined && path === playwrightChromium()) return 'playwright-chromium';
+  return 'other-chromium';
+};

@@ -2,7 +2,9 @@
  * The team's inbox at /leads, in Chromium against `npm start`, on a phone (360 px) and a desktop
  * (1280 px): sign in, find a lead just sent from a form by the visitor's phone, see every field
  * (when and in which language to call under the name),
- * work it, release spam (e-mailed once), erase, a wrong token, and two people at once.
+ * work it, release spam (e-mailed once), erase, a wrong token, and two people at once. What the
+ * built /leads holds (noindex, out of the sitemap, its script on no visitor page) is in
+ * tests/dist/team-pages.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -220,16 +222,3 @@ for (const size of WIDTHS) {
     });
   });
 }
-
-test('/leads is not indexed, not in the sitemap, and its script loads on no visitor page', async ({ request }) => {
-  const html = await (await request.get('/leads')).text();
-  expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
-  expect(html).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self'/i);
-  expect(await (await request.get('/sitemap-0.xml')).text()).not.toContain('/leads');
-  const inboxScripts = [...html.matchAll(/component-url="([^"]+)"/g)].map((m) => m[1]);
-  expect(inboxScripts.some((src) => /LeadsInbox/.test(src))).toBe(true);
-  for (const path of ['/', '/Flats', '/Contactus', '/ta/Vehicleloan']) {
-    const visitor = await (await request.get(path)).text();
-    for (const src of inboxScripts) expect(visitor, path).not.toContain(src);
-  }
-});

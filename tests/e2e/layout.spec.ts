@@ -1,27 +1,11 @@
+/**
+ * The navigation by keyboard, on a phone and on a desktop. That no template scrolls sideways at
+ * 360 px, with the phone menu open or not, is in templates.spec.ts.
+ */
 import { expect, test } from '@playwright/test';
-import { ROUTES } from './routes';
 
 test.describe('at 360 px wide', () => {
   test.use({ viewport: { width: 360, height: 740 } });
-
-  test('no page scrolls sideways', async ({ page }) => {
-    test.setTimeout(120_000);
-    const wide: string[] = [];
-    for (const { path } of [...ROUTES, { path: '/no-such-page' }]) {
-      await page.goto(path);
-      const { scroll, client } = await page.evaluate(() => ({
-        scroll: document.documentElement.scrollWidth,
-        client: document.documentElement.clientWidth,
-      }));
-      if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
-      // Open the phone menu and every dropdown: still no sideways scroll.
-      await page.getByRole('button', { name: 'Menu' }).click();
-      for (const summary of await page.locator('#site-nav summary').all()) await summary.click();
-      const open = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      if (open > 0) wide.push(`${path} (menu open): +${open}px`);
-    }
-    expect(wide).toEqual([]);
-  });
 
   test('the phone menu opens, reaches a loan page by keyboard, and closes with Escape', async ({ page }) => {
     await page.goto('/');

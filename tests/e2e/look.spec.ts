@@ -1,9 +1,9 @@
 /**
  * The look of the pages, measured: grids that run to the content edges, rows that line up, pages
- * that end with a way to enquire, headers with their own subject, and the footer's trust details.
+ * that end with a way to enquire, and the footer's trust details. Every page's header, subtitle and
+ * illustration are read in tests/dist/pages.test.ts; the subtitles measured in templates.spec.ts.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ROUTES } from './routes';
 
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 /** Left and right edge of the page's content column (.container), in px. */
@@ -136,47 +136,6 @@ for (const width of [390, 1280]) {
     });
   });
 }
-
-test('every inner page: its subject as h1, a short subtitle (one sentence, two lines at most), and "programme" throughout', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const problems: string[] = [];
-  for (const { path } of [...ROUTES.filter((r) => r.path !== '/'), { path: '/no-such-page' }, { path: '/Thankyou' }]) {
-    await page.goto(path);
-    const header = page.locator('main .page-header');
-    await expect(header.locator('h1'), path).toHaveCount(1);
-    const lead = header.locator('.page-header__lead');
-    if ((await lead.count()) !== 1) problems.push(`${path}: no subtitle`);
-    else {
-      const { lines, text } = await lead.evaluate((el) => ({
-        text: el.textContent ?? '',
-        lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
-      }));
-      if (text.trim().length < 10 || text.length > 120 || lines > 2) problems.push(`${path}: subtitle "${text}" on ${lines} lines`);
-    }
-    const body = await page.locator('body').innerText();
-    if (/\bprograms?\b/i.test(body)) problems.push(`${path}: says "program"`);
-  }
-  expect(problems).toEqual([]);
-});
-
-test('buy and sell pages show different illustrations', async ({ page }) => {
-  for (const [buy, sell] of [
-    ['/Flats', '/Sellflats'],
-    ['/Plots', '/Sellplots'],
-    ['/Commercial', '/Sellcommercial'],
-    ['/Agricultural', '/Sellagricultural'],
-    ['/Individual', '/Sellindividual'],
-  ]) {
-    await page.goto(buy);
-    const buySrc = await page.locator('.page-header__img').getAttribute('src');
-    await page.goto(sell);
-    const sellSrc = await page.locator('.page-header__img').getAttribute('src');
-    expect(buySrc, buy).toBeTruthy();
-    expect(sellSrc, sell).not.toBe(buySrc);
-  }
-});
 
 test('the footer: divisions, enquiry families, the privacy pages and the privacy request, office hours and WhatsApp; no registration line until one is set', async ({
   page,
