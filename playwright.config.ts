@@ -3,7 +3,12 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumBuild, findChromium } from './harness/chromium.ts';
 
-/** E2E tests run in Chromium (harness/chromium.ts: Debian's, or Playwright's own) against the served build (`npm start`). */
+/**
+ * E2E tests run in Chromium (harness/chromium.ts: Debian's, or Playwright's own) against the served
+ * build: `npm start` builds dist/ and serves it; with E2E_SERVE_DIST=1 (`npm test`, CI) the server
+ * is `npm run serve`, over the dist/ that `npm run build:e2e` built for this run's ports.
+ * E2E_SHARD=1/2 runs the first half of the tests (as `--shard=1/2`; CI runs the halves in parallel).
+ */
 const PORT = Number(process.env.E2E_PORT || 8890);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The export token the served site gets for the e2e run (see tests/e2e/api.spec.ts). */
@@ -39,8 +44,13 @@ export const LAUNCH_OPTIONS = {
  * the forms' browser fallback posts there, and tests steer it (POST /__standin/behaviour) and
  * read what it got (GET /__standin/received).
  */
-const STANDIN_PORT = PORT + 100;
-export const EMAILJS_STANDIN_ORIGIN = `http://127.0.0.1:${STANDIN_PORT}`;
+export const E2E_STANDIN_PORT = PORT + 100;
+export const EMAILJS_STANDIN_ORIGIN = `http://127.0.0.1:${E2E_STANDIN_PORT}`;
+const SERVE_DIST = process.env.E2E_SERVE_DIST === '1';
+if (SERVE_DIST && !existsSync(path.join(import.meta.dirname, 'dist/index.html'))) {
+  throw new Error('E2E_SERVE_DIST=1 serves dist/, and there is none: build it first with `npm run build:e2e`.');
+}
+const SHARD = process.env.E2E_SHARD?.match(/^(\d+)\/(\d+)$/);
 
 /**
  * Screenshot baselines, one set per Chromium build (harness/chromium.ts): Debian's and Playwright's
@@ -61,6 +71,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
+  shard: SHARD ? { current: Number(SHARD[1]), total: Number(SHARD[2]) } : null,
   timeout: 30_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -70,7 +81,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /forms-faults\.spec\.ts/ },
-    // The fault switches act on the whole served site, so these run alone, after the rest.
+    // The fault switches act on the whole served site, so these run alone, after the rest. A sharded
+    // run would repeat the whole dependency in every shard: `npm run test:e2e` runs the two projects
+    // one after the other instead (`--no-deps`).
     {
       name: 'faults',
       use: { ...devices['Desktop Chrome'], channel: undefined },
@@ -79,11 +92,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm start',
+    command: SERVE_DIST ? 'npm run serve' : 'npm start',
     url: BASE_URL,
     env: {
       PORT: String(PORT),
-      EMAILJS_STANDIN_PORT: String(STANDIN_PORT),
+      EMAILJS_STANDIN_PORT: String(E2E_STANDIN_PORT),
       LEADS_EXPORT_TOKEN: EXPORT_TOKEN,
       LEADS_MIN_FILL_MS: String(E2E_MIN_FILL_MS),
       LEADS_CHALLENGE_SECRET: E2E_CHALLENGE_SECRET,
