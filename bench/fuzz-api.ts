@@ -6,7 +6,7 @@
  * It prints the cases per status and, if a property fails, the counterexample shrunk.
  *
  *   npm run fuzz:api                         # 10,000 cases in process, then 10,000 served
- *   npm run fuzz:api -- --runs 500           # the short run CI does
+ *   npm run fuzz:api -- --runs 500           # the short run (CI runs each mode as its own step)
  *   npm run fuzz:api -- --mode in-process --seed 42
  *
  * Served mode starts `node harness/serve.ts` (PORT and EMAILJS_STANDIN_PORT if set, else free
