@@ -1,7 +1,10 @@
 /**
- * The enquiry forms as a visitor uses them, against `npm start` with its functions: every form
- * page filled and sent, the lead read back through the team's export, axe in the error and the
- * success state at 360 px and 1280 px, keyboard-only use, the contact kind and Sell Flats photos.
+ * The enquiry forms as a visitor uses them, against `npm start` with its functions: every form a
+ * visitor can meet (one page for each, FORM_VARIANTS) filled and sent, the lead read back through
+ * the team's export, axe in the error and the success state at 360 px and 1280 px, keyboard-only
+ * use, the contact kind and Sell Flats photos. What each page sets in its form (the loan type, the
+ * plan, a property page's intent) and which fields it shows is read on every page, in every
+ * language, in tests/dist/forms.test.ts.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +17,7 @@ import {
   CONTACT_PAGE,
   ENQUIRY_PAGES,
   FORM_PAGES,
+  FORM_VARIANTS,
   fill,
   humanPause,
   hydrated,
@@ -42,7 +46,7 @@ const axeFromTop = async (page: Page, label: string) => {
 
 const successHeading = (page: Page) => page.getByRole('heading', { name: FORM_TEXT.success.title });
 
-for (const form of FORM_PAGES) {
+for (const form of FORM_VARIANTS) {
   test(`${form.path}: sent as a visitor would, thank-you shown, stored with every field as typed; axe clean`, async ({ page, request }) => {
     await page.setViewportSize(PHONE);
     await page.goto(form.path);

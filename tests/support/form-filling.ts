@@ -5,6 +5,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { realEstateFieldsFor } from '../../src/lib/enquiry/realestate.ts';
 import type { Category, Intent } from '../../src/lib/enquiry/options.ts';
+import { LOANS, PLANS, PROPERTIES } from './form-pages.ts';
 import { FORM_TEXT } from './words.ts';
 import type { EnquiryKind } from '../../src/lib/enquiry/kinds.ts';
 import { E2E_CHALLENGE_SECRET, E2E_MIN_FILL_MS, EXPORT_TOKEN } from '../../playwright.config';
@@ -67,35 +68,6 @@ const place = (n: number) => {
     expected: { selectedState: state, selectedCity: city },
   };
 };
-
-const PROPERTIES: [string, Intent, Category][] = [
-  ['/Flats', 'buy', 'flats'],
-  ['/Plots', 'buy', 'plots'],
-  ['/Commercial', 'buy', 'commercial'],
-  ['/Agricultural', 'buy', 'agricultural'],
-  ['/Individual', 'buy', 'individual'],
-  ['/Sellflats', 'sell', 'flats'],
-  ['/Sellplots', 'sell', 'plots'],
-  ['/Sellcommercial', 'sell', 'commercial'],
-  ['/Sellagricultural', 'sell', 'agricultural'],
-  ['/Sellindividual', 'sell', 'individual'],
-];
-export const LOANS: [string, string][] = [
-  ['/Vehicleloan', 'Vehicle Loan'],
-  ['/Goldloan', 'Gold Loan'],
-  ['/Depositloan', 'Deposit Loan'],
-  ['/Securitiesloan', 'Securities Loan'],
-  ['/Insuranceloan', 'Insurance Loan'],
-  ['/Renovationloan', 'Renovation Loan'],
-  ['/Overdraftloan', 'Overdraft loan'],
-  ['/Letterofcredit', 'Letter of credit'],
-];
-export const PLANS: [string, string][] = [
-  ['/Mutualfunds', 'Mutual Funds'],
-  ['/PMS', 'PMS'],
-  ['/AIF', 'AIF'],
-  ['/Financialplan', 'Financial Plan'],
-];
 
 const propertyPage = ([path, intent, category]: (typeof PROPERTIES)[number], n: number): FormPage => {
   const spec = realEstateFieldsFor(intent, category);
@@ -163,6 +135,21 @@ export const CONTACT_PAGE: FormPage = (() => {
 
 export const ENQUIRY_PAGES: FormPage[] = [...PROPERTIES.map(propertyPage), ...LOANS.map(loanPage), ...PLANS.map(planPage)];
 export const FORM_PAGES: FormPage[] = [...ENQUIRY_PAGES, CONTACT_PAGE];
+
+/** What a visitor sees of a page's form: its kind, and for property pages the fields their intent and category give. */
+const formVariant = (form: FormPage) => {
+  if (form.kind !== 'realestate') return form.kind;
+  const { property: _property, ...fields } = realEstateFieldsFor(form.expected.intent as Intent, form.expected.category as Category);
+  return JSON.stringify(fields);
+};
+/**
+ * One page for each form a visitor can meet: pages whose forms differ only in what
+ * their page sets (the hidden intent, the loan type, the plan) share one. tests/dist/forms.test.ts
+ * reads those settings and the fields on every page, in every language.
+ */
+export const FORM_VARIANTS: FormPage[] = FORM_PAGES.filter(
+  (form, i) => FORM_PAGES.findIndex((other) => formVariant(other) === formVariant(form)) === i,
+);
 
 /**
  * Presses on the form's introduction, as a visitor reaching for the form does (the island hydrates
