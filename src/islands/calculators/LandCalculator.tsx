@@ -25,9 +25,11 @@ export default function LandCalculator({ words, kind, defaults, shared, problems
     <CalculatorFrame id="land" title={words.title} intro={words.intro}>
       <div className="calc__fields">
         <NumberField id="land-area" label={words.area} value={area} onChange={setArea} error={problem ? problems[problem] : undefined} />
-        <div className="calc__field">
-          <label htmlFor="land-unit">{words.unit}</label>
-          <select id="land-unit" value={unit} onChange={(event) => setUnit(event.target.value as LandUnit)}>
+        <div className="field calc__field">
+          <label className="field__label" htmlFor="land-unit">
+            {words.unit}
+          </label>
+          <select id="land-unit" className="field__control" value={unit} onChange={(event) => setUnit(event.target.value as LandUnit)}>
             {LAND_UNITS.map((each) => (
               <option key={each} value={each}>
                 {words.units[each]}

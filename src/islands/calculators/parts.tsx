@@ -5,6 +5,7 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { format, indianNumber } from '../../i18n/format';
 import type { CalculatorLanguage } from './language';
+import '../../styles/fields.css';
 import './calculators.css';
 
 /** "5,00,000", "₹ 5,00,000" or "9.5" as a number; empty or anything else is null. */
@@ -45,10 +46,13 @@ interface NumberFieldProps {
 /** A labelled text field for a figure (commas allowed), with its message under it. */
 export function NumberField({ id, label, value, onChange, error, whole = false }: NumberFieldProps) {
   return (
-    <div className={error ? 'calc__field calc__field--invalid' : 'calc__field'}>
-      <label htmlFor={id}>{label}</label>
+    <div className={error ? 'field field--invalid calc__field' : 'field calc__field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
       <input
         id={id}
+        className="field__control"
         type="text"
         inputMode={whole ? 'numeric' : 'decimal'}
         autoComplete="off"
@@ -58,7 +62,7 @@ export function NumberField({ id, label, value, onChange, error, whole = false }
         aria-describedby={error ? `${id}-error` : undefined}
       />
       {error && (
-        <p className="calc__error" id={`${id}-error`}>
+        <p className="field__error" id={`${id}-error`}>
           {error}
         </p>
       )}

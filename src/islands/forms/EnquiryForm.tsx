@@ -20,6 +20,7 @@ import { Honeypot } from './Honeypot';
 import PhotoField from './PhotoField';
 import SentMessage from './SentMessage';
 import { SendFailure, SendProblems } from './SendFailure';
+import '../../styles/fields.css';
 import './forms.css';
 
 export interface EnquiryFormProps extends FormLanguage {
