@@ -7,6 +7,6 @@ export default getViteConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts', 'tests/components/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
-    globalSetup: ['tests/support/sync-content.ts'],
+    globalSetup: ['tests/support/sync-content.ts', 'tests/support/database-template.ts'],
   },
 });

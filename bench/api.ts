@@ -1,11 +1,13 @@
 /**
  * Load benchmark of the enquiry API, two ways:
  * - served: against `node harness/serve.ts` (what `npm start` serves: @netlify/dev, the local
- *   Blobs emulator that writes files, the EmailJS stand-in), with autocannon over HTTP;
- * - in process: the same function handler called with web Requests, storing in an in-memory
- *   Netlify Blobs store (harness/memory-blobs.ts, reached through the real @netlify/blobs
- *   client) and notifying the EmailJS stand-in. Each request's waits on the store and on EmailJS
- *   are timed, so "our code" = handler time minus those waits: the pipeline's own cost per lead.
+ *   database, the local Blobs emulator, the EmailJS stand-in), with autocannon over HTTP;
+ * - in process: the same function handler called with web Requests, storing in a local database
+ *   served from a child process (PGlite on a Postgres socket, reached through the real
+ *   @netlify/database client, as Netlify Database is from a function) and an in-memory Netlify
+ *   Blobs store (harness/memory-blobs.ts), and notifying the EmailJS stand-in. Each request's
+ *   waits on the database, on Blobs and on EmailJS are timed, so "our code" = handler time minus
+ *   those waits: the pipeline's own cost per lead.
  * N valid bank-loan enquiries at each concurrency, about 5 % of them re-sending an id already
  * answered; then a count of what the store holds (lost: answered 201 but not stored).
  *
@@ -15,8 +17,9 @@
  *   BASE_URL=http://localhost:8888 npm run bench:api -- --mode served   # an `npm start` already running
  *
  * Served mode starts `node harness/serve.ts` (PORT and EMAILJS_STANDIN_PORT if set, else free
- * ports; builds dist/ if missing) on a fresh local store (LOCAL_BLOBS_DIR, a temp folder). Submissions carry a challenge signed a minute earlier (bench/proof.ts) so
- * none is spam. Locally nothing enforces `config.rateLimit`. Exits 1 if anything is lost,
+ * ports; builds dist/ if missing) on a fresh local database and Blobs store (temp folders). Each
+ * submission carries a challenge of its own signed a minute earlier (bench/proof.ts; a re-send
+ * carries its first one, as a browser's retry does) so none is spam. Locally nothing enforces `config.rateLimit`. Exits 1 if anything is lost,
  * duplicated, classed as spam or answered non-2xx.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -25,11 +28,13 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { validBankLoan } from '../harness/sample-enquiries.ts';
-import { BENCH_ENV, withChallenge } from './proof.ts';
+import { BENCH_ENV, challenge } from './proof.ts';
 import { EMAILJS_ENV, clearEmailJsEnv } from '../harness/emailjs-standin.ts';
 import { MemoryBlobs } from '../harness/memory-blobs.ts';
-import { DEFAULT_BLOBS_DIR, ensureBuilt, freePort, freshBlobsDir, openServedStore, startServedSite } from '../harness/served-site.ts';
+import { readDatabase, servingUrl } from '../harness/database.ts';
+import { ensureBuilt, freePort, freshBlobsDir, startServedSite } from '../harness/served-site.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,8 +57,8 @@ if (!modes.every((m) => m === 'served' || m === 'in-process') || concurrencies.s
 const log = console.log.bind(console);
 console.log = () => {};
 
-/** One bank-loan enquiry from the shared fixtures, with a fill time well above the spam minimum. */
-const base = withChallenge(validBankLoan({ Username: 'Bench Mark', email: 'bench@example.com' }));
+/** One bank-loan enquiry from the shared fixtures; each submission adds its id and its own challenge. */
+const base = validBankLoan({ Username: 'Bench Mark', email: 'bench@example.com' });
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -86,24 +91,26 @@ interface Row {
   spam: number;
 }
 
-/** Which ids to send: fresh ones, and about `dupShare` of re-sends of ids already answered. */
+/** Which ids to send: fresh ones, and about `dupShare` of re-sends of ids already answered (with their first challenge). */
 const idChooser = () => {
   const answered = new Map<string, string>(); // id → receivedAt of its first 201
-  const sent = new Set<string>();
+  const sent = new Map<string, string>(); // id → its challenge
   let resent = 0;
   let differing = 0;
   return {
     sent,
     answered,
-    next(): { id: string; duplicate: boolean } {
+    next(): { id: string; duplicate: boolean; body: string } {
+      const body = (id: string) => JSON.stringify({ ...base, submissionId: id, challenge: sent.get(id) });
       if (answered.size > 0 && Math.random() < dupShare) {
         const known = [...answered.keys()];
         resent += 1;
-        return { id: known[Math.floor(Math.random() * known.length)], duplicate: true };
+        const id = known[Math.floor(Math.random() * known.length)];
+        return { id, duplicate: true, body: body(id) };
       }
       const id = randomUUID();
-      sent.add(id);
-      return { id, duplicate: false };
+      sent.set(id, challenge());
+      return { id, duplicate: false, body: body(id) };
     },
     answer(id: string, duplicate: boolean, status: number, body: string) {
       if (status !== 201) return;
@@ -116,16 +123,25 @@ const idChooser = () => {
   };
 };
 
-/** Lost, duplicated and spam among the ids sent, from the keys of the leads store. */
-const reconcile = (keys: string[], sent: Set<string>, answered: Map<string, string>) => {
+/** The rows the database holds for the ids sent: one per stored id (the id is its primary key). */
+const storedRows = async (url: string, ids: Iterable<string>) => {
+  const reader = readDatabase(url);
+  const rows = await reader.rows<{ id: string; spam: string | null; notified: boolean }>(
+    `SELECT l.id, l.spam, EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = l.id AND d.channel = 'team' AND d.state = 'sent') AS notified
+     FROM leads l WHERE l.id = ANY($1::uuid[])`,
+    [[...ids]],
+  );
+  await reader.close();
+  return rows;
+};
+
+/** Lost, duplicated and spam among the ids sent. */
+const reconcile = (rows: { id: string; spam: string | null }[], answered: Map<string, string>) => {
   const perId = new Map<string, number>();
   let spam = 0;
-  for (const key of keys) {
-    if (!/^(bankloan|spam\/bankloan)\//.test(key)) continue;
-    const id = key.slice(key.lastIndexOf('/') + 1);
-    if (!sent.has(id)) continue;
-    if (key.startsWith('spam/')) spam += 1;
-    else perId.set(id, (perId.get(id) ?? 0) + 1);
+  for (const row of rows) {
+    if (row.spam) spam += 1;
+    else perId.set(row.id, (perId.get(row.id) ?? 0) + 1);
   }
   return {
     accepted: answered.size,
@@ -138,7 +154,7 @@ const reconcile = (keys: string[], sent: Set<string>, answered: Map<string, stri
 
 // ---- served -------------------------------------------------------------------------------
 
-const runServed = async (baseUrl: string, blobsDir: string, concurrency: number): Promise<Row> => {
+const runServed = async (baseUrl: string, databaseUrl: string, concurrency: number): Promise<Row> => {
   const ids = idChooser();
   const latency: number[] = [];
   const statuses = new Map<number, number>();
@@ -153,9 +169,9 @@ const runServed = async (baseUrl: string, blobsDir: string, concurrency: number)
         path: '/api/bankloan',
         headers: { 'content-type': 'application/json' },
         setupRequest: (request: Record<string, unknown>, context: { id?: string; duplicate?: boolean }) => {
-          const { id, duplicate } = ids.next();
+          const { id, duplicate, body } = ids.next();
           Object.assign(context, { id, duplicate });
-          return { ...request, body: JSON.stringify({ ...base, submissionId: id }) };
+          return { ...request, body };
         },
         onResponse: (status: number, body: string, context: { id: string; duplicate: boolean }) =>
           ids.answer(context.id, context.duplicate, status, body),
@@ -167,11 +183,7 @@ const runServed = async (baseUrl: string, blobsDir: string, concurrency: number)
     statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
   });
   const result = await new Promise<{ duration?: number }>((resolve, reject) => instance.on('done', resolve).on('error', reject));
-  const store = await openServedStore(blobsDir);
-  const keys: string[] = [];
-  for (const prefix of ['bankloan/', 'spam/bankloan/'])
-    for await (const page of store.leads().list({ prefix, paginate: true })) keys.push(...page.blobs.map((b) => b.key));
-  await store.stop();
+  const rows = await storedRows(databaseUrl, ids.sent.keys());
   return {
     mode: 'served',
     concurrency,
@@ -180,20 +192,21 @@ const runServed = async (baseUrl: string, blobsDir: string, concurrency: number)
     latency,
     statuses,
     ...ids.counts(),
-    ...reconcile(keys, ids.sent, ids.answered),
+    ...reconcile(rows, ids.answered),
   };
 };
 
 const served = async (): Promise<Row[]> => {
   let baseUrl = process.env.BASE_URL;
-  let blobsDir = DEFAULT_BLOBS_DIR; // an `npm start` already running keeps its store there
+  // An `npm start` already running serves .netlify/db.
+  let databaseUrl = (await servingUrl()) ?? '';
   let stop = async () => {};
   if (!baseUrl) {
     ensureBuilt(log);
     const blobs = await freshBlobsDir();
     const site = await startServedSite({ LOCAL_BLOBS_DIR: blobs.dir, ...BENCH_ENV });
     baseUrl = site.origin;
-    blobsDir = blobs.dir;
+    databaseUrl = site.databaseUrl;
     stop = async () => {
       await site.stop();
       await blobs.remove();
@@ -202,11 +215,12 @@ const served = async (): Promise<Row[]> => {
   const warmup = await fetch(`${baseUrl}/api/bankloan`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...base, submissionId: randomUUID() }),
+    body: JSON.stringify({ ...base, submissionId: randomUUID(), challenge: challenge() }),
   });
   if (warmup.status !== 201) throw new Error(`warm-up enquiry answered ${warmup.status}`);
+  if (!databaseUrl) throw new Error('BASE_URL is set, but no npm start serves .netlify/db here to count the leads in');
   const rows: Row[] = [];
-  for (const c of concurrencies) rows.push(await runServed(baseUrl, blobsDir, c));
+  for (const c of concurrencies) rows.push(await runServed(baseUrl, databaseUrl, c));
   await stop();
   return rows;
 };
@@ -244,12 +258,33 @@ const standInProcess = async () => {
 };
 const realFetch = globalThis.fetch;
 
+/** The local database in a child process, so its work is not counted as ours: its URL and a stop. */
+const databaseProcess = async () => {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { startLocalDatabase } = await import(${JSON.stringify(new URL('../harness/database.ts', import.meta.url).href)}); await startLocalDatabase({ port: ${port} }); console.log('ready');`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`the local database exited with code ${code}`)));
+  });
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, close: () => child.kill('SIGTERM') };
+};
+
 const inProcess = async (): Promise<Row[]> => {
   Object.assign(process.env, BENCH_ENV);
+  const database = await databaseProcess();
+  process.env.NETLIFY_DB_URL = database.url;
   const { default: handler } = await import('../netlify/functions/bankloan.mts');
   const standIn = await standInProcess();
   const memory = new MemoryBlobs();
-  // Every fetch is timed and charged to the request it belongs to: the store's or EmailJS's wait.
+  // Every fetch and every database statement is timed and charged to the request it belongs to.
   const waits = new AsyncLocalStorage<{ store: number; email: number; cpu: number }>();
   const uninstall = memory.install({
     onFetch: (url, took, cpuMs) => {
@@ -259,13 +294,21 @@ const inProcess = async (): Promise<Row[]> => {
       wait.cpu += cpuMs;
     },
   });
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function timed(this: pg.Client, ...args: Parameters<typeof query>) {
+    const wait = waits.getStore();
+    const started = performance.now();
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (wait && result instanceof Promise) void result.finally(() => (wait.store += performance.now() - started)).catch(() => {});
+    return result;
+  } as typeof query;
 
   const sendOne = async (ids: ReturnType<typeof idChooser>) => {
-    const { id, duplicate } = ids.next();
+    const { id, duplicate, body: sent } = ids.next();
     const request = new Request('http://localhost/api/bankloan', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...base, submissionId: id }),
+      body: sent,
     });
     const wait = { store: 0, email: 0, cpu: 0 };
     const cpu = process.cpuUsage();
@@ -275,8 +318,8 @@ const inProcess = async (): Promise<Row[]> => {
     const took = performance.now() - started;
     const used = process.cpuUsage(cpu);
     ids.answer(id, duplicate, response.status, body);
-    // CPU time outside the fetch calls: ours (with the Blobs client's own work), not the HTTP
-    // client's or the memory store's.
+    // CPU time outside the fetch calls: ours (with the database and Blobs clients' own work), not
+    // the HTTP client's or the memory store's.
     return { status: response.status, took, wait, cpuMs: (used.user + used.system) / 1000 - wait.cpu };
   };
 
@@ -287,6 +330,9 @@ const inProcess = async (): Promise<Row[]> => {
   const rows: Row[] = [];
   for (const concurrency of concurrencies) {
     memory.clear();
+    const reader = readDatabase(database.url);
+    await reader.rows('TRUNCATE leads, lead_history, deliveries, team_log, used_tokens');
+    await reader.close();
     const ids = idChooser();
     const latency: number[] = [];
     const own: number[] = [];
@@ -313,6 +359,7 @@ const inProcess = async (): Promise<Row[]> => {
     );
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
+    const stored = await storedRows(database.url, ids.sent.keys());
     rows.push({
       mode: 'in-process',
       concurrency,
@@ -325,16 +372,16 @@ const inProcess = async (): Promise<Row[]> => {
       cpuMsPerLead: (used.user + used.system) / 1000 / latency.length,
       // One request at a time, the process's CPU time during a request is that request's.
       ...(concurrency === 1 ? { cpu: cpuEach } : {}),
-      notifyFailed: memory
-        .keys('leads')
-        .filter((key) => key.startsWith('bankloan/') && (memory.json('leads', key) as { notified?: boolean }).notified !== true).length,
+      notifyFailed: stored.filter((row) => !row.spam && !row.notified).length,
       statuses,
       ...ids.counts(),
-      ...reconcile(memory.keys('leads'), ids.sent, ids.answered),
+      ...reconcile(stored, ids.answered),
     });
   }
   uninstall();
+  pg.Client.prototype.query = query;
   standIn.close();
+  database.close();
   return rows;
 };
 
@@ -353,7 +400,7 @@ log(
 log(`${total} valid bank-loan enquiries per row, ${Math.round(dupShare * 100)} % of them re-sending an answered id`);
 log('');
 log(
-  '| Mode | c | Requests | req/s | p50 | p95 | p99 | Our code p50 | Our code p95 | Our CPU p50 | Our CPU p95 | Store wait p95 | EmailJS wait p95 | CPU per lead | non-2xx | Accepted | Stored | Lost | Duplicated |',
+  '| Mode | c | Requests | req/s | p50 | p95 | p99 | Our code p50 | Our code p95 | Our CPU p50 | Our CPU p95 | Database + Blobs wait p95 | EmailJS wait p95 | CPU per lead | non-2xx | Accepted | Stored | Lost | Duplicated |',
 );
 log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 let ok = true;
@@ -361,7 +408,7 @@ for (const r of rows) {
   const non2xx = [...r.statuses].filter(([s]) => s < 200 || s >= 300).reduce((n, [, k]) => n + k, 0);
   ok &&= r.lost === 0 && r.duplicated === 0 && non2xx === 0 && r.spam === 0 && r.differing === 0;
   log(
-    `| ${r.mode === 'served' ? 'served (Blobs emulator)' : 'in process (memory store)'} | ${r.concurrency} | ${r.requests} | ${(r.requests / (r.seconds || 1)).toFixed(0)} | ${ms(percentile(r.latency, 50))} | ${ms(percentile(r.latency, 95))} | ${ms(percentile(r.latency, 99))} | ` +
+    `| ${r.mode === 'served' ? 'served (local database)' : 'in process (database in a child process)'} | ${r.concurrency} | ${r.requests} | ${(r.requests / (r.seconds || 1)).toFixed(0)} | ${ms(percentile(r.latency, 50))} | ${ms(percentile(r.latency, 95))} | ${ms(percentile(r.latency, 99))} | ` +
       `${r.own ? ms(percentile(r.own, 50)) : '–'} | ${r.own ? ms(percentile(r.own, 95)) : '–'} | ${r.cpu ? ms(percentile(r.cpu, 50)) : '–'} | ${r.cpu ? ms(percentile(r.cpu, 95)) : '–'} | ${r.storeWait ? ms(percentile(r.storeWait, 95)) : '–'} | ${r.emailWait ? ms(percentile(r.emailWait, 95)) : '–'} | ` +
       `${r.cpuMsPerLead !== undefined ? ms(r.cpuMsPerLead) : '–'} | ${non2xx} | ${r.accepted} | ${r.stored} | ${r.lost} | ${r.duplicated} |`,
   );

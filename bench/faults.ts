@@ -1,24 +1,30 @@
 /**
  * `npm run bench:faults`: the served site (`node harness/serve.ts`, what `npm start` serves)
- * under load while things break. N valid enquiries across the four kinds (default 2,000: JSON
- * posts, native form posts, Sell Flats with a photo) at concurrency C (default 50), with:
+ * under load while the database breaks. N valid enquiries across the four kinds (default 2,000:
+ * JSON posts, native form posts, Sell Flats with a photo) at concurrency C (default 50), with,
+ * through the local fault switch (POST /__local/faults):
  * - 10 % of them sent twice with the same id: half at the same moment, half a little later;
- * - the local store failing for 10 s in the middle (the local fault switch, POST /__local/faults);
+ * - for a while, the statement after the lead's row fails (its deliveries' INSERT): the
+ *   transaction rolls back;
+ * - for a while, answers to COMMIT are lost: the lead is committed, the visitor gets 503;
+ * - a 30 s outage in the middle: the database refuses every connection;
  * - the EmailJS stand-in answering 500 for a while, then hanging (longer than EMAILJS_TIMEOUT_MS)
  *   for a while (POST /__standin/behaviour).
- * Each visitor behaves like the form: a 503 is retried at once with the same id, then again
- * every 2 s (the visitor's "Try again"), until it is accepted.
+ * Each visitor behaves like the form: a 503 is retried at once with the same id; a second 503
+ * and the form e-mails the team from the browser (the fallback, to the stand-in) and is done. A
+ * native post (no script, so no fallback) is sent again every 2 s until it is accepted.
  *
- * It prints accepted, stored, lost and duplicated; the 503s and how many of those were stored on
- * retry; e-mails sent and owed, before and after one run of the notification sweep. Targets: 0
- * lost, 0 duplicated, no 5xx but 503 while the store is down, nothing owed after the sweep.
+ * It prints accepted, stored, lost and duplicated; the 503s, the fallbacks, and e-mails sent and
+ * owed, before and after one run of the notification sweep. Targets: 0 lost, 0 duplicated, every
+ * visitor with two 503s e-mailed by the fallback, no 5xx but 503 during the faults, nothing owed
+ * after the sweep.
  *
  *   npm run bench:faults
  *   npm run bench:faults -- --n 400 --c 20 --outage 10
  *   npm run bench:faults -- --sweep-batch 20      # the sweep sending 20 e-mails at once (LEADS_SWEEP_BATCH)
  *
  * PORT and EMAILJS_STANDIN_PORT choose the ports (else free ones). Builds dist/ if it is
- * missing. Leads go to a fresh local store (LOCAL_BLOBS_DIR, a temp folder removed at the end)
+ * missing. Leads go to a fresh local database and Blobs store (temp folders removed at the end)
  * and e-mails to outbox/, as under `npm start`. Exits 1 when a target is missed.
  */
 import { spawn } from 'node:child_process';
@@ -29,15 +35,16 @@ import { CATEGORIES, ENQUIRY_KINDS, INTENTS, type EnquiryKind } from '../src/lib
 import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, type Fields } from '../harness/sample-enquiries.ts';
 import { BENCH_ENV, confirmedForm, withChallenge } from './proof.ts';
 import { validEnquiry } from './fuzz/cases.ts';
-import { ensureBuilt, freshBlobsDir, openServedStore, startServedSite } from '../harness/served-site.ts';
+import { ensureBuilt, freshBlobsDir, startServedSite } from '../harness/served-site.ts';
 import { isTeamEmail } from '../harness/emailjs-standin.ts';
+import { readDatabase } from '../harness/database.ts';
 
 const { values } = parseArgs({
   options: {
     n: { type: 'string', default: '2000' },
     c: { type: 'string', default: '50' },
     dup: { type: 'string', default: '0.1' },
-    outage: { type: 'string', default: '10' },
+    outage: { type: 'string', default: '30' },
     'sweep-batch': { type: 'string' },
   },
 });
@@ -89,7 +96,21 @@ const site = await startServedSite({ LOCAL_BLOBS_DIR: blobs.dir, ...BENCH_ENV })
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
 const standIn = (behaviour: { status?: number; delayMs?: number }) => post(`${site.standInOrigin}/__standin/behaviour`, behaviour);
-const storeSwitch = (store: 'up' | 'down') => post(`${site.origin}/__local/faults`, { store });
+const databaseSwitch = (database: 'up' | 'down' | 'lost', match?: string) =>
+  post(`${site.origin}/__local/faults`, { database, ...(match ? { match } : {}) });
+/** The form's e-mail fallback: what the browser sends to EmailJS when our API cannot take the enquiry. */
+const FALLBACK_TEMPLATE = 'template_fallback_local';
+const fallback = (v: Visitor) =>
+  fetch(`${site.standInOrigin}/api/v1.0/email/send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      service_id: 'service_local',
+      template_id: FALLBACK_TEMPLATE,
+      user_id: 'public_local',
+      template_params: { id: v.enquiry.submissionId, kind: v.kind, via: 'browser-fallback' },
+    }),
+  }).then((r) => r.ok);
 
 // Warm up first (the functions are warm on Netlify): a few enquiries one at a time, not counted.
 for (let i = 0; i < 20; i += 1) {
@@ -142,7 +163,15 @@ interface Sent {
 const sent: Sent[] = [];
 const t0 = performance.now();
 const now = () => performance.now() - t0;
-const windows: Record<string, { from?: number; to?: number }> = { emailFails: {}, storeDown: {}, emailHangs: {} };
+const windows: Record<string, { from?: number; to?: number }> = {
+  emailFails: {},
+  afterRowFails: {},
+  commitLost: {},
+  databaseDown: {},
+  emailHangs: {},
+};
+/** Visitors whose form e-mailed the team from the browser, and whether the e-mail went. */
+const fellBack = new Map<string, boolean>();
 
 const send = async (v: Visitor): Promise<Sent> => {
   const startedMs = now();
@@ -164,11 +193,18 @@ const send = async (v: Visitor): Promise<Sent> => {
   return result;
 };
 
-/** Like the form: a 503 is retried at once, then every 2 s, until accepted (or 60 tries). */
+/**
+ * Like the form: a 503 is retried at once with the same id; a second 503 and it e-mails the team
+ * from the browser. A native post has no script: the person sends it again every 2 s (60 tries).
+ */
 const deliver = async (v: Visitor) => {
   for (let attempt = 0; attempt < 60; attempt += 1) {
     const { status } = await send(v);
     if (status !== 503) return;
+    if (attempt === 1 && v.way !== 'native') {
+      fellBack.set(v.enquiry.submissionId as string, await fallback(v));
+      return;
+    }
     if (attempt > 0) await sleep(2000);
   }
 };
@@ -184,7 +220,9 @@ const visit = async (v: Visitor) => {
   done += 1;
 };
 
-// Faults, by progress: e-mail failing at 15-30 %, store down for `outage` s from 40 %, e-mail hanging at 60-75 %.
+// Faults, by progress: e-mail failing at 15-30 %, the statement after the lead's row failing at
+// 20-25 %, commits' answers lost at 30-33 %, the database down for `outage` s from 40 %, e-mail
+// hanging at 60-75 %.
 const faults = (async () => {
   const at = async (share: number) => {
     while (done < total * share) await sleep(20);
@@ -192,15 +230,26 @@ const faults = (async () => {
   await at(0.15);
   await standIn({ status: 500 });
   windows.emailFails.from = now();
+  await at(0.2);
+  await databaseSwitch('down', 'INSERT INTO deliveries');
+  windows.afterRowFails.from = now();
+  await at(0.25);
+  await databaseSwitch('up', 'INSERT INTO deliveries');
+  windows.afterRowFails.to = now();
   await at(0.3);
   await standIn({ status: 200 });
   windows.emailFails.to = now();
+  await databaseSwitch('lost', 'COMMIT');
+  windows.commitLost.from = now();
+  await at(0.33);
+  await databaseSwitch('up', 'COMMIT');
+  windows.commitLost.to = now();
   await at(0.4);
-  await storeSwitch('down');
-  windows.storeDown.from = now();
+  await databaseSwitch('down');
+  windows.databaseDown.from = now();
   await sleep(outageMs);
-  await storeSwitch('up');
-  windows.storeDown.to = now();
+  await databaseSwitch('up');
+  windows.databaseDown.to = now();
   await at(0.6);
   await standIn({ delayMs: 600_000 });
   windows.emailHangs.from = now();
@@ -218,7 +267,7 @@ await Promise.all(
 );
 await faults;
 const loadSeconds = now() / 1000;
-await storeSwitch('up');
+await databaseSwitch('up');
 await standIn({ status: 200, delayMs: 0 });
 
 // ---- what was stored and e-mailed ---------------------------------------------------------
@@ -229,10 +278,14 @@ const emailsById = async () => {
     template_params: { id?: string };
   }[];
   const byId = new Map<string, number>();
-  // The team's e-mails only: the visitors' acknowledgements (src/server/ack.ts) are not counted.
-  for (const email of received.filter(isTeamEmail))
-    byId.set(String(email.template_params.id), (byId.get(String(email.template_params.id)) ?? 0) + 1);
-  return { byId };
+  const fallbacks = new Set<string>();
+  // The team's e-mails from the server only: not the visitors' acknowledgements, not the browsers' fallbacks.
+  for (const email of received.filter(isTeamEmail)) {
+    const id = String(email.template_params.id);
+    if (email.template_id === FALLBACK_TEMPLATE) fallbacks.add(id);
+    else byId.set(id, (byId.get(id) ?? 0) + 1);
+  }
+  return { byId, fallbacks };
 };
 const emailsAfterLoad = await emailsById();
 
@@ -246,6 +299,7 @@ const sweep = await new Promise<{ code: number | null; stdout: string; stderr: s
     cwd: root,
     env: {
       ...process.env,
+      NETLIFY_DB_URL: site.databaseUrl,
       CLOCK_AHEAD_MS: String(SWEEP_AHEAD_MS),
       ...(values['sweep-batch'] ? { LEADS_SWEEP_BATCH: values['sweep-batch'] } : {}),
       EMAILJS_API_ORIGIN: site.standInOrigin,
@@ -272,37 +326,15 @@ try {
 const emailsAfterSweep = await emailsById();
 const emails = emailsAfterSweep.byId;
 
-const store = await openServedStore(blobs.dir);
-const leads = store.leads();
 const byId = new Map(visitors.map((v) => [v.enquiry.submissionId as string, v]));
 const answersOf = new Map<string, Sent[]>();
 for (const s of sent) answersOf.set(s.id, [...(answersOf.get(s.id) ?? []), s]);
 
-const months = [
-  ...new Set([...sent.map((s) => s.receivedAt?.slice(0, 7)), new Date().toISOString().slice(0, 7)].filter(Boolean)),
-] as string[];
-interface Stored {
-  keys: string[];
-  record: Record<string, unknown> | null;
-}
-const storedOf = new Map<string, Stored>();
-for (const [id, v] of byId) {
-  const index = (await leads.get(`ids/${id}`, { type: 'json' })) as { key?: string } | null;
-  const candidates = [
-    ...new Set([index?.key, ...months.flatMap((m) => [`${v.kind}/${m}/${id}`, `spam/${v.kind}/${m}/${id}`])].filter(Boolean)),
-  ] as string[];
-  const keys: string[] = [];
-  let record: Record<string, unknown> | null = null;
-  for (const key of candidates) {
-    const value = (await leads.get(key, { type: 'json' })) as Record<string, unknown> | null;
-    if (value) {
-      keys.push(key);
-      record ??= value;
-    }
-  }
-  storedOf.set(id, { keys, record });
-}
-await store.stop();
+// What the database holds for each visitor's id (the id is the primary key: at most one row).
+const reader = readDatabase(site.databaseUrl);
+const rows = await reader.leads([...byId.keys()]);
+await reader.close();
+const storedOf = new Map(rows.map((lead) => [lead.id, lead]));
 await site.stop();
 await blobs.remove();
 
@@ -311,10 +343,11 @@ await blobs.remove();
 const statuses = new Map<number, number>();
 for (const s of sent) statuses.set(s.status, (statuses.get(s.status) ?? 0) + 1);
 const accepted = [...byId.keys()].filter((id) => answersOf.get(id)?.some((s) => s.status === 201 || s.status === 303));
-const stored = [...byId.keys()].filter((id) => storedOf.get(id)?.keys.some((k) => !k.startsWith('spam/')));
+const stored = [...byId.keys()].filter((id) => storedOf.has(id) && !storedOf.get(id)?.spam);
 const lost = accepted.filter((id) => !stored.includes(id));
-const duplicated = [...storedOf].filter(([, s]) => s.keys.length > 1).map(([id]) => id);
-const spam = [...storedOf].filter(([, s]) => s.keys.some((k) => k.startsWith('spam/'))).map(([id]) => id);
+// Two rows for one id cannot exist (its primary key); a second lead for one visitor would carry another id.
+const duplicated = rows.filter((lead) => !byId.has(lead.id)).map((lead) => lead.id);
+const spam = rows.filter((lead) => lead.spam).map((lead) => lead.id);
 const receiptMismatch = accepted.filter((id) => {
   const receipts = new Set(
     answersOf
@@ -322,32 +355,41 @@ const receiptMismatch = accepted.filter((id) => {
       ?.filter((s) => s.receivedAt)
       .map((s) => s.receivedAt),
   );
-  const record = storedOf.get(id)?.record;
-  return receipts.size > 1 || (receipts.size === 1 && record && !receipts.has(record.receivedAt as string));
+  const record = storedOf.get(id);
+  return receipts.size > 1 || (receipts.size === 1 && record && !receipts.has(record.receivedAt));
 });
 
-const { from: downFrom = 0, to: downTo = 0 } = windows.storeDown;
-// The outage's reach: requests started while the store was down, and in the deadline (6 s) plus
-// 1 s after it came back, when a retry may wait for a claim left by an attempt the outage cut off.
+// The faults' reach: requests that ran while a fault was on, and within the deadline (6 s) and a
+// second after it ended.
 const storeDeadlineMs = 6000;
-const duringOutage = (s: Sent) => s.endedMs > downFrom && s.startedMs < downTo + storeDeadlineMs + 1000;
+const during = (window: { from?: number; to?: number }, s: Sent) =>
+  window.from !== undefined && s.endedMs > window.from && s.startedMs < (window.to ?? Infinity) + storeDeadlineMs + 1000;
+const duringOutage = (s: Sent) => during(windows.databaseDown, s) || during(windows.afterRowFails, s) || during(windows.commitLost, s);
 const failures = sent.filter((s) => s.status >= 500 && s.status !== 503);
 const stray503 = sent.filter((s) => s.status === 503 && !duringOutage(s));
 const unanswered = sent.filter((s) => s.status === 0);
 const other4xx = sent.filter((s) => s.status >= 400 && s.status < 500);
 const got503 = [...byId.keys()].filter((id) => answersOf.get(id)?.some((s) => s.status === 503));
 const storedOnRetry = got503.filter((id) => stored.includes(id));
-// The attempt answered 503 went on in the background and stored the lead after its deadline: the retry found it.
-const storedLate = got503.filter((id) => {
-  const receivedAt = Date.parse(String(storedOf.get(id)?.record?.receivedAt ?? ''));
+// The lead was committed, and the answer that said so was lost: the retry got the first receipt.
+const committedBefore503 = got503.filter((id) => {
+  const receivedAt = Date.parse(storedOf.get(id)?.receivedAt ?? '');
   return answersOf.get(id)?.some((s) => s.status === 503 && receivedAt < s.answeredAt);
 });
+// Every visitor of the form (JSON or photo) with two 503s in a row must have had the fallback, and its e-mail must have gone.
+const twice503 = [...byId].filter(
+  ([id, v]) =>
+    v.way !== 'native' &&
+    (answersOf.get(id) ?? []).some((s, n, all) => s.status === 503 && all[n + 1]?.status === 503) &&
+    !accepted.includes(id),
+);
+const withoutFallback = twice503.filter(([id]) => fellBack.get(id) !== true || !emailsAfterSweep.fallbacks.has(id));
 
 const owedAfterLoad = stored.filter((id) => (emailsAfterLoad.byId.get(id) ?? 0) === 0);
 const emailedAfterLoad = stored.length - owedAfterLoad.length;
 const owed = stored.filter((id) => (emails.get(id) ?? 0) === 0);
 const twice = stored.filter((id) => (emails.get(id) ?? 0) > 1);
-const notifiedFalse = stored.filter((id) => storedOf.get(id)?.record?.notified !== true);
+const notifiedFalse = stored.filter((id) => storedOf.get(id)?.notified !== true);
 
 const latencies = sent
   .filter((s) => s.status === 201 || s.status === 303)
@@ -366,8 +408,9 @@ log(
 log(
   `re-sent with the same id: ${visitors.filter((v) => v.twin !== 'none').length} (${visitors.filter((v) => v.twin === 'same-moment').length} at the same moment, ${visitors.filter((v) => v.twin === 'later').length} later)`,
 );
+const span = (w: { from?: number; to?: number }) => `${secs(w.from)}-${secs(w.to)} s`;
 log(
-  `faults: e-mail 500 ${secs(windows.emailFails.from)}-${secs(windows.emailFails.to)} s; store down ${secs(downFrom)}-${secs(downTo)} s; e-mail hanging ${secs(windows.emailHangs.from)}-${secs(windows.emailHangs.to)} s; load took ${loadSeconds.toFixed(1)} s`,
+  `faults: e-mail 500 ${span(windows.emailFails)}; statement after the row failing ${span(windows.afterRowFails)}; commits' answers lost ${span(windows.commitLost)}; database refusing connections ${span(windows.databaseDown)}; e-mail hanging ${span(windows.emailHangs)}; load took ${loadSeconds.toFixed(1)} s`,
 );
 log(
   `requests: ${sent.length}; answers: ${[...statuses]
@@ -381,7 +424,10 @@ log(
 );
 log(`answers that differ from the stored receipt: ${receiptMismatch.length}`);
 log(
-  `503s: ${statuses.get(503) ?? 0} answers to ${got503.length} enquiries; stored on retry: ${storedOnRetry.length} of ${got503.length} (${storedLate.length} of them written by the attempt answered 503, after its deadline); 503s later than the outage and the 7 s after it: ${stray503.length}`,
+  `503s: ${statuses.get(503) ?? 0} answers to ${got503.length} enquiries; stored on retry: ${storedOnRetry.length} of ${got503.length} (${committedBefore503.length} of them committed by the attempt answered 503); 503s outside the faults and the 7 s after them: ${stray503.length}`,
+);
+log(
+  `browser fallback: ${fellBack.size} visitors e-mailed the team from the form (${[...fellBack.values()].filter(Boolean).length} e-mails went); visitors with two 503s and no fallback e-mail: ${withoutFallback.length}`,
 );
 log(`other 5xx: ${failures.length}; 4xx: ${other4xx.length}; no answer: ${unanswered.length}`);
 for (const [cause, list] of Map.groupBy(unanswered, (s) => s.error ?? '?')) {
@@ -403,7 +449,8 @@ const missed = [
   stray503.length && `${stray503.length} × 503 after the outage`,
   unanswered.length && `${unanswered.length} unanswered`,
   other4xx.length && `${other4xx.length} × 4xx`,
-  accepted.length !== total && `${total - accepted.length} never accepted`,
+  accepted.length + fellBack.size < total && `${total - accepted.length - fellBack.size} neither accepted nor e-mailed by the fallback`,
+  withoutFallback.length && `${withoutFallback.length} visitors with two 503s had no fallback`,
   receiptMismatch.length && `${receiptMismatch.length} receipts differ`,
   owed.length && `${owed.length} e-mails owed after the sweep`,
   twice.length && `${twice.length} leads e-mailed twice`,
@@ -411,12 +458,12 @@ const missed = [
 log(
   missed.length
     ? `\nMISSED: ${missed.join(', ')}`
-    : '\nOK: 0 lost, 0 duplicated, no 5xx but 503 during the outage, nothing owed after the sweep',
+    : '\nOK: 0 lost, 0 duplicated, every visitor with two 503s had the fallback, no 5xx but 503 during the faults, nothing owed after the sweep',
 );
 if (missed.length) {
   for (const id of [...lost, ...duplicated, ...receiptMismatch, ...new Set(stray503.map((s) => s.id))].slice(0, 10)) {
     log(
-      `  ${id}: ${JSON.stringify(answersOf.get(id)?.map((s) => [s.status, s.receivedAt, Math.round(s.startedMs), Math.round(s.endedMs)]))} stored ${JSON.stringify(storedOf.get(id)?.keys)} ${String(storedOf.get(id)?.record?.receivedAt)}`,
+      `  ${id}: ${JSON.stringify(answersOf.get(id)?.map((s) => [s.status, s.receivedAt, Math.round(s.startedMs), Math.round(s.endedMs)]))} stored ${String(storedOf.get(id)?.receivedAt)}`,
     );
   }
 }

@@ -116,9 +116,7 @@ const runMode = async (mode: 'in-process' | 'served') => {
   let added = 0;
   const leadIds = new Set(tally.leadIds);
   if (mode === 'served') {
-    const fresh = (await target.allKeys()).filter(
-      (key) => !before.has(key) && !/^(ids|pending|gaveup|contacts|settings|ack|ack-daily)\//.test(key),
-    );
+    const fresh = (await target.allKeys()).filter((key) => !before.has(key));
     added = fresh.length;
     for (const key of fresh) {
       const record = await target.record(key);

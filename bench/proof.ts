@@ -4,7 +4,7 @@
  * fetched it a minute earlier), and a daily e-mail limit per contact high enough for one sample
  * person sending thousands of enquiries.
  */
-import { issueChallenge, issueConfirmation } from '../src/server/challenge.ts';
+import { issueChallenge, issueConfirmation } from '../src/server/intake/challenge.ts';
 
 export const BENCH_CHALLENGE_SECRET = 'bench-challenge-secret-0123456789abcdefgh';
 
@@ -17,7 +17,7 @@ export const confirmedForm = (fields: Record<string, string>) => ({
   confirmToken: issueConfirmation(BENCH_CHALLENGE_SECRET, fields),
 });
 
-export const withChallenge = <T extends object>(body: T) => ({
-  ...body,
-  challenge: issueChallenge(BENCH_CHALLENGE_SECRET, Date.now() - 60_000),
-});
+/** A fresh challenge, as the form fetched it a minute earlier: each serves one submission. */
+export const challenge = () => issueChallenge(BENCH_CHALLENGE_SECRET, Date.now() - 60_000);
+
+export const withChallenge = <T extends object>(body: T) => ({ ...body, challenge: challenge() });

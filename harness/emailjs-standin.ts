@@ -48,7 +48,7 @@ export interface EmailJsStandIn {
 }
 
 /**
- * The template id of the visitor's acknowledgement (src/server/ack.ts) when serve.ts points the
+ * The template id of the visitor's acknowledgement (src/server/outbound/ack.ts) when serve.ts points the
  * pipeline at this stand-in: its e-mails are told apart from the team's by it.
  */
 export const LOCAL_ACK_TEMPLATE_ID = 'template_ack_local';

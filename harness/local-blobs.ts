@@ -1,7 +1,8 @@
 /**
- * A real local Netlify Blobs server on a temp directory, and the environment context that points
- * the pipeline's `getStore()` calls at it (the same NETLIFY_BLOBS_CONTEXT mechanism Netlify uses
- * in production). The function tests and the fuzzer's in-process target store here.
+ * A real local Netlify Blobs server on a temp directory (photos, the note of pending deliveries),
+ * and the environment context that points the pipeline's `getStore()` calls at it (the same
+ * NETLIFY_BLOBS_CONTEXT mechanism Netlify uses in production). The function tests and the
+ * fuzzer's in-process target store here.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -16,14 +17,12 @@ export interface LocalBlobs {
   directory: string;
   /** Points the pipeline at this server again (after a test pointed it elsewhere). */
   use(): void;
-  leads(): Store;
+  /** The store of photos, and the one that keeps the note of pending deliveries and the challenge secret. */
   photos(): Store;
+  outbound(): Store;
   /** Every key of a store, sorted. */
   keys(store: Store, prefix?: string): Promise<string[]>;
-  /** Every record under a prefix of the leads store (loosely typed: a test's assertion reads each field). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stored records of every shape
-  records(prefix: string): Promise<Record<string, any>[]>;
-  /** Deletes everything in both stores. */
+  /** Deletes everything in the stores. */
   clear(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -34,25 +33,23 @@ export const startLocalBlobs = async ({ siteID = 'test-site' } = {}): Promise<Lo
   const server = new BlobsServer({ directory, token });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
-  const use = () => setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, siteID, token });
+  const use = () =>
+    setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, siteID, token, deployID: 'testdeploy0', primaryRegion: 'us-east-2' });
   use();
-  const leads = () => getStore({ name: 'leads', consistency: 'strong' });
   const photos = () => getStore({ name: 'lead-photos', consistency: 'strong' });
+  const outbound = () => getStore({ name: 'outbound', consistency: 'strong' });
   const keys = async (store: Store, prefix = '') => (await store.list({ prefix })).blobs.map((b) => b.key).sort();
   return {
     url,
     directory,
     use,
-    leads,
     photos,
+    outbound,
     keys,
-    async records(prefix) {
-      const store = leads();
-      return Promise.all((await keys(store, prefix)).map((key) => store.get(key, { type: 'json' })));
-    },
     async clear() {
-      await leads().deleteAll();
       await photos().deleteAll();
+      await outbound().deleteAll();
+      await getStore({ name: 'leads', consistency: 'strong' }).deleteAll();
     },
     async stop() {
       await server.stop();
@@ -68,10 +65,4 @@ export const closedPort = async (): Promise<number> => {
   const { port } = server.address() as net.AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-};
-
-/** Points the pipeline at a Blobs endpoint where nothing answers. */
-export const useUnreachableBlobs = async () => {
-  const url = `http://127.0.0.1:${await closedPort()}`;
-  setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, siteID: 'test-site', token: 'x' });
 };

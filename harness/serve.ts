@@ -1,7 +1,10 @@
 /**
- * `npm start`: serves the built site (dist/) and the Netlify Functions with local Blobs,
- * through @netlify/dev, on http://localhost:8888 (PORT overrides it).
+ * `npm start`: serves the built site (dist/) and the Netlify Functions with the local Netlify
+ * Database and local Blobs, through @netlify/dev, on http://localhost:8888 (PORT overrides it).
  * - @netlify/dev serves the static files, redirects, headers and the local Blobs store.
+ * - The local database (harness/database.ts: PGlite with pg_trgm on a Postgres socket) keeps its
+ *   data in .netlify/db, applies the migrations on start, and is handed to the functions as
+ *   NETLIFY_DB_URL, as Netlify does. LOCAL_DB_DIR puts it in another folder (benchmarks, fuzzing).
  * - The functions run warm in this process (harness/warm-functions.ts); with
  *   NETLIFY_DEV_FUNCTIONS=1, @netlify/dev bundles and runs them itself on every call (slow).
  * Unknown paths get dist/404.html with status 404, as on Netlify; under /ta/, /te/ or /kn/ that
@@ -9,7 +12,7 @@
  * Static answers carry netlify.toml's headers (applied by @netlify/dev), Netlify's default
  * Cache-Control where none is set, and are compressed (brotli/gzip) as Netlify's CDN does;
  * SERVE_COMPRESSION=0 serves them uncompressed (the Lighthouse benchmark measures both).
- * Local only: POST /__local/faults switches the local Blobs store down, hanging or up (below).
+ * Local only: POST /__local/faults makes the database and the Blobs store fail, hang or come back (below).
  */
 import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -19,6 +22,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { contextFor, drainRequest, loadFunctions, toWebRequest } from './warm-functions.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './blobs-faults.ts';
+import { serveProjectDatabase, startLocalDatabase, type DatabaseFault } from './database.ts';
 import { compress, isCompressible, negotiateEncoding } from './compress.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/i18n/locales.ts';
 import { hrefOf, splitLocalePath } from '../src/lib/routing/index.ts';
@@ -49,7 +53,7 @@ if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
     EMAILJS_TEMPLATE_ID: 'template_local',
     EMAILJS_PUBLIC_KEY: 'public_local',
     EMAILJS_PRIVATE_KEY: 'private_local',
-    // The visitor's acknowledgement (src/server/ack.ts) lands in the outbox too.
+    // The visitor's acknowledgement (src/server/outbound/ack.ts) lands in the outbox too.
     EMAILJS_ACK_TEMPLATE_ID: process.env.EMAILJS_ACK_TEMPLATE_ID || standInModule.LOCAL_ACK_TEMPLATE_ID,
   });
   console.log(
@@ -63,19 +67,33 @@ const netlify = new NetlifyDev({
   projectRoot: root,
   functions: { enabled: devFunctions },
   edgeFunctions: { enabled: false },
+  // The database is served by harness/database.ts instead (with pg_trgm, which @netlify/dev's lacks).
   database: { enabled: false },
   images: { enabled: false },
   geolocation: { enabled: false },
   aiGateway: { enabled: false },
 });
 await netlify.start();
+// LOCAL_DB_DIR (benchmarks, fuzzing): a database of its own in that folder; LOCAL_DB_PORT: its port.
+const databasePort = process.env.LOCAL_DB_PORT ? Number(process.env.LOCAL_DB_PORT) : undefined;
+const database = process.env.LOCAL_DB_DIR
+  ? await startLocalDatabase({ directory: path.resolve(process.env.LOCAL_DB_DIR), port: databasePort })
+  : await serveProjectDatabase(databasePort);
+process.env.NETLIFY_DB_URL = database.url;
+console.log(
+  `Local Netlify Database: ${process.env.LOCAL_DB_DIR ? path.resolve(process.env.LOCAL_DB_DIR) : '.netlify/db'} (migrations applied)`,
+);
 const faults = await withFaultSwitch();
 const functions = devFunctions ? new Map() : await loadFunctions(path.join(root, 'netlify/functions'));
 const origin = `http://localhost:${port}`;
 
-// --- Fault switch of the local store (local only; see harness/blobs-faults.ts) ---
-// The functions reach @netlify/dev's Blobs server through a proxy that can fail on demand:
-//   POST /__local/faults {"store": "down" | "hang" | "up", "match"?: "<text of the blob path>"}
+// --- Fault switch of the local stores (local only; harness/database.ts, harness/blobs-faults.ts) ---
+//   POST /__local/faults {"store": "down" | "hang" | "up", "match"?: "<text>"}
+//     the database and the Blobs store together: statements (or blob paths) containing the text
+//     fail or hang; without `match`, everything does, and the database refuses connections.
+//   POST /__local/faults {"database": "down" | "hang" | "lost" | "up", "match"?: "<text>"}
+//     the database alone; 'lost' runs the statement and then drops the answer (a commit that
+//     happened, an answer that never came).
 //   GET  /__local/faults   → the rules in force
 // LOCAL_BLOBS_DIR (benchmarks, fuzzing): the functions use a local Blobs store kept in that
 // folder instead of .netlify/blobs-serve, so a run starts empty and leaves the usual store alone.
@@ -95,6 +113,7 @@ async function withFaultSwitch(): Promise<BlobsFaultProxy | null> {
 }
 
 const SWITCHES: readonly Switch[] = ['up', 'down', 'hang'];
+const DATABASE_SWITCHES: readonly (DatabaseFault | 'up')[] = ['up', 'down', 'hang', 'lost'];
 const FAULTS_PATH = '/__local/faults';
 
 async function answerFaults(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -102,24 +121,31 @@ async function answerFaults(req: http.IncomingMessage, res: http.ServerResponse)
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));
   };
-  if (!faults) return json(404, { error: 'No local Blobs store to switch (NETLIFY_BLOBS_CONTEXT is unset).' });
-  if (req.method === 'GET') return json(200, { rules: faults.rules() });
+  const rules = () => ({ rules: faults?.rules() ?? [], database: database.faults.rules() });
+  if (req.method === 'GET') return json(200, rules());
   if (req.method !== 'POST') return json(405, { error: 'Use GET or POST.' });
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  let body: { store?: unknown; match?: unknown };
+  let body: { store?: unknown; database?: unknown; match?: unknown };
   try {
     body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') ?? {};
   } catch {
     return json(400, { error: 'The body is not valid JSON.' });
   }
   const fields: Record<string, string> = {};
-  if (!SWITCHES.includes(body.store as Switch)) fields.store = `one of ${SWITCHES.join(', ')}`;
-  if (body.match !== undefined && typeof body.match !== 'string') fields.match = 'a text the blob path must contain';
+  if (body.database !== undefined) {
+    if (!DATABASE_SWITCHES.includes(body.database as DatabaseFault)) fields.database = `one of ${DATABASE_SWITCHES.join(', ')}`;
+  } else if (!SWITCHES.includes(body.store as Switch)) fields.store = `one of ${SWITCHES.join(', ')}`;
+  if (body.match !== undefined && typeof body.match !== 'string') fields.match = 'a text the statement or blob path must contain';
   if (Object.keys(fields).length > 0) return json(400, { error: 'Some fields are wrong.', fields });
-  const rules = faults.set(body.store as Switch, body.match as string | undefined);
-  console.log(`serve: local store fault switch ${JSON.stringify(rules)}`);
-  return json(200, { rules });
+  const match = body.match as string | undefined;
+  if (body.database !== undefined) database.faults.set(body.database as DatabaseFault | 'up', match);
+  else {
+    database.faults.set(body.store as Switch, match);
+    faults?.set(body.store as Switch, match);
+  }
+  console.log(`serve: local store fault switch ${JSON.stringify(rules())}`);
+  return json(200, rules());
 }
 // --- end fault switch ---
 
@@ -233,6 +259,7 @@ server.listen(port, host, () => {
 const stop = async () => {
   server.close();
   await faults?.close();
+  await database.close().catch(() => {});
   await netlify.stop().catch(() => {});
   process.exit(0);
 };

@@ -1,9 +1,9 @@
 /**
  * The served site for scripts that load it (fuzz:api, bench:faults, bench:api): `node
- * harness/serve.ts`, what `npm start` serves after building, as a child process; and its local
- * Blobs store (site "0"), opened for reading with a BlobsServer of our own. The scripts give it a
- * fresh store folder (LOCAL_BLOBS_DIR), so every run starts empty and `npm start`'s store
- * (.netlify/blobs-serve) is left alone.
+ * harness/serve.ts`, what `npm start` serves after building, as a child process, with its local
+ * database (read over its Postgres socket, harness/database.ts) and its local Blobs store (site
+ * "0", opened for reading with a BlobsServer of our own). The scripts give it fresh folders
+ * (LOCAL_BLOBS_DIR, LOCAL_DB_DIR), so every run starts empty and `npm start`'s own are left alone.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -52,6 +52,8 @@ export interface ServedSite {
   origin: string;
   port: number;
   standInOrigin: string;
+  /** postgres://… of its local database. */
+  databaseUrl: string;
   /** Where its local Blobs store keeps its files. */
   blobsDir: string;
   child: ChildProcess;
@@ -66,11 +68,21 @@ export interface ServedSite {
 export const startServedSite = async (env: Record<string, string> = {}): Promise<ServedSite> => {
   const blobsDir = env.LOCAL_BLOBS_DIR;
   const port = Number(process.env.PORT || (await freePort()));
+  const databasePort = await freePort();
+  // A fresh store folder gets a fresh database beside it (removed with it).
+  const databaseEnv = blobsDir ? { LOCAL_DB_DIR: path.join(blobsDir, 'database') } : {};
   const standInPort = Number(process.env.EMAILJS_STANDIN_PORT || (await freePort()));
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(EMAILJS_|LEADS_)/.test(name)));
   const child = spawn(process.execPath, ['harness/serve.ts'], {
     cwd: root,
-    env: { ...inherited, ...env, PORT: String(port), EMAILJS_STANDIN_PORT: String(standInPort) },
+    env: {
+      ...inherited,
+      ...databaseEnv,
+      ...env,
+      PORT: String(port),
+      EMAILJS_STANDIN_PORT: String(standInPort),
+      LOCAL_DB_PORT: String(databasePort),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The server goes with this process, however it ends.
@@ -114,6 +126,7 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
     origin,
     port,
     standInOrigin: `http://127.0.0.1:${standInPort}`,
+    databaseUrl: `postgres://postgres@127.0.0.1:${databasePort}/postgres`,
     blobsDir: blobsDir ?? DEFAULT_BLOBS_DIR,
     child,
     stop: () =>
@@ -128,13 +141,13 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
 /** The folder `npm start` keeps its local Blobs store in. */
 export const DEFAULT_BLOBS_DIR = path.join(root, '.netlify', 'blobs-serve');
 
-/** A fresh folder for a served site's store (LOCAL_BLOBS_DIR), removed by `remove()`. */
+/** A fresh folder for a served site's Blobs store (LOCAL_BLOBS_DIR) and database, removed by `remove()`. */
 export const freshBlobsDir = async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'aranya-served-blobs-'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 };
 
-/** Opens a served site's local store (site "0") for reading: .netlify/blobs-serve unless `dir`. */
+/** Opens a served site's local Blobs store (site "0", its photos) for reading: .netlify/blobs-serve unless `dir`. */
 export const openServedStore = async (dir = DEFAULT_BLOBS_DIR) => {
   const server = new BlobsServer({ directory: dir, token: 'local-reader' });
   const { port } = await server.start();
@@ -143,7 +156,6 @@ export const openServedStore = async (dir = DEFAULT_BLOBS_DIR) => {
   use();
   return {
     use,
-    leads: () => getStore({ name: 'leads', consistency: 'strong' }),
     photos: () => getStore({ name: 'lead-photos', consistency: 'strong' }),
     stop: () => server.stop(),
   };

@@ -1,10 +1,10 @@
 /**
- * Exports leads, following the pages to the end: from the local store (the one `npm start`
- * writes, .netlify/blobs-serve) with the same code as GET /api/leads, or with --url from a
- * deployed site's GET /api/leads (token in LEADS_EXPORT_TOKEN).
+ * Exports leads, following the pages to the end: from the local database (the one `npm start`
+ * serves, .netlify/db) with the same code as GET /api/leads, or with --url from a deployed site's
+ * GET /api/leads (token in LEADS_EXPORT_TOKEN).
  *
  *   npm run leads:export -- --out leads.csv [--kind bankloan] [--from 2025-01-01] [--to 2025-01-31]
- *                           [--format csv|json] [--spam] [--limit 2000] [--dir .netlify/blobs-serve]
+ *                           [--format csv|json] [--spam] [--limit 2000]
  *   LEADS_EXPORT_TOKEN=… npm run leads:export -- --url https://<site> --out leads.csv
  *
  * Without --out the export is printed to stdout: one CSV file (one header), or one
@@ -12,15 +12,13 @@
  */
 import { appendFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { openLocalStore, storeOptions } from '../harness/local-store.ts';
-import { csvHead, csvRows } from '../src/server/export.ts';
-import { decodeCursor, encodeCursor, parsePageQuery, readPage, type PageQuery } from '../src/server/export-page.ts';
-import type { LeadRecord } from '../src/server/record.ts';
-import { leadsStore } from '../src/server/store.ts';
+import { openProjectDatabase } from '../harness/database.ts';
+import { closeDatabase, withDatabase } from '../src/server/db/connection.ts';
+import type { LeadRecord } from '../src/server/db/lead-record.ts';
+import { csvHead, csvRows, decodeCursor, encodeCursor, parsePageQuery, readPage, type PageQuery } from '../src/server/team/export.ts';
 
 const { values } = parseArgs({
   options: {
-    ...storeOptions,
     out: { type: 'string' },
     kind: { type: 'string' },
     from: { type: 'string' },
@@ -47,11 +45,11 @@ interface Fetched {
   nextCursor: string | null;
 }
 
-/** One page from the local store. */
+/** One page from the local database. */
 const localPage = async (cursor: string | null): Promise<Fetched> => {
-  const pageQuery: PageQuery = { ...query, ...(cursor ? decodeCursor(cursor) : {}) };
-  const page = await readPage(leadsStore(), pageQuery);
-  return { records: page.records, nextCursor: page.nextAfter ? encodeCursor({ after: page.nextAfter, session: query.session }) : null };
+  const pageQuery: PageQuery = { ...query, ...(cursor ? { after: decodeCursor(cursor) ?? undefined } : {}) };
+  const page = await withDatabase(() => readPage(pageQuery), 60_000);
+  return { records: page.records, nextCursor: page.next ? encodeCursor(page.next) : null };
 };
 
 /** One page (as JSON) from a deployed site; waits out Netlify's rate limit (429) if it is hit. */
@@ -71,7 +69,7 @@ const remotePage = async (cursor: string | null): Promise<Fetched> => {
   }
 };
 
-const store = values.url ? null : await openLocalStore(values);
+const database = values.url ? null : await openProjectDatabase();
 try {
   const fetchPage = values.url ? remotePage : localPage;
   const write = async (text: string, first: boolean) => {
@@ -92,5 +90,6 @@ try {
   if (query.format === 'json') await write(JSON.stringify({ count: leads.length, leads }, null, 2), true);
   if (values.out) console.error(`Wrote ${total} lead(s) to ${values.out}`);
 } finally {
-  await store?.close();
+  await closeDatabase();
+  await database?.close();
 }

@@ -1,13 +1,15 @@
 /**
- * Runs the retention job (what the `leads-retention` scheduled function runs daily) once against
- * the local store: deletes leads older than LEADS_RETENTION_MONTHS (or --months), and prints
- * the counts.
+ * `npm run leads:retention`: what the daily retention job does, on the local database (the one
+ * `npm start` serves) and its local Blobs store: deletes the leads older than
+ * LEADS_RETENTION_MONTHS (or --months) with their photos. Prints the report as JSON.
  *
  *   npm run leads:retention [-- --months 24] [--dir .netlify/blobs-serve]
  */
 import { parseArgs } from 'node:util';
 import { openLocalStore, storeOptions } from '../harness/local-store.ts';
-import { deleteExpiredLeads } from '../src/server/retention.ts';
+import { openProjectDatabase } from '../harness/database.ts';
+import { closeDatabase } from '../src/server/db/connection.ts';
+import { deleteExpiredLeads } from '../src/server/jobs/retention.ts';
 
 // The pipeline's log lines go to stderr; stdout carries only the report.
 console.log = console.error.bind(console);
@@ -18,8 +20,11 @@ if (months !== undefined && !(Number.isInteger(months) && months >= 1)) {
   process.exit(2);
 }
 const store = await openLocalStore(values);
+const database = await openProjectDatabase();
 try {
   process.stdout.write(`${JSON.stringify(await deleteExpiredLeads({ months }), null, 2)}\n`);
 } finally {
+  await closeDatabase();
+  await database.close();
   await store.close();
 }

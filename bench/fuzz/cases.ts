@@ -14,8 +14,8 @@ import fc from 'fast-check';
 import { ENQUIRY_KINDS, INTENTS, CATEGORIES, realEstateFieldsFor, type EnquiryKind } from '../../src/lib/enquiry/index.ts';
 import { CONSENT_VERSIONS } from '../../src/lib/consent.ts';
 import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, valid, type Fields } from '../../harness/sample-enquiries.ts';
-import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
-import { firstTextValues } from '../../src/server/native-post.ts';
+import { issueChallenge, issueConfirmation } from '../../src/server/intake/challenge.ts';
+import { firstTextValues } from '../../src/server/intake/native-post.ts';
 
 export type Endpoint = EnquiryKind | 'leads';
 export type Accept = 'json' | 'html' | 'any' | 'none' | 'navigate';

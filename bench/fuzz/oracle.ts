@@ -5,8 +5,8 @@
  *   the HTML problem page (heading, and one line per field on a 422);
  * - nothing invalid is stored: every stored record passes its kind's schema again, unchanged,
  *   carries no key the schema does not know, and holds only well-formed text;
- * - every 201 is stored exactly once: one record for its id (its `ids/` entry pointing at it),
- *   and every copy of the same submission is answered with the same id and receivedAt;
+ * - every 201 is stored exactly once: one row for its id, and every copy of the same submission
+ *   is answered with the same id and receivedAt, the one stored;
  * - a refused request stores nothing.
  * Where the case itself says what the answer must be (a wrong method, a cross-site post, an
  * unsupported content type, an untouched valid enquiry), that status is checked too.
@@ -23,18 +23,22 @@ export interface Answer {
 }
 
 export interface StoredRecord {
+  /** `<kind>/<id>`, or `spam/<kind>/<id>`: where the record sits, for the messages. */
   key: string;
   record: Record<string, unknown>;
 }
 
-/** What the store holds for one case: its records, `ids/` entries and photo keys. */
+/** The key of a stored record as the oracle names it. */
+export const keyOf = (record: { id: unknown; kind: unknown; spam?: unknown }) =>
+  `${typeof record.spam === 'string' ? 'spam/' : ''}${String(record.kind)}/${String(record.id)}`;
+
+/** What the database holds for one case: its records, their deliveries and the photo keys. */
 export interface StoreView {
-  /** True when the view is the whole store (in process, emptied before each case). */
+  /** True when the view is the whole database (in process, emptied before each case). */
   complete: boolean;
   records: StoredRecord[];
-  index: { id: string; entry: { key?: string; receivedAt?: string } | null }[];
-  /** Keys of the notification queues (pending/, gaveup/, ack/); in process only. */
-  queue: string[];
+  /** `<lead id>:<channel>` of each delivery row. */
+  deliveries: string[];
   photos: string[];
 }
 
@@ -43,7 +47,7 @@ const CONFIRM_FORM = /<form method="post"[^>]*>[\s\S]*name="confirmToken"/;
 /** The thank-you page in the language the post names (`locale`): /Thankyou, /ta/Thankyou ... (a privacy request: /Privacyrequestsent) */
 const THANK_YOU = /^\/(?:(?:ta|te|kn)\/)?(?:Thankyou|Privacyrequestsent)$/;
 const ENQUIRY_STATUSES = new Set([200, 201, 303, 400, 403, 405, 413, 415, 422]);
-const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405, 409, 428]);
+const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405, 409, 412, 428]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const LEAK = /\bat .+\.(?:m?ts|m?js):\d+|ECONNREFUSED|BlobsInternalError|TypeError|RangeError|SyntaxError/;
@@ -65,12 +69,12 @@ const META: Record<string, (value: unknown) => boolean> = {
   notifyHeld: (v) => v === 'repeat-contact',
   notifiedAt: (v) => typeof v === 'string' && ISO.test(v),
   notifiedWith: (v) => typeof v === 'string',
-  // The webhook's delivery (src/server/webhook.ts) and the team's work in the inbox (lead-work.ts).
+  // The webhook's delivery (src/server/outbound/webhook.ts) and the team's work in the inbox (team/work.ts).
   webhookSent: (v) => typeof v === 'boolean',
   webhookError: (v) => typeof v === 'string',
   webhookAttempts: (v) => Number.isInteger(v) && (v as number) > 0,
   webhookGaveUp: (v) => v === true,
-  // The visitor's acknowledgement (src/server/ack.ts).
+  // The visitor's acknowledgement (src/server/outbound/ack.ts).
   ackedAt: (v) => typeof v === 'string' && ISO.test(v),
   ackError: (v) => typeof v === 'string',
   ackAttempts: (v) => Number.isInteger(v) && (v as number) > 0,
@@ -303,8 +307,10 @@ export const storeProblems = (c: FuzzCase, m: Materialized, answers: Answer[], v
   // A bare 400 from the HTTP server (see answerProblems) may hide our answer to the declared bytes.
   const answerLost = m.framing === 'short' && answers.some(isHttpLayer400);
   if (c.endpoint === 'leads' || (accepted.length === 0 && !answerLost)) {
-    if (view.records.length || view.index.some((i) => i.entry) || view.queue.length || view.photos.length) {
-      problems.push(`a refused request stored something: ${[...view.records.map((r) => r.key), ...view.queue, ...view.photos].join(', ')}`);
+    if (view.records.length || view.deliveries.length || view.photos.length) {
+      problems.push(
+        `a refused request stored something: ${[...view.records.map((r) => r.key), ...view.deliveries, ...view.photos].join(', ')}`,
+      );
     }
     return problems;
   }
@@ -320,8 +326,7 @@ export const storeProblems = (c: FuzzCase, m: Materialized, answers: Answer[], v
     if (records.length === 0) problems.push(`201 for ${id}, but it is not stored`);
     const lead = records.find((r) => !r.key.startsWith('spam/'));
     if (lead) {
-      const entry = view.index.find((i) => i.id === id)?.entry;
-      if (!entry || entry.key !== lead.key) problems.push(`${id}: its ids/ entry does not point at ${lead.key}`);
+      if (!view.deliveries.includes(`${id}:team`)) problems.push(`${id}: stored without its team e-mail's delivery`);
       if (lead.record.receivedAt !== receivedAt)
         problems.push(`${id}: answered receivedAt ${receivedAt}, stored ${String(lead.record.receivedAt)}`);
     }

@@ -1,21 +1,23 @@
 /**
  * Where the fuzzer sends its cases, and how it reads back what was stored:
  * - in process: the real function handlers, called with web Requests, storing in a real local
- *   Blobs server (BlobsServer on a temp folder, emptied after each case, so the whole store is
- *   the case's view) and notifying the EmailJS stand-in;
+ *   database (PGlite on a Postgres socket, emptied after each case, so the whole database is the
+ *   case's view) and a real local Blobs server, and notifying the EmailJS stand-in;
  * - served: `node harness/serve.ts` (what `npm start` serves) as a child process, reached with
  *   raw HTTP/1.1 over a socket so that lying Content-Length and chunked bodies go out as
- *   written; its local store (a fresh folder) is read with a BlobsServer of our own, by id.
+ *   written; its local database (a fresh folder) is read over its socket, by id.
  */
 import net from 'node:net';
 import type { Store } from '@netlify/blobs';
 import { startLocalBlobs } from '../../harness/local-blobs.ts';
+import { readDatabase, startLocalDatabase } from '../../harness/database.ts';
 import { LOCAL_ACK_TEMPLATE_ID, isTeamEmail, useEmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { handlers } from '../../harness/enquiry-functions.ts';
 import leadsHandler from '../../netlify/functions/leads.mts';
 import { freshBlobsDir, openServedStore, startServedSite } from '../../harness/served-site.ts';
 import { FUZZ_CHALLENGE_SECRET, FUZZ_EXPORT_TOKEN, OWN_ORIGIN, type FuzzCase, type Materialized } from './cases.ts';
-import type { Answer, StoreView, StoredRecord } from './oracle.ts';
+import { keyOf, type Answer, type StoreView, type StoredRecord } from './oracle.ts';
+import type { LeadRecord } from '../../src/server/db/lead-record.ts';
 
 export interface Target {
   name: 'in-process' | 'served';
@@ -24,7 +26,7 @@ export interface Target {
   view(c: FuzzCase, m: Materialized, answers: Answer[]): Promise<StoreView>;
   /** Called after each case. */
   reset(): Promise<void>;
-  /** Every key of the leads store (served: to compare before and after the run). */
+  /** Every stored record's key, `<kind>/<id>` or `spam/<kind>/<id>` (served: to compare before and after the run). */
   allKeys(): Promise<string[]>;
   record(key: string): Promise<Record<string, unknown> | null>;
   /** The lead id of every e-mail the stand-in accepted, in order. */
@@ -60,8 +62,13 @@ const chunkedStream = (bytes: Uint8Array) =>
     },
   });
 
+const asStored = (lead: LeadRecord): StoredRecord => ({ key: keyOf(lead), record: lead as unknown as Record<string, unknown> });
+
 export const inProcessTarget = async (): Promise<Target> => {
   const blobs = await startLocalBlobs();
+  const database = await startLocalDatabase();
+  process.env.NETLIFY_DB_URL = database.url;
+  const reader = readDatabase(database.url);
   const standIn = await useEmailJsStandIn();
   process.env.LEADS_EXPORT_TOKEN = FUZZ_EXPORT_TOKEN;
   process.env.LEADS_CHALLENGE_SECRET = FUZZ_CHALLENGE_SECRET;
@@ -97,33 +104,22 @@ export const inProcessTarget = async (): Promise<Target> => {
     },
     async view() {
       blobs.use();
-      const leads = blobs.leads();
-      const keys = await listKeys(leads);
-      const records: StoredRecord[] = [];
-      const index: StoreView['index'] = [];
-      const queue: string[] = [];
-      for (const key of keys) {
-        // the daily e-mail limit's markers, the challenge secret, the acknowledgement's daily markers
-        if (/^(contacts|settings|ack-daily)\//.test(key)) continue;
-        if (/^(pending|gaveup|ack)\//.test(key)) {
-          queue.push(key);
-          continue;
-        }
-        const value = (await leads.get(key, { type: 'json' })) as Record<string, unknown>;
-        if (key.startsWith('ids/')) index.push({ id: key.slice(4), entry: value });
-        else records.push({ key, record: value });
-      }
-      return { complete: true, records, index, queue, photos: await listKeys(blobs.photos()) };
+      const ids = (await reader.rows<{ id: string }>('SELECT id FROM leads')).map((row) => row.id);
+      const deliveries = (await reader.rows<{ d: string }>(`SELECT lead_id || ':' || channel AS d FROM deliveries`)).map((row) => row.d);
+      return { complete: true, records: (await reader.leads(ids)).map(asStored), deliveries, photos: await listKeys(blobs.photos()) };
     },
     async reset() {
       blobs.use();
       await blobs.clear();
+      await reader.rows('TRUNCATE leads, lead_history, deliveries, team_log, used_tokens');
     },
     async allKeys() {
-      return listKeys(blobs.leads());
+      const ids = (await reader.rows<{ id: string }>('SELECT id FROM leads')).map((row) => row.id);
+      return (await reader.leads(ids)).map(keyOf);
     },
     async record(key) {
-      return (await blobs.leads().get(key, { type: 'json' })) as Record<string, unknown> | null;
+      const [lead] = await reader.leads([key.slice(key.lastIndexOf('/') + 1)]);
+      return (lead as unknown as Record<string, unknown>) ?? null;
     },
     async emailedIds() {
       return standIn.received.filter(isTeamEmail).map((email) => String(email.template_params.id));
@@ -131,6 +127,8 @@ export const inProcessTarget = async (): Promise<Target> => {
     async close() {
       await standIn.close();
       await blobs.stop();
+      await reader.close();
+      await database.close();
     },
   };
 };
@@ -212,7 +210,6 @@ export const sendRaw = (port: number, m: Materialized, origin: string, timeoutMs
     if (m.framing === 'long') socket.end();
   });
 
-const monthOf = (iso: string) => iso.slice(0, 7);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const servedTarget = async (): Promise<Target> => {
@@ -224,53 +221,34 @@ export const servedTarget = async (): Promise<Target> => {
     LOCAL_BLOBS_DIR: blobs.dir,
   });
   const store = await openServedStore(blobs.dir);
-
-  const getJson = async (s: Store, key: string) => (await s.get(key, { type: 'json' })) as Record<string, unknown> | null;
+  const reader = readDatabase(site.databaseUrl);
 
   return {
     name: 'served',
     send: (m) => sendRaw(site.port, m, site.origin),
     async view(c, m, answers) {
       store.use();
-      const leads = store.leads();
       const receipts = answers.filter((a) => a.status === 201).map((a) => JSON.parse(a.body) as { id: string; receivedAt: string });
-      const ids = [...new Set([...m.ids, ...receipts.map((r) => r.id)])];
-      const months = [...new Set([monthOf(new Date().toISOString()), ...receipts.map((r) => monthOf(r.receivedAt))])];
-      const records = new Map<string, StoredRecord>();
-      const index: StoreView['index'] = [];
-      const kinds = c.endpoint === 'leads' ? [] : [c.endpoint];
-      await Promise.all(
-        ids
-          .filter((id) => UUID.test(id)) // the schema takes only UUIDs: no other id can be a key (the end-of-run listing checks that)
-          .map(async (id) => {
-            const guesses = kinds.flatMap((kind) => months.flatMap((month) => [`${kind}/${month}/${id}`, `spam/${kind}/${month}/${id}`]));
-            const [entry, ...found] = await Promise.all([getJson(leads, `ids/${id}`), ...guesses.map((key) => getJson(leads, key))]);
-            index.push({ id, entry: entry as { key?: string } | null });
-            guesses.forEach((key, n) => {
-              const record = found[n];
-              if (record) records.set(key, { key, record });
-            });
-            const indexed = (entry as { key?: string } | null)?.key;
-            if (indexed && !records.has(indexed)) {
-              const record = await getJson(leads, indexed);
-              if (record) records.set(indexed, { key: indexed, record });
-            }
-          }),
-      );
+      // The schema takes only UUIDs: no other id can be stored (the end-of-run listing checks that).
+      const ids = [...new Set([...m.ids, ...receipts.map((r) => r.id)])].filter((id) => UUID.test(id));
+      const records = (await reader.leads(ids)).map(asStored);
+      const deliveries = (
+        await reader.rows<{ d: string }>(`SELECT lead_id || ':' || channel AS d FROM deliveries WHERE lead_id = ANY($1::uuid[])`, [ids])
+      ).map((row) => row.d);
       // Only Sell Flats stores photos (a photo of another kind would be listed on its record, and checked).
-      const photoIds = c.endpoint === 'realestate' ? ids.filter((id) => UUID.test(id)) : [];
-      const listed = [...records.values()].flatMap((r) => ((r.record.photos as string[] | undefined) ?? []).map((p) => p.split('/')[0]));
+      const photoIds = c.endpoint === 'realestate' ? ids : [];
+      const listed = records.flatMap((r) => ((r.record.photos as string[] | undefined) ?? []).map((p) => p.split('/')[0]));
       const photos = (await Promise.all([...new Set([...photoIds, ...listed])].map((id) => listKeys(store.photos(), `${id}/`)))).flat();
-      return { complete: false, records: [...records.values()], index, queue: [], photos };
+      return { complete: false, records, deliveries, photos };
     },
     async reset() {},
     async allKeys() {
-      store.use();
-      return listKeys(store.leads());
+      const ids = (await reader.rows<{ id: string }>('SELECT id FROM leads')).map((row) => row.id);
+      return (await reader.leads(ids)).map(keyOf);
     },
     async record(key) {
-      store.use();
-      return getJson(store.leads(), key);
+      const [lead] = await reader.leads([key.slice(key.lastIndexOf('/') + 1)]);
+      return (lead as unknown as Record<string, unknown>) ?? null;
     },
     async emailedIds() {
       const received = (await fetch(`${site.standInOrigin}/__standin/received`).then((r) => r.json())) as {
@@ -280,6 +258,7 @@ export const servedTarget = async (): Promise<Target> => {
       return received.filter(isTeamEmail).map((email) => String(email.template_params.id));
     },
     async close() {
+      await reader.close();
       await site.stop();
       await store.stop();
       await blobs.remove();

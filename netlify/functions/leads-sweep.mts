@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { sweepHandler } from '../../src/server/index.ts';
 
-// Re-sends the team's e-mail of every lead still pending (src/server/sweep.ts).
+// Tries the deliveries that are due (src/server/jobs/sweep.ts), waking the database only when one is.
 export default sweepHandler();
 
 export const config: Config = {

@@ -550,7 +550,7 @@ export const en = {
   },
   /**
    * The page the server answers a form post with when JavaScript is off and something is wrong
-   * (src/server/problem-page.ts). Its title is "<heading> | <brand>".
+   * (src/server/intake/problem-page.ts). Its title is "<heading> | <brand>".
    */
   problem: {
     /** The heading, by HTTP status. */
@@ -708,7 +708,7 @@ export const en = {
     },
   },
   /**
-   * The acknowledgement the server e-mails the visitor after a lead is stored (src/server/ack.ts),
+   * The acknowledgement the server e-mails the visitor after a lead is stored (src/server/outbound/ack.ts),
    * in the visitor's language. Server only: never handed to a form island. {reference}: the first
    * 8 characters of the id; {about}, {callWhen}, {phone}, {whatsapp}, {email}, {privacy}, {name}, {brand}.
    */

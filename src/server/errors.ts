@@ -1,7 +1,7 @@
 /**
  * Answers of the lead functions. A failure names what went wrong in plain words and never
  * carries a stack trace or internal detail. JSON here; native form posts get the same errors as
- * an HTML page (problem-page.ts).
+ * an HTML page (intake/problem-page.ts).
  */
 
 /**
@@ -48,13 +48,24 @@ export class HttpError extends Error {
 /** Seconds a client should wait before retrying when the lead store is unavailable. */
 export const RETRY_AFTER_SECONDS = 30;
 
-/** The lead store (Netlify Blobs) failed or did not answer in time. Answered 503. */
+/** Where leads are kept (the database, or the Blobs store of photos) failed or did not answer in time. Answered 503. */
 export class StoreUnavailableError extends HttpError {
   constructor() {
     super(503, 'We could not save your enquiry just now. Please try again in a minute.', {
       headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
     });
     this.name = 'StoreUnavailableError';
+  }
+}
+
+/** The database refused, failed or did not answer in time (`reason` is for the log, never the answer). */
+export class DatabaseUnavailableError extends StoreUnavailableError {
+  readonly reason: string;
+  constructor(reason: string) {
+    super();
+    this.name = 'DatabaseUnavailableError';
+    this.reason = reason;
+    this.cause = reason;
   }
 }
 

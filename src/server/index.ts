@@ -1,4 +1,4 @@
-/** The server side of enquiries. Function files import their handler from here. */
-export { enquiryHandler } from './handler.ts';
-export { leadsExportHandler } from './export-handler.ts';
-export { retentionHandler, sweepHandler } from './jobs-handler.ts';
+/** The server side of enquiries and leads. Function files import their handler from here. */
+export { enquiryHandler } from './intake/handler.ts';
+export { leadsExportHandler } from './team/leads-api.ts';
+export { retentionHandler, sweepHandler } from './jobs/handlers.ts';

@@ -6,7 +6,7 @@
  * cut by `npm run fonts` (scripts/indic-fonts.ts) to its script's characters and to the weights
  * the site's CSS uses, 400 to 700. The cut files are committed in public/fonts, under names that
  * carry a hash of their bytes (so they can be cached for good), listed in indic-font-files.json.
- * The site's pages (indic-fonts.ts) and the server's own small pages (src/server/problem-page.ts)
+ * The site's pages (indic-fonts.ts) and the server's own small pages (src/server/intake/problem-page.ts)
  * both use them. Plain data and strings, so that the script, the server and the tests can read it.
  */
 import type { Locale } from '../i18n/locales.ts';
@@ -81,7 +81,7 @@ export const indicFontFace = (family: string, locale: IndicLocale): string => {
  * stack, and the browser fetches a script's font only when such a word appears. The few characters
  * the ranges share (the zero-width joiners, the danda, ₹) are matched by the last face, so a word
  * with one of them can fetch the Kannada file too: a page in one known language declares only its
- * own face (indic-fonts.ts, src/server/problem-page.ts).
+ * own face (indic-fonts.ts, src/server/intake/problem-page.ts).
  */
 export const allIndicFontFaces = (): string =>
   (Object.keys(INDIC_FONT_SOURCES) as IndicLocale[]).map((locale) => indicFontFace('Site Indic', locale)).join('\n');

@@ -1,25 +1,26 @@
 /**
  * The visitor's acknowledgement: after a lead is stored, one short e-mail to the visitor in their
  * language, through EmailJS with EMAILJS_ACK_TEMPLATE_ID; retried by the sweep, never twice; never
- * for spam; at most once a day to one address. Real Blobs store, EmailJS stand-in.
+ * for spam; at most once a day to one address. Real database and Blobs store, EmailJS stand-in.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import leadsSweep from '../../netlify/functions/leads-sweep.mts';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
-import { EMAILJS_ENV, type EmailJsStandIn, type ReceivedEmail } from '../../harness/emailjs-standin.ts';
+import { EMAILJS_ENV } from '../../harness/emailjs-standin.ts';
 import { send, validBankLoan, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
-import type { SweepReport } from '../../src/server/sweep.ts';
-import { deliverAck } from '../../src/server/ack.ts';
-import type { LeadRecord } from '../../src/server/record.ts';
-import { CSV_COLUMNS, csvRows } from '../../src/server/export.ts';
+import type { EmailJsStandIn, ReceivedEmail } from '../../harness/emailjs-standin.ts';
+import type { SweepReport } from '../../src/server/jobs/sweep.ts';
+import { acknowledgement } from '../../src/server/outbound/ack.ts';
+import type { LeadRecord } from '../../src/server/db/lead-record.ts';
+import { CSV_COLUMNS, csvRows } from '../../src/server/team/export.ts';
 
 const ACK_TEMPLATE = 'template_ack_test';
 const MINUTE = 60_000;
 
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
 beforeEach(() => {
   Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin, EMAILJS_ACK_TEMPLATE_ID: ACK_TEMPLATE });
 });
@@ -30,8 +31,9 @@ afterEach(() => {
 
 const acks = (): ReceivedEmail[] => standIn.received.filter((email) => email.template_id === ACK_TEMPLATE);
 const teamEmails = (): ReceivedEmail[] => standIn.received.filter((email) => email.template_id === EMAILJS_ENV.EMAILJS_TEMPLATE_ID);
-const get = (key: string) => blobs.leads().get(key, { type: 'json' }) as Promise<Record<string, any> | null>;
-const leadOf = async (id: string) => get(((await get(`ids/${id}`)) as { key: string }).key);
+const leadOf = (id: string) => db.record(id);
+/** Acknowledgements still owed. */
+const pendingAcks = () => db.rows(`SELECT lead_id FROM deliveries WHERE channel = 'ack' AND state = 'pending'`);
 const sweep = async (): Promise<SweepReport> => {
   const response = await leadsSweep(
     new Request('http://localhost/.netlify/functions/leads-sweep', {
@@ -73,15 +75,10 @@ describe('the acknowledgement', () => {
     const lead = await leadOf(enquiry.submissionId);
     expect(lead).toMatchObject({ notified: true });
     expect(typeof lead?.ackedAt).toBe('string');
-    expect(await blobs.keys(blobs.leads(), 'ack/')).toEqual([]);
+    expect(await pendingAcks()).toEqual([]);
     // The export's column after the planning band says when it went (the privacy request's three come after it).
     expect(CSV_COLUMNS.slice(-4)).toEqual(['ackedAt', 'request', 'reference', 'replyBy']);
-    expect(
-      csvRows([lead as LeadRecord])
-        .trimEnd()
-        .split(',')
-        .at(-4),
-    ).toBe(lead?.ackedAt);
+    expect(csvRows([lead!]).trimEnd().split(',').at(-4)).toBe(lead?.ackedAt);
   });
 
   test('an English lead without a call time: English words, the default call window', async () => {
@@ -100,7 +97,7 @@ describe('the acknowledgement', () => {
     const answer = await send('bankloan', validBankLoan({ company_website: 'https://spam.example' }));
     expect(answer.status).toBe(201);
     expect(standIn.received).toHaveLength(0);
-    expect(await blobs.keys(blobs.leads(), 'ack/')).toEqual([]);
+    expect(await pendingAcks()).toEqual([]);
   });
 
   test('a second lead from the same address the same day: stored and notified, no acknowledgement', async () => {
@@ -112,15 +109,15 @@ describe('the acknowledgement', () => {
     const lead = await leadOf(second.submissionId);
     expect(lead).toMatchObject({ notified: true, ackSkipped: 'daily-limit' });
     expect(lead).not.toHaveProperty('ackedAt');
-    expect(await blobs.keys(blobs.leads(), 'ack/')).toEqual([]);
+    expect(await pendingAcks()).toEqual([]);
   });
 
-  test('EMAILJS_ACK_TEMPLATE_ID unset: none, and no ack entry', async () => {
+  test('EMAILJS_ACK_TEMPLATE_ID unset: none, and no acknowledgement owed', async () => {
     delete process.env.EMAILJS_ACK_TEMPLATE_ID;
     await send('bankloan', validBankLoan());
     expect(acks()).toHaveLength(0);
     expect(teamEmails()).toHaveLength(1);
-    expect(await blobs.keys(blobs.leads(), 'ack/')).toEqual([]);
+    expect(await pendingAcks()).toEqual([]);
   });
 
   test('a preview deploy never writes to a visitor', async () => {
@@ -139,7 +136,8 @@ describe('the acknowledgement', () => {
   test('a lead without an e-mail address: none', async () => {
     const { email: _none, ...rest } = validBankLoan();
     const record = { ...rest, id: rest.submissionId, kind: 'bankloan', receivedAt: new Date().toISOString(), notified: true } as LeadRecord;
-    expect(await deliverAck('bankloan/x/none', record, { attempt: 0 })).toBe('off');
+    const delivery = { id: crypto.randomUUID(), leadId: record.id, channel: 'ack' as const, attempts: 0 };
+    expect(await acknowledgement.send(record, delivery)).toMatchObject({ sent: false, skipped: true });
     expect(standIn.requests).toHaveLength(0);
   });
 
@@ -151,7 +149,7 @@ describe('the acknowledgement', () => {
     standIn.setBehaviour({ status: 200 });
     const id = enquiry.submissionId as string;
     expect(await leadOf(id)).toMatchObject({ notified: false, ackError: 'EmailJS answered 500' });
-    expect(await get(`ack/${id}`)).toMatchObject({ id, attempts: 0 });
+    expect((await db.deliveries(id)).ack).toMatchObject({ state: 'pending', attempts: 1 });
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.parse(answer.body.receivedAt) + 10 * MINUTE);

@@ -4,17 +4,17 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { csvRecords } from '../support/csv.ts';
 import { handlers, send, valid, type Kind } from '../support/enquiry-requests.ts';
 import { ATTRIBUTION_FIELDS, ATTRIBUTION_LIMITS } from '../../src/lib/attribution.ts';
-import { CSV_COLUMNS } from '../../src/server/export.ts';
+import { CSV_COLUMNS } from '../../src/server/team/export.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
 beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = 'attribution-test-token-0123456789';
 });
@@ -31,8 +31,7 @@ const ATTRIBUTION = {
 };
 
 const storedLead = async (id: string) => {
-  const { key } = (await blobs.leads().get(`ids/${id}`, { type: 'json' })) as { key: string };
-  return blobs.leads().get(key, { type: 'json' });
+  return db.record(id);
 };
 
 const csv = async () => {

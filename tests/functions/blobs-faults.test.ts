@@ -1,20 +1,25 @@
 /**
- * The local store's fault switch (harness/blobs-faults.ts, used by `npm start`): a proxy in
+ * The Blobs store's fault switch (harness/blobs-faults.ts, used by `npm start`): a proxy in
  * front of a real Blobs server that fails ('down'), stalls ('hang') or forwards ('up'), for the
- * whole store or only for blob paths containing a given text.
+ * whole store or only for blob paths containing a given text. Photos live in Blobs: a photo
+ * write that fails is a 503, and no lead is stored without its photos.
  */
 import { setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
-import { useEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { startTestDatabase, type TestDatabase } from '../support/database.ts';
+import { useEmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { challengeIssuedAgo, send, sendRequest, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy } from '../../harness/blobs-faults.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
 let proxy: BlobsFaultProxy;
 beforeAll(async () => {
   blobs = await startLocalBlobs();
+  db = await startTestDatabase();
   standIn = await useEmailJsStandIn();
   proxy = await startBlobsFaultProxy(blobs.url);
   // The functions' Blobs context goes through the proxy, as serve.ts sets it up.
@@ -30,63 +35,54 @@ afterAll(async () => {
   await proxy.close();
   await standIn.close();
   await blobs.stop();
+  await db.stop();
 });
 
-test('up: requests pass through to the store', async () => {
-  const enquiry = validFinance();
-  expect((await send('finance', enquiry)).status).toBe(201);
-  expect(await blobs.keys(blobs.leads(), 'finance/')).toContainEqual(expect.stringContaining(enquiry.submissionId));
+const photoPost = (enquiry: ReturnType<typeof validRealEstate>) => {
+  const form = new FormData();
+  form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo() }));
+  for (const name of ['front.jpg', 'hall.jpg'])
+    form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
+  return sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));
+};
+const sellFlat = () => validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell' });
+const stored = async (id: string) => (await db.rows('SELECT id FROM leads WHERE id = $1', [id])).length;
+
+test('up: photos pass through to the store', async () => {
+  const enquiry = sellFlat();
+  expect((await photoPost(enquiry)).status).toBe(201);
+  expect(await blobs.keys(blobs.photos())).toEqual([`${enquiry.submissionId}/1.jpg`, `${enquiry.submissionId}/2.jpg`]);
 });
 
-test('down: the API answers 503 with Retry-After; switched up again, the same enquiry is stored once', async () => {
-  const enquiry = validFinance();
+test('down: a photo write fails, the API answers 503 with Retry-After and stores no lead; switched up again, it is stored once', async () => {
+  const enquiry = sellFlat();
   expect(proxy.set('down')).toEqual([{ store: 'down', match: '' }]);
-  const down = await send('finance', enquiry);
+  const down = await photoPost(enquiry);
   expect(down.status).toBe(503);
   expect(down.headers.get('retry-after')).toBe('30');
+  expect(await stored(enquiry.submissionId)).toBe(0);
 
   expect(proxy.set('up')).toEqual([]);
-  expect((await send('finance', enquiry)).status).toBe(201);
-  const stored = (await blobs.keys(blobs.leads(), 'finance/')).filter((key) => key.endsWith(enquiry.submissionId));
-  expect(stored).toHaveLength(1);
+  expect((await photoPost(enquiry)).status).toBe(201);
+  expect(await stored(enquiry.submissionId)).toBe(1);
 });
 
 test('hang: the store never answers and the deadline turns it into a 503', async () => {
   proxy.set('hang');
   const started = Date.now();
-  const answer = await send('finance', validFinance());
+  const answer = await photoPost(sellFlat());
   expect(answer.status).toBe(503);
   expect(Date.now() - started).toBeLessThan(6000);
 });
 
-test('a rule with match fails only the blob paths that contain it', async () => {
-  const target = validFinance();
-  const bystander = validFinance();
+test('a rule with match fails only the blob paths that contain it; a lead without photos never needs the store', async () => {
+  const target = sellFlat();
+  const bystander = sellFlat();
   proxy.set('down', target.submissionId);
-  expect((await send('finance', target)).status).toBe(503);
-  expect((await send('finance', bystander)).status).toBe(201);
-  expect(proxy.set('up', target.submissionId)).toEqual([]);
-  expect((await send('finance', target)).status).toBe(201);
-});
-
-test('photos written before a lead write that fails are taken back; the retry stores the lead with its photos', async () => {
-  const enquiry = validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell' });
-  const post = () => {
-    const form = new FormData();
-    form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo() }));
-    for (const name of ['front.jpg', 'hall.jpg'])
-      form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
-    return sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));
-  };
-  // Only the lead's own record fails (its key holds "realestate/"); the photos' writes succeed.
-  proxy.set('down', 'realestate/');
-  expect((await post()).status).toBe(503);
-  const of = async (store: ReturnType<typeof blobs.photos>) =>
-    (await blobs.keys(store)).filter((key) => key.includes(enquiry.submissionId));
-  expect(await of(blobs.photos())).toEqual([]);
-  expect(await of(blobs.leads())).toEqual([]);
-
+  expect((await photoPost(target)).status).toBe(503);
+  expect((await photoPost(bystander)).status).toBe(201);
+  proxy.set('down');
+  expect((await send('finance', validFinance())).status).toBe(201);
   proxy.set('up');
-  expect((await post()).status).toBe(201);
-  expect(await of(blobs.photos())).toEqual([`${enquiry.submissionId}/1.jpg`, `${enquiry.submissionId}/2.jpg`]);
+  expect((await photoPost(target)).status).toBe(201);
 });

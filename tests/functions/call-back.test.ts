@@ -7,18 +7,19 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
-import { EMAILJS_ENV, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { EMAILJS_ENV } from '../../harness/emailjs-standin.ts';
 import { csvRecords, parseCsv } from '../support/csv.ts';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, valid, type Kind } from '../support/enquiry-requests.ts';
 import { messagesIn } from '../support/words.ts';
 import { dictionary } from '../../src/i18n/index.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'call-back-test-token-0123456789abcdefgh';
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
 beforeEach(() => {
   Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin, LEADS_EXPORT_TOKEN: TOKEN });
   delete process.env.LEADS_MIN_FILL_MS;
@@ -41,7 +42,7 @@ const exportCsv = async () => {
 };
 
 const onlyLead = async (kind: Kind) => {
-  const leads = await blobs.records(`${kind}/`);
+  const leads = await db.leadsOf(kind);
   expect(leads).toHaveLength(1);
   return leads[0];
 };
@@ -79,7 +80,7 @@ describe.each(KINDS)('%s', (kind) => {
     const M = messagesIn('kn');
     expect(answer.body.fields).toEqual({ callTime: M.callTime, callLanguage: M.callLanguage });
     expect(M.callTime).not.toBe(messagesIn('en').callTime);
-    expect(await blobs.records(`${kind}/`)).toEqual([]);
+    expect(await db.leadsOf(kind)).toEqual([]);
     expect(standIn.requests).toHaveLength(0);
   });
 });
@@ -115,7 +116,7 @@ describe('without JavaScript (form-encoded)', () => {
     expect(first.status).toBe(200);
     expect(first.text).toContain('<input type="hidden" name="callTime" value="Afternoon (12:00-16:00)">');
     expect(first.text).toContain('<input type="hidden" name="callLanguage" value="Kannada">');
-    expect(await blobs.records('bankloan/')).toEqual([]);
+    expect(await db.leadsOf('bankloan')).toEqual([]);
 
     const confirmed = await sendForm('bankloan', form, { headers: NAVIGATION });
     expect(confirmed.status).toBe(303);
@@ -139,6 +140,6 @@ describe('without JavaScript (form-encoded)', () => {
     expect(answer.status).toBe(422);
     const words = dictionary('te');
     expect(answer.text).toContain(`<li><strong>${words.problem.fields.callLanguage}:</strong> ${words.messages.callLanguage}</li>`);
-    expect(await blobs.records('realestate/')).toEqual([]);
+    expect(await db.leadsOf('realestate')).toEqual([]);
   });
 });

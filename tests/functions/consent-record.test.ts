@@ -4,23 +4,22 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { csvRecords } from '../support/csv.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
 import { CONSENT_NOTICE, CONSENT_NOTICES } from '../../src/lib/consent.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
 beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = 'consent-record-test-token-0123456789';
 });
 
 const storedLead = async (id: string) => {
-  const { key } = (await blobs.leads().get(`ids/${id}`, { type: 'json' })) as { key: string };
-  return blobs.leads().get(key, { type: 'json' });
+  return db.record(id);
 };
 
 const get = (query: string, authorization = 'Bearer consent-record-test-token-0123456789') =>
@@ -50,7 +49,7 @@ describe('consentNotice on an enquiry', () => {
     const answer = await send('finance', validFinance({ consentNotice }));
     expect(answer.status).toBe(422);
     expect(answer.body.fields).toEqual({ consentNotice: 'This form is out of date. Reload the page and try again' });
-    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(await db.ids()).toEqual([]);
   });
 
   test("the team's e-mail and the CSV carry the version", async () => {

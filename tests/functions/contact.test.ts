@@ -7,34 +7,32 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeEach, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validContact, validFinance } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'contact-export-token-0123456789abcdef';
 
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
 beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = TOKEN;
 });
-
-const month = () => new Date().toISOString().slice(0, 7);
 
 const exportCsv = async (query: string) => {
   const response = await exportLeads(new Request(`http://localhost/api/leads${query}`, { headers: { authorization: `Bearer ${TOKEN}` } }));
   return { status: response.status, text: await response.text() };
 };
 
-test('a contact message is stored under contact/, e-mailed once with its message, and exported with kind=contact', async () => {
+test('a contact message is stored as kind contact, e-mailed once with its message, and exported with kind=contact', async () => {
   const enquiry = validContact({ message: 'Call me after 6 pm, please.\nI am free on weekends.' });
   const other = validFinance();
   expect((await send('contact', enquiry)).status).toBe(201);
   expect((await send('finance', other)).status).toBe(201);
 
-  const stored = await blobs.leads().get(`contact/${month()}/${enquiry.submissionId}`, { type: 'json' });
+  const stored = await db.record(enquiry.submissionId);
   expect(stored).toMatchObject({
     id: enquiry.submissionId,
     kind: 'contact',
@@ -62,11 +60,10 @@ test('a contact message is stored under contact/, e-mailed once with its message
   expect(rows[1].startsWith(`${enquiry.submissionId},contact,`)).toBe(true);
   expect(rows[1]).toContain('"Call me after 6 pm, please.\nI am free on weekends."');
 
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['scripts/leads-export.ts', '--dir', blobs.directory, '--site', 'test-site', '--kind', 'contact', '--format', 'json'],
-    { cwd: path.resolve(import.meta.dirname, '../..') },
-  );
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/leads-export.ts', '--kind', 'contact', '--format', 'json'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, NETLIFY_DB_URL: db.local.url },
+  });
   expect(JSON.parse(stdout).leads.map((lead: { id: string }) => lead.id)).toEqual([enquiry.submissionId]);
 });
 
@@ -74,5 +71,5 @@ test('the contact form has the same field rules: a bad phone and an empty messag
   const answer = await send('contact', validContact({ phone: '12345', message: '' }));
   expect(answer.status).toBe(422);
   expect(Object.keys(answer.body.fields).sort()).toEqual(['message', 'phone']);
-  expect(await blobs.keys(blobs.leads())).toEqual([]);
+  expect(await db.records()).toEqual([]);
 });

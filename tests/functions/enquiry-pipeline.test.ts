@@ -1,11 +1,11 @@
 /**
  * The enquiry functions end to end: real Request objects into the real handlers, a real local
- * Blobs server behind them and the EmailJS stand-in recording what the team would receive.
+ * database (Postgres: PGlite) behind them and the EmailJS stand-in recording what the team would receive.
  */
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { TestDatabase } from '../support/database.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import {
   handlers,
   jsonRequest,
@@ -19,28 +19,26 @@ import {
   challengeIssuedAgo,
   TEST_CHALLENGE_SECRET,
 } from '../support/enquiry-requests.ts';
-import { checkChallenge, issueChallenge } from '../../src/server/challenge.ts';
+import { checkChallenge, issueChallenge } from '../../src/server/intake/challenge.ts';
+import { withDatabase } from '../../src/server/db/connection.ts';
+import { buildLeadRecord } from '../../src/server/db/lead-record.ts';
+import { insertLead } from '../../src/server/db/leads.ts';
+import { insertDeliveries } from '../../src/server/db/deliveries.ts';
+import { enquirySchemas } from '../../src/lib/enquiry/index.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  blobs.use();
-  standIn.received.length = 0;
-  standIn.requests.length = 0;
-  standIn.setBehaviour({ status: 200, delayMs: 0 });
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
+beforeEach(() => {
   delete process.env.LEADS_MIN_FILL_MS;
 });
-afterEach(async () => {
-  await blobs.clear();
-});
 
-const month = () => new Date().toISOString().slice(0, 7);
+const leadsOf = async (kind: Kind) => (await db.records('leads')).filter((lead) => lead.kind === kind);
 const KINDS: Kind[] = ['realestate', 'bankloan', 'finance', 'contact'];
 
 describe.each(KINDS)('%s: a valid enquiry', (kind) => {
-  test('is stored under <kind>/<yyyy-mm>/<id>, notified once and answered 201', async () => {
+  test('is stored as one row with its team e-mail, notified once and answered 201', async () => {
     const enquiry = valid[kind]();
     const before = Date.now();
     const answer = await send(kind, enquiry);
@@ -51,12 +49,9 @@ describe.each(KINDS)('%s: a valid enquiry', (kind) => {
     expect(receivedAt).toBeGreaterThanOrEqual(before - 1);
     expect(receivedAt).toBeLessThanOrEqual(Date.now());
 
-    const key = `${kind}/${month()}/${enquiry.submissionId}`;
-    // (Besides the markers of the daily e-mail limit per contact, contacts/.)
-    expect((await blobs.keys(blobs.leads())).filter((k) => !k.startsWith('contacts/'))).toEqual(
-      [key, `ids/${enquiry.submissionId}`].sort(),
-    );
-    const stored = await blobs.leads().get(key, { type: 'json' });
+    expect((await db.records()).map((lead) => lead.id)).toEqual([enquiry.submissionId]);
+    expect(await db.deliveries(enquiry.submissionId)).toEqual({ team: expect.objectContaining({ state: 'sent', attempts: 1 }) });
+    const stored = await db.record(enquiry.submissionId);
     expect(stored).toMatchObject({
       id: enquiry.submissionId,
       kind,
@@ -97,7 +92,7 @@ describe.each(KINDS)('%s: a valid enquiry', (kind) => {
 test('a real-estate lead keeps only the fields of its category', async () => {
   const enquiry = validRealEstate({ intent: 'buy', category: 'individual', property: 'Buy', listing: 'GATED', type: 'Double Bed Room' });
   expect((await send('realestate', enquiry)).status).toBe(201);
-  const [lead] = await blobs.records('realestate/');
+  const [lead] = await leadsOf('realestate');
   expect(lead).toMatchObject({
     intent: 'buy',
     category: 'individual',
@@ -166,7 +161,7 @@ describe('status codes', () => {
     } as RequestInit);
     expect(streamed.headers.get('content-length')).toBeNull();
     expect((await sendRequest('finance', streamed)).status).toBe(413);
-    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(await db.records()).toEqual([]);
   });
 
   test('a declared Content-Length over 32 KB → 413 before reading', async () => {
@@ -213,7 +208,7 @@ describe('status codes', () => {
         consent: expect.stringMatching(/^Tick the box/),
       },
     });
-    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(await db.records()).toEqual([]);
     expect(standIn.requests).toHaveLength(0);
   });
 
@@ -228,15 +223,16 @@ describe('status codes', () => {
 });
 
 describe('spam', () => {
-  test('a filled honeypot is answered like success, kept under spam/ and not notified', async () => {
+  test('a filled honeypot is answered like success, kept as spam and not notified', async () => {
     const enquiry = validBankLoan({ company_website: 'http://cheap-pills.example' });
     const answer = await send('bankloan', enquiry);
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ ok: true, id: enquiry.submissionId, receivedAt: expect.any(String) });
 
-    expect(await blobs.keys(blobs.leads())).toEqual([`spam/bankloan/${month()}/${enquiry.submissionId}`]);
-    const [kept] = await blobs.records('spam/');
+    expect(await db.records('leads')).toEqual([]);
+    const [kept] = await db.records('spam');
     expect(kept).toMatchObject({ id: enquiry.submissionId, kind: 'bankloan', spam: 'honeypot', notified: false, phone: '9876543210' });
+    expect(await db.deliveries(enquiry.submissionId)).toEqual({});
     expect(standIn.requests).toHaveLength(0);
   });
 
@@ -253,22 +249,22 @@ describe('spam', () => {
   ])('a JSON post whose challenge is %s is spam: answered like success, kept apart, not e-mailed', async (_, challenge, reason) => {
     const enquiry = validFinance({ elapsedMs: 999_999, challenge: challenge() });
     expect((await send('finance', enquiry)).status).toBe(201);
-    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([]);
-    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: reason });
+    expect(await db.records('leads')).toEqual([]);
+    expect((await db.records('spam'))[0]).toMatchObject({ spam: reason });
     expect(standIn.requests).toHaveLength(0);
   });
 
   test('the minimum fill time is configurable (LEADS_MIN_FILL_MS)', async () => {
     process.env.LEADS_MIN_FILL_MS = '500';
     expect((await send('finance', validFinance({ challenge: challengeIssuedAgo(600) }))).status).toBe(201);
-    expect(await blobs.keys(blobs.leads(), 'spam/')).toEqual([]);
-    expect(await blobs.records('finance/')).toHaveLength(1);
+    expect(await db.records('spam')).toEqual([]);
+    expect(await leadsOf('finance')).toHaveLength(1);
     expect(standIn.received).toHaveLength(1);
   });
 
   test('a challenge issued 3 s before the post is a person', async () => {
     expect((await send('finance', validFinance({ challenge: challengeIssuedAgo(3_000) }))).status).toBe(201);
-    expect(await blobs.records('finance/')).toHaveLength(1);
+    expect(await leadsOf('finance')).toHaveLength(1);
   });
 
   test('GET gives the form a fresh challenge: not yet good, good after the minimum fill time', async () => {
@@ -284,7 +280,20 @@ describe('spam', () => {
     const enquiry = validFinance();
     await send('finance', { ...enquiry, challenge: challengeIssuedAgo(1000) });
     await send('finance', enquiry);
-    expect(await blobs.records('finance/')).toHaveLength(1);
+    expect(await leadsOf('finance')).toHaveLength(1);
+    expect(await db.records('spam')).toEqual([]);
+    expect(standIn.received).toHaveLength(1);
+  });
+
+  test('a challenge serves one submission: another submission with it is spam, the same one retried is not', async () => {
+    const challenge = challengeIssuedAgo();
+    const first = validFinance({ challenge });
+    const second = validFinance({ challenge });
+    expect((await send('finance', first)).status).toBe(201);
+    expect((await send('finance', first)).status).toBe(201);
+    expect((await send('finance', second)).status).toBe(201);
+    expect((await db.records('leads')).map((lead) => lead.id)).toEqual([first.submissionId]);
+    expect(await db.records('spam')).toEqual([expect.objectContaining({ id: second.submissionId, spam: 'challenge-reused' })]);
     expect(standIn.received).toHaveLength(1);
   });
 });
@@ -299,7 +308,7 @@ describe('idempotency', () => {
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
-    const leads = await blobs.records('realestate/');
+    const leads = await leadsOf('realestate');
     expect(leads).toHaveLength(1);
     expect(leads[0].message).toBe(enquiry.message);
     expect(standIn.received).toHaveLength(1);
@@ -311,7 +320,7 @@ describe('idempotency', () => {
     const [a, b] = await Promise.all([send('bankloan', enquiry), send('bankloan', enquiry)]);
     expect(a.status).toBe(201);
     expect(b.body).toEqual(a.body);
-    expect(await blobs.records('bankloan/')).toHaveLength(1);
+    expect(await leadsOf('bankloan')).toHaveLength(1);
     expect(standIn.received).toHaveLength(1);
   });
 
@@ -324,81 +333,60 @@ describe('idempotency', () => {
     ]);
     expect(answers.every((a) => a.status === 201)).toBe(true);
     expect(new Set(answers.slice(0, 10).map((a) => a.body.receivedAt)).size).toBe(1);
-    const ids = (await blobs.records('finance/')).map((lead) => lead.id).sort();
+    const ids = (await leadsOf('finance')).map((lead) => lead.id).sort();
     expect(ids).toEqual([repeated, ...others].map((o) => o.submissionId).sort());
     expect(standIn.received).toHaveLength(6);
   });
 
-  test('a retry in a later month finds the lead through ids/<submissionId>', async () => {
+  /** A lead stored `ageMs` ago, as an earlier attempt (maybe on another instance) left it, with its team e-mail. */
+  const storedEarlier = async (ageMs: number, team: { attempts?: number; claimedForMs?: number; error?: string } = {}) => {
     const enquiry = validFinance();
-    const oldKey = `finance/2020-01/${enquiry.submissionId}`;
-    // The first attempt, accepted in an earlier month (as another instance would have left it).
-    await blobs
-      .leads()
-      .setJSON(`ids/${enquiry.submissionId}`, { id: enquiry.submissionId, receivedAt: '2020-01-31T23:59:59.000Z', key: oldKey });
-    await blobs
-      .leads()
-      .setJSON(oldKey, { id: enquiry.submissionId, kind: 'finance', receivedAt: '2020-01-31T23:59:59.000Z', notified: true });
+    const receivedAt = new Date(Date.now() - ageMs).toISOString();
+    const record = buildLeadRecord('finance', enquirySchemas.finance.parse(enquiry), receivedAt, { via: 'js' });
+    await withDatabase(async () => {
+      await insertLead(record);
+      const [delivery] = await insertDeliveries(record.id, [
+        {
+          channel: 'team',
+          nextAttemptAt: new Date(Date.parse(receivedAt) + 600_000).toISOString(),
+          claimedUntil: new Date(Date.now() + (team.claimedForMs ?? -1000)).toISOString(),
+        },
+      ]);
+      if (team.attempts)
+        await db.rows('UPDATE deliveries SET attempts = $2, last_error = $3 WHERE id = $1', [delivery.id, team.attempts, team.error]);
+    });
+    return { enquiry, receivedAt };
+  };
 
+  test('a retry long after finds the first lead by its id and gets its receipt', async () => {
+    const { enquiry, receivedAt } = await storedEarlier(400 * 86_400_000, { attempts: 1 });
     const answer = await send('finance', enquiry);
-    expect(answer.body).toEqual({ ok: true, id: enquiry.submissionId, receivedAt: '2020-01-31T23:59:59.000Z' });
-    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([oldKey]);
+    expect(answer.body).toEqual({ ok: true, id: enquiry.submissionId, receivedAt });
+    expect(await leadsOf('finance')).toHaveLength(1);
     expect(standIn.requests).toHaveLength(0);
   });
 
-  test('a claim whose lead was never written is taken over by the retry', async () => {
-    const enquiry = validFinance();
-    await blobs.leads().setJSON(`ids/${enquiry.submissionId}`, {
-      id: enquiry.submissionId,
-      receivedAt: '2020-01-31T23:59:59.000Z',
-      key: `finance/2020-01/${enquiry.submissionId}`,
-    });
-    const answer = await send('finance', enquiry);
-    expect(answer.status).toBe(201);
-    expect(answer.body.receivedAt).not.toBe('2020-01-31T23:59:59.000Z');
-    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([`finance/${month()}/${enquiry.submissionId}`]);
-    expect(standIn.received).toHaveLength(1);
-  });
-
   describe('a lead stored but never e-mailed (its first attempt answered 503 or died)', () => {
-    const orphan = async (ageMs: number, extra: Record<string, unknown> = {}) => {
-      const enquiry = validFinance();
-      const receivedAt = new Date(Date.now() - ageMs).toISOString();
-      const key = `finance/${receivedAt.slice(0, 7)}/${enquiry.submissionId}`;
-      await blobs.leads().setJSON(`ids/${enquiry.submissionId}`, { id: enquiry.submissionId, receivedAt, key });
-      const { consent: _c, company_website: _h, elapsedMs: _e, submissionId: _s, ...fields } = enquiry;
-      await blobs.leads().setJSON(key, {
-        id: enquiry.submissionId,
-        kind: 'finance',
-        receivedAt,
-        consentAt: receivedAt,
-        ...fields,
-        notified: false,
-        ...extra,
-      });
-      return { enquiry, receivedAt, key };
-    };
-
     test('the retry sends the e-mail the first attempt owed, once', async () => {
-      const { enquiry, receivedAt, key } = await orphan(60_000);
+      const { enquiry, receivedAt } = await storedEarlier(60_000);
       const answer = await send('finance', enquiry);
       expect(answer.status).toBe(201);
       expect(answer.body.receivedAt).toBe(receivedAt);
       expect(standIn.received).toHaveLength(1);
       expect(standIn.received[0].template_params.id).toBe(enquiry.submissionId);
-      expect(await blobs.leads().get(key, { type: 'json' })).toMatchObject({ notified: true });
+      expect(await db.record(enquiry.submissionId)).toMatchObject({ notified: true });
       await send('finance', enquiry);
       expect(standIn.received).toHaveLength(1);
     });
 
     test('a lead its first attempt may still be notifying is left alone', async () => {
-      const { enquiry } = await orphan(1_000);
+      const { enquiry } = await storedEarlier(1_000, { claimedForMs: 10_000 });
       expect((await send('finance', enquiry)).status).toBe(201);
       expect(standIn.received).toHaveLength(0);
     });
 
     test('a notification that was tried and failed is not repeated by a retry', async () => {
-      const { enquiry } = await orphan(60_000, { notifyError: 'EmailJS answered 500' });
+      const { enquiry } = await storedEarlier(60_000, { attempts: 1, error: 'EmailJS answered 500' });
       expect((await send('finance', enquiry)).status).toBe(201);
       expect(standIn.received).toHaveLength(0);
     });
@@ -407,6 +395,6 @@ describe('idempotency', () => {
   test('different ids are different leads', async () => {
     await send('finance', validFinance());
     await send('finance', validFinance({ submissionId: randomUUID() }));
-    expect(await blobs.records('finance/')).toHaveLength(2);
+    expect(await leadsOf('finance')).toHaveLength(2);
   });
 });

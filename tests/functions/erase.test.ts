@@ -1,6 +1,7 @@
 /**
- * Erasure on request: DELETE /api/leads/<id> with the export token removes the lead, its photos
- * and its index entries (204), or answers 404; `npm run leads:erase` does the same locally.
+ * Erasure on request: DELETE /api/leads/<id> with the export token removes the lead, its
+ * deliveries, history and photos, and its id and details in the team's log (204), or answers 404;
+ * `npm run leads:erase` does the same locally. Real database and Blobs store.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -9,14 +10,16 @@ import { promisify } from 'node:util';
 import { beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'erase-test-token-0123456789abcdefgh';
+let db: TestDatabase;
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, blobs, standIn } = servers));
 beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = TOKEN;
 });
@@ -36,25 +39,51 @@ const leadWithPhotos = async () => {
   return enquiry.submissionId as string;
 };
 
-const everything = async () => [...(await blobs.keys(blobs.leads())), ...(await blobs.keys(blobs.photos())).map((key) => `photo:${key}`)];
+/** Every row that names a lead, and every photo. */
+const everything = async () => {
+  const named = await db.rows<{ what: string }>(
+    `SELECT 'lead:' || id AS what FROM leads
+     UNION ALL SELECT 'delivery:' || lead_id || ':' || channel FROM deliveries
+     UNION ALL SELECT 'history:' || lead_id FROM lead_history
+     UNION ALL SELECT 'token:' || submission_id FROM used_tokens
+     UNION ALL SELECT 'log:' || lead_id FROM team_log WHERE lead_id IS NOT NULL`,
+  );
+  return [...named.map((row) => row.what), ...(await blobs.keys(blobs.photos())).map((key) => `photo:${key}`)].sort();
+};
 
 describe('DELETE /api/leads/<id>', () => {
-  test('with the token: 204, and the lead, its photos and index entries are gone; other leads stay', async () => {
+  test('with the token: 204, and the lead, its deliveries, history, photos and log details are gone; other leads stay', async () => {
     const id = await leadWithPhotos();
-    standIn.setBehaviour({ status: 500 }); // so the other lead keeps a pending entry
+    standIn.setBehaviour({ status: 500 }); // so the other lead keeps a pending delivery
     const other = validBankLoan();
     await send('bankloan', other);
-    await blobs.leads().setJSON(`gaveup/${id}`, { id }); // as if its e-mails had failed for good
-    await blobs.leads().setJSON(`pending/${id}`, { id });
-    // The lead, ids/, pending/, gaveup/, two photos, and the markers of its phone and e-mail (contacts/).
-    expect((await everything()).filter((key) => key.includes(id))).toHaveLength(8);
+    // The team worked it: a history entry and a line in the team's log that names it.
+    const read = await leads(new Request(`http://localhost/api/leads/${id}`, { headers: { authorization: `Bearer ${TOKEN}` } }));
+    const { etag } = (await read.json()) as { etag: string };
+    const worked = await leads(
+      new Request(`http://localhost/api/leads/${id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${TOKEN}`, 'x-team-member': 'Kavya', 'if-match': `"${etag}"` },
+        body: JSON.stringify({ status: 'contacted', note: 'Spoke to Priya Raman on 98765 43210' }),
+      }),
+    );
+    expect(worked.status).toBe(200);
+    // The lead, its team e-mail, its history, its challenge, its line in the log, two photos.
+    expect((await everything()).filter((key) => key.includes(id))).toHaveLength(7);
     const before = (await everything()).filter((key) => !key.includes(id));
 
     const response = await erase(id);
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
     expect(await everything()).toEqual(before);
-    expect(before).toEqual(expect.arrayContaining([`ids/${other.submissionId}`, `pending/${other.submissionId}`]));
+    expect(before).toEqual(expect.arrayContaining([`lead:${other.submissionId}`, `delivery:${other.submissionId}:team`]));
+    // The log keeps that someone worked a lead and that it was erased, never which or what the note said.
+    const log = await db.rows<{ action: string; detail: object }>('SELECT action, detail FROM team_log ORDER BY id');
+    expect(log).toEqual([
+      { action: 'work', detail: {} },
+      { action: 'erase', detail: {} },
+    ]);
+    expect(JSON.stringify(await db.rows('SELECT * FROM team_log'))).not.toContain('Priya');
   });
 
   test('an id with no lead: 404; erasing twice: 204 then 404', async () => {
@@ -71,21 +100,9 @@ describe('DELETE /api/leads/<id>', () => {
     expect(answer.status).toBe(201);
     const lower = upper.toLowerCase();
     expect((answer.body as { id: string }).id).toBe(lower);
-    const keys = await blobs.keys(blobs.leads());
-    expect(keys).toEqual(expect.arrayContaining([`ids/${lower}`, `pending/${lower}`]));
-    expect(keys.filter((key) => key.includes(upper))).toEqual([]);
+    expect(await everything()).toEqual([`delivery:${lower}:team`, `lead:${lower}`, `token:${lower}`]);
 
     expect((await erase(upper)).status).toBe(204);
-    expect(await everything()).toEqual([]);
-  });
-
-  test('a lead stored under an upper-case id (before ids were lower-cased) is erased when asked in lower case', async () => {
-    const upper = randomUUID().toUpperCase();
-    const store = blobs.leads();
-    await store.setJSON(`bankloan/2026-01/${upper}`, { id: upper });
-    await store.setJSON(`ids/${upper}`, { id: upper, key: `bankloan/2026-01/${upper}` });
-    await store.setJSON(`pending/${upper}`, { id: upper });
-    expect((await erase(upper.toLowerCase())).status).toBe(204);
     expect(await everything()).toEqual([]);
   });
 
@@ -97,7 +114,7 @@ describe('DELETE /api/leads/<id>', () => {
     const enquiry = validBankLoan();
     const sending = send('bankloan', enquiry);
     // The lead is stored before the e-mail call starts; erase it while that call is in flight.
-    await expect.poll(async () => (await blobs.keys(blobs.leads(), 'ids/')).length, { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => (await db.records()).length, { timeout: 5000 }).toBe(1);
     expect((await erase(enquiry.submissionId)).status).toBe(204);
     expect((await sending).status).toBe(201);
     expect(await everything()).toEqual([]);
@@ -111,12 +128,19 @@ describe('DELETE /api/leads/<id>', () => {
     expect(await everything()).toEqual([]);
   });
 
-  test('a spam copy with the same id goes too', async () => {
+  test('a lead that was first kept as spam (its real retry took the row over) goes with one erasure', async () => {
     const enquiry = validBankLoan();
     await send('bankloan', { ...enquiry, challenge: challengeIssuedAgo(100) }); // too fast: kept as spam
     await send('bankloan', enquiry); // the person's real retry
-    expect(await blobs.keys(blobs.leads(), 'spam/')).toHaveLength(1);
+    expect((await db.records()).map((lead) => [lead.id, lead.spam])).toEqual([[enquiry.submissionId, undefined]]);
     expect((await erase(enquiry.submissionId)).status).toBe(204);
+    expect(await everything()).toEqual([]);
+  });
+
+  test('spam is erased like a lead', async () => {
+    const spam = validBankLoan({ company_website: 'http://spam.example' });
+    await send('bankloan', spam);
+    expect((await erase(spam.submissionId)).status).toBe(204);
     expect(await everything()).toEqual([]);
   });
 
@@ -163,9 +187,10 @@ describe('npm run leads:erase', () => {
   const run = (args: string[]) =>
     promisify(execFile)(process.execPath, ['scripts/leads-erase.ts', '--dir', blobs.directory, '--site', 'test-site', ...args], {
       cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, NETLIFY_DB_URL: db.local.url },
     });
 
-  test('erases a lead of the local store with its photos', async () => {
+  test('erases a lead of the local database with its photos', async () => {
     const id = await leadWithPhotos();
     const { stdout } = await run([id]);
     expect(stdout).toContain(`Erased lead ${id}`);

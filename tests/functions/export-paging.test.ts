@@ -13,37 +13,33 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
-import { startLocalBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
 import { csvRecords, parseCsv } from '../support/csv.ts';
 import { toWebRequest } from '../../harness/warm-functions.ts';
-import { CSV_COLUMNS } from '../../src/server/export.ts';
-import { parsePageQuery, readPage, type PageQuery } from '../../src/server/export-page.ts';
+import { CSV_COLUMNS, parsePageQuery, readPage, type Cursor, type PageQuery } from '../../src/server/team/export.ts';
+import { withDatabase } from '../../src/server/db/connection.ts';
+import { insertLead } from '../../src/server/db/leads.ts';
 import { ENQUIRY_KINDS } from '../../src/lib/enquiry/index.ts';
-import type { LeadRecord } from '../../src/server/record.ts';
+import type { LeadRecord } from '../../src/server/db/lead-record.ts';
 
 const TOKEN = 'paging-test-token-0123456789abcdefgh';
-let blobs: LocalBlobs;
-beforeAll(async () => {
-  blobs = await startLocalBlobs({ siteID: '0' });
-});
-afterAll(async () => {
-  await blobs.stop();
-});
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
+let db: TestDatabase;
+useFreshLocalServers((servers) => ({ db } = servers));
+beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = TOKEN;
 });
 
 const MONTHS = ['2026-09', '2026-10', '2026-11'];
 let serial = 0;
 
-/** Stores a lead as the pipeline would (key by kind and month of receipt). */
-const seedLead = async (over: Partial<LeadRecord> = {}) => {
+/** Stores a lead as the pipeline would. */
+const seedLead = async (over: Record<string, unknown> = {}) => {
   serial += 1;
   const kind = over.kind ?? ENQUIRY_KINDS[serial % ENQUIRY_KINDS.length];
-  const receivedAt = over.receivedAt ?? `${MONTHS[serial % MONTHS.length]}-${String((serial % 28) + 1).padStart(2, '0')}T10:00:00.000Z`;
-  const record: LeadRecord = {
+  const receivedAt =
+    (over.receivedAt as string) ?? `${MONTHS[serial % MONTHS.length]}-${String((serial % 28) + 1).padStart(2, '0')}T10:00:00.000Z`;
+  const record = {
     id: randomUUID(),
     kind,
     receivedAt,
@@ -51,13 +47,13 @@ const seedLead = async (over: Partial<LeadRecord> = {}) => {
     page: '/x',
     via: 'js',
     Username: `Lead ${serial}`,
-    notified: true,
+    notified: false,
     ...over,
-  };
-  await blobs.leads().setJSON(`${record.spam ? 'spam/' : ''}${kind}/${receivedAt.slice(0, 7)}/${record.id}`, record);
+  } as unknown as LeadRecord;
+  await withDatabase(() => insertLead(record));
   return record;
 };
-const seedMany = async (n: number, over: Partial<LeadRecord> = {}) => {
+const seedMany = async (n: number, over: Record<string, unknown> = {}) => {
   const seeded: LeadRecord[] = [];
   for (let i = 0; i < n; i += 50) seeded.push(...(await Promise.all(Array.from({ length: Math.min(50, n - i) }, () => seedLead(over)))));
   return seeded;
@@ -158,6 +154,7 @@ describe('GET /api/leads pages', () => {
     ['?limit=1.5', ['limit']],
     ['?cursor=not-a-cursor', ['cursor']],
     [`?cursor=${Buffer.from(JSON.stringify({ after: 'ids/x' })).toString('base64url')}`, ['cursor']],
+    [`?cursor=${Buffer.from(JSON.stringify({ at: '2026-01-01T00:00:00.000Z', id: "x' OR 1=1" })).toString('base64url')}`, ['cursor']],
     ['?limit=-1&kind=loans', ['kind', 'limit']],
   ])('%s → 400 naming %j', async (query, names) => {
     const answer = await get(query);
@@ -169,14 +166,14 @@ describe('GET /api/leads pages', () => {
     const seeded = await seedMany(12, { message: 'x'.repeat(1000) });
     const query = (parsePageQuery(new URLSearchParams('limit=2000')) as { query: PageQuery }).query;
     const ids: string[] = [];
-    let after: string | undefined;
+    let after: Cursor | undefined;
     let count = 0;
     do {
-      const page = await readPage(blobs.leads(), { ...query, ...(after ? { after } : {}) }, 3500);
+      const page = await withDatabase(() => readPage({ ...query, ...(after ? { after } : {}) }, 3500));
       expect(page.records.length).toBeGreaterThan(0);
       expect(page.records.length).toBeLessThanOrEqual(3);
       ids.push(...page.records.map((lead) => lead.id));
-      after = page.nextAfter;
+      after = page.next;
       count += 1;
     } while (after);
     expect(count).toBeGreaterThanOrEqual(4);
@@ -193,12 +190,12 @@ describe('npm run leads:export follows the cursors', () => {
     await rm(dir, { recursive: true, force: true });
   });
   const run = (args: string[], env: Record<string, string> = {}) =>
-    promisify(execFile)(process.execPath, ['scripts/leads-export.ts', '--dir', blobs.directory, ...args], {
+    promisify(execFile)(process.execPath, ['scripts/leads-export.ts', ...args], {
       cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, ...env },
+      env: { ...process.env, NETLIFY_DB_URL: db.local.url, ...env },
     });
 
-  test('from the local store: every lead in one CSV with one header, or one JSON document', async () => {
+  test('from the local database: every lead in one CSV with one header, or one JSON document', async () => {
     const seeded = await seedMany(11);
     const out = path.join(dir, 'local.csv');
     const { stderr } = await run(['--limit', '3', '--out', out]);

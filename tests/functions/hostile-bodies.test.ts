@@ -6,6 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,
@@ -18,9 +19,10 @@ import {
 } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
+let db: TestDatabase;
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, blobs, standIn } = servers));
 
 const KINDS: Kind[] = ['realestate', 'bankloan', 'finance', 'contact'];
 
@@ -36,7 +38,7 @@ const brokenStreamRequest = (kind: Kind, headers: Record<string, string>) => {
   return new Request(`http://localhost/api/${kind}`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
 };
 
-const storedKeys = async () => [...(await blobs.keys(blobs.leads())), ...(await blobs.keys(blobs.photos()))];
+const storedKeys = async () => [...(await db.ids()), ...(await blobs.keys(blobs.photos()))];
 
 test.each(KINDS)('%s: a body that fails midway is a 400 that says so, and nothing is stored', async (kind) => {
   const answer = await sendRequest(kind, brokenStreamRequest(kind, { 'content-type': 'application/json' }));
@@ -81,7 +83,7 @@ test('a whole surrogate pair (an emoji written as escapes) is ordinary text and 
   const body = JSON.stringify(enquiry).replace(/}$/, ',"message":"Call me \\ud83d\\ude00"}');
   const answer = await handlers.contact(jsonRequest('contact', body));
   expect(answer.status).toBe(201);
-  const [lead] = await blobs.records('contact/');
+  const [lead] = await db.leadsOf('contact');
   expect(lead.message).toBe('Call me 😀');
 });
 
@@ -103,7 +105,7 @@ test('a multipart body of 50,000 empty parts is refused (413) before it is parse
   const ms = performance.now() - started;
   expect(answer.status).toBe(413);
   expect(answer.body).toEqual({ error: 'The upload has 50000 parts. An enquiry has at most 64.' });
-  expect(await blobs.keys(blobs.leads())).toEqual([]);
+  expect(await db.ids()).toEqual([]);
   console.log(`50,000 empty parts (3.6 MB) answered 413 in ${ms.toFixed(0)} ms`);
 });
 

@@ -1,22 +1,22 @@
 /**
- * The inbox's calls on /api/leads (src/server/lead-work.ts, export-handler.ts): filters and
- * newest-first paging of the export, one lead with its version, status and note with conditional
- * writes (409 on a conflict), "not spam" (e-mailed once), photos behind the token, and the slow
- * answer to a wrong token. Real Blobs store, EmailJS stand-in.
+ * The inbox's calls on /api/leads (src/server/team/work.ts, leads-api.ts): filters and
+ * newest-first paging of the export, one lead with its version, status and note as one
+ * compare-and-set on the version (412 on a stale save), "not spam" (e-mailed once), photos behind
+ * the token, and the slow answer to a wrong token. Real database and Blobs store, EmailJS stand-in.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
-import { FAILED_SIGN_IN_DELAY_MS } from '../../src/server/export-handler.ts';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import { FAILED_SIGN_IN_DELAY_MS } from '../../src/server/team/leads-api.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { csvRecords } from '../support/csv.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, send, sendRequest, validBankLoan, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'inbox-test-token-0123456789abcdefghij';
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
 beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = TOKEN;
 });
@@ -62,17 +62,23 @@ describe('the list: newest first, paged, filtered', () => {
     expect(seen).toEqual([...ids].reverse());
   });
 
-  test('q finds a lead by phone (with or without +91 and spaces), name or e-mail; page and status filter', async () => {
+  test('q finds a lead by phone (with or without +91 and spaces, or part of it), name in any script or e-mail; page and status filter', async () => {
     const flat = validRealEstate({ Username: 'Arun Venkat', phone: '91234 56789', email: 'arun@example.com' });
     const loan = validBankLoan();
+    const tamil = validFinance({ Username: 'முருகன் செல்வம்', phone: '7011122233', email: 'murugan@example.com' });
     await send('realestate', flat);
     await send('bankloan', loan);
+    await send('finance', tamil);
     const ids = async (query: string) =>
       (await call(`/api/leads?format=json&order=newest&${query}`)).body.leads.map((l: { id: string }) => l.id);
-    for (const q of ['9123456789', '+91 91234 56789', '91234%2056789', 'arun', 'ARUN@EXAMPLE'])
+    for (const q of ['9123456789', '+91 91234 56789', '91234%2056789', '3456', 'arun', 'venkat', 'ARUN@EXAMPLE', 'arun%20venkat'])
       expect(await ids(`q=${q}`), q).toEqual([flat.submissionId]);
+    for (const q of ['ருகன்', 'முருகன்%20செல்வம்'])
+      expect(await ids(`q=${encodeURIComponent(decodeURIComponent(q))}`), q).toEqual([tamil.submissionId]);
+    expect(await ids('q=%25')).toEqual([]); // a LIKE wildcard is looked for as itself
+    expect(await ids('q=nobody-has-this')).toEqual([]);
     expect(await ids('page=/Vehicleloan')).toEqual([loan.submissionId]);
-    expect(await ids('status=new')).toHaveLength(2);
+    expect(await ids('status=new')).toHaveLength(3);
     expect(await ids('status=contacted')).toEqual([]);
   });
 
@@ -125,20 +131,26 @@ describe('one lead: status and note', () => {
     });
   });
 
-  test('two people change one lead from the same version: the second gets 409 with the lead as it is now, and nothing is overwritten', async () => {
+  test('two people change one lead from the same version: the second gets 412 with the lead as it is now, and nothing is overwritten', async () => {
     const enquiry = validFinance();
     await send('finance', enquiry);
     const { etag } = (await call(`/api/leads/${enquiry.submissionId}`)).body;
     expect((await patch(enquiry.submissionId, { status: 'won', note: 'Signed' }, etag, 'Kavya')).status).toBe(200);
     const second = await patch(enquiry.submissionId, { status: 'lost', note: 'No answer' }, etag, 'Ravi');
-    expect(second.status).toBe(409);
+    expect(second.status).toBe(412);
     expect(second.body.error).toMatch(/^Kavya changed this lead/);
     expect(second.body.lead).toMatchObject({ status: 'won', note: 'Signed' });
+    expect(second.body.etag).not.toBe(etag);
+    expect(second.headers.get('etag')).toBe(`"${second.body.etag}"`);
     expect((await call(`/api/leads/${enquiry.submissionId}`)).body.lead).toMatchObject({
       status: 'won',
       note: 'Signed',
       statusBy: 'Kavya',
     });
+    // Saved again on the version it was given, the change goes through, after the first.
+    const third = await patch(enquiry.submissionId, { status: 'lost', note: 'No answer' }, second.body.etag, 'Ravi');
+    expect(third.status).toBe(200);
+    expect(third.body.lead.history.map((entry: { by: string }) => entry.by)).toEqual(['Kavya', 'Ravi']);
   });
 
   test('bad changes get a 4xx naming the problem', async () => {
@@ -166,7 +178,10 @@ describe('not spam', () => {
     expect(released.body.lead).toMatchObject({ id: spam.submissionId, releasedBy: 'Kavya', notified: true });
     expect(released.body.lead).not.toHaveProperty('spam');
     expect(standIn.received.map((email) => email.template_params.id)).toEqual([spam.submissionId]);
-    expect(await blobs.keys(blobs.leads(), 'spam/')).toEqual([]);
+    expect(await db.records('spam')).toEqual([]);
+    expect(await db.records('leads')).toEqual([
+      expect.objectContaining({ id: spam.submissionId, spamReason: 'honeypot', releasedBy: 'Kavya' }),
+    ]);
     const inbox = await call('/api/leads?format=json');
     expect(inbox.body.leads.map((l: { id: string }) => l.id)).toEqual([spam.submissionId]);
 

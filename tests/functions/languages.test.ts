@@ -10,7 +10,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import exportLeads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { csvRecords, parseCsv } from '../support/csv.ts';
 import {
@@ -29,9 +29,9 @@ import { LANGUAGE_NAMES_EN, dictionary, type Locale } from '../../src/i18n/index
 import { CONSENT_NOTICE } from '../../src/lib/consent.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
 beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = 'languages-test-token-0123456789abcd';
   delete process.env.LEADS_MIN_FILL_MS;
@@ -64,14 +64,14 @@ describe.each(NEW_LOCALES)('%s', (locale) => {
     expect(answer.status).toBe(422);
     expect(answer.body.fields).toEqual({ phone: M.phone, selectedCity: M.cityOfState('Karnataka'), Loantype: M.loanType });
     expect(answer.body.fields.phone).not.toBe(messagesIn('en').phone);
-    expect(await blobs.records('bankloan/')).toEqual([]);
+    expect(await db.leadsOf('bankloan')).toEqual([]);
   });
 
   test('a name in its own script is accepted; the lead keeps locale, the consent version and language, English wire values', async () => {
     const enquiry = validBankLoan({ locale, Username: NAMES[locale], consentLocale: locale });
     const answer = await send('bankloan', enquiry);
     expect(answer.status).toBe(201);
-    const [lead] = await blobs.records('bankloan/');
+    const [lead] = await db.leadsOf('bankloan');
     expect(lead).toMatchObject({
       Username: NAMES[locale],
       locale,
@@ -109,7 +109,7 @@ describe.each(NEW_LOCALES)('%s', (locale) => {
     const good = await sendForm('contact', nativeForm('contact', { locale, page: `/${locale}/Contactus` }), { headers: NAVIGATION });
     expect(good.status).toBe(303);
     expect(good.headers.get('location')).toBe(`/${locale}/Thankyou`);
-    const [lead] = await blobs.records('contact/');
+    const [lead] = await db.leadsOf('contact');
     expect(lead).toMatchObject({ via: 'html', locale, consentLocale: locale });
   });
 
@@ -136,12 +136,12 @@ describe('a form that does not say its language', () => {
     expect(bad.body.fields.phone).toBe(messagesIn('en').phone);
     const enquiry = validBankLoan({ locale });
     expect((await send('bankloan', enquiry)).status).toBe(201);
-    expect((await blobs.records('bankloan/'))[0]).toMatchObject({ locale: 'en', consentLocale: 'en' });
+    expect((await db.leadsOf('bankloan'))[0]).toMatchObject({ locale: 'en', consentLocale: 'en' });
   });
 
   test('a consent language that is not sent is the page language', async () => {
     expect((await send('bankloan', validBankLoan({ locale: 'kn' }))).status).toBe(201);
-    expect((await blobs.records('bankloan/'))[0]).toMatchObject({ locale: 'kn', consentLocale: 'kn' });
+    expect((await db.leadsOf('bankloan'))[0]).toMatchObject({ locale: 'kn', consentLocale: 'kn' });
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,
@@ -25,9 +26,10 @@ import { enquirySchemas, formatCurrentDate } from '../../src/lib/enquiry/index.t
 import { MESSAGES } from '../support/words.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
+let db: TestDatabase;
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, blobs, standIn } = servers));
 beforeEach(() => {
   delete process.env.LEADS_MIN_FILL_MS;
 });
@@ -43,7 +45,7 @@ const NAVIGATION = {
 };
 
 const onlyLead = async (kind: Kind) => {
-  const leads = await blobs.records(`${kind}/`);
+  const leads = await db.leadsOf(kind);
   expect(leads).toHaveLength(1);
   return leads[0];
 };
@@ -84,9 +86,7 @@ test('the same enquiry as JSON is stored with via "js" and the same fields', asy
   const enquiry = valid.finance();
   const json = await send('finance', enquiry);
   const form = await sendForm('finance', { ...asNativeForm(enquiry), submissionId: newSubmissionId(), currentdate: enquiry.currentdate });
-  const [a, b] = await Promise.all(
-    [json, form].map((answer) => blobs.leads().get(`finance/${answer.body.receivedAt.slice(0, 7)}/${answer.body.id}`, { type: 'json' })),
-  );
+  const [a, b] = await Promise.all([json, form].map((answer) => db.record(answer.body.id)));
   expect(a.via).toBe('js');
   expect(b.via).toBe('html');
   const strip = ({ id: _i, receivedAt: _r, consentAt: _c, notifiedAt: _n, via: _v, ...rest }: Record<string, unknown>) => rest;
@@ -102,7 +102,7 @@ describe('what the server fills in for a native post', () => {
       expect(answer.status, String(consent)).toBe(422);
       expect(answer.body.fields).toEqual({ consent: MESSAGES.consent });
     }
-    expect(await blobs.records('finance/')).toHaveLength(2);
+    expect(await db.leadsOf('finance')).toHaveLength(2);
   });
 
   test('a missing submissionId is a fresh UUID; a missing currentdate is today, formatted like the forms', async () => {
@@ -111,7 +111,7 @@ describe('what the server fills in for a native post', () => {
     expect(first.body.id).toMatch(UUID);
     expect(second.body.id).toMatch(UUID);
     expect(second.body.id).not.toBe(first.body.id);
-    const leads = await blobs.records('bankloan/');
+    const leads = await db.leadsOf('bankloan');
     expect(leads.map((lead) => lead.currentdate)).toEqual([formatCurrentDate(), formatCurrentDate()]);
   });
 
@@ -148,15 +148,15 @@ describe('what the server fills in for a native post', () => {
 describe('spam on the native way in', () => {
   test('a confirmed native post is not spam: stored and e-mailed', async () => {
     expect((await sendForm('finance', nativeForm('finance'))).status).toBe(201);
-    expect(await blobs.keys(blobs.leads(), 'spam/')).toEqual([]);
+    expect(await db.ids('spam')).toEqual([]);
     expect(standIn.received).toHaveLength(1);
   });
 
   test('a filled honeypot is spam: answered like success, kept apart, not e-mailed', async () => {
     const answer = await sendForm('finance', nativeForm('finance', { company_website: 'http://spam.example' }));
     expect(answer.status).toBe(201);
-    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([]);
-    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: 'honeypot', via: 'html' });
+    expect(await db.ids('finance')).toEqual([]);
+    expect((await db.records('spam'))[0]).toMatchObject({ spam: 'honeypot', via: 'html' });
     expect(standIn.requests).toHaveLength(0);
   });
 
@@ -166,7 +166,7 @@ describe('spam on the native way in', () => {
       headers: { accept: 'application/json' },
     });
     expect(answer.status).toBe(201);
-    expect((await blobs.records('spam/'))[0]).toMatchObject({ spam: 'unconfirmed', via: 'html' });
+    expect((await db.records('spam'))[0]).toMatchObject({ spam: 'unconfirmed', via: 'html' });
     expect(standIn.requests).toHaveLength(0);
   });
 });
@@ -244,7 +244,7 @@ describe('the answer to a browser navigation', () => {
   test('spam is sent to /Thankyou too (answered like success)', async () => {
     const answer = await sendForm('finance', nativeForm('finance', { company_website: 'x' }), { headers: NAVIGATION });
     expect(answer.status).toBe(303);
-    expect(await blobs.keys(blobs.leads(), 'spam/')).toHaveLength(1);
+    expect(await db.ids('spam')).toHaveLength(1);
   });
 
   test.each([
@@ -275,7 +275,7 @@ describe('the answer to a browser navigation', () => {
     ]);
     expect(answer.text).toContain('<a class="button" href="/Vehicleloan">Back to the form</a>');
     expect(answer.text).toContain('href="tel:+919000000000"');
-    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(await db.ids()).toEqual([]);
     expect(standIn.requests).toHaveLength(0);
   });
 
@@ -363,7 +363,7 @@ describe('a cross-site post → 403', () => {
     const answer = await post('bankloan', headers);
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({ error: expect.stringMatching(/another website/) });
-    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(await db.ids()).toEqual([]);
     expect(standIn.requests).toHaveLength(0);
   });
 
@@ -374,7 +374,7 @@ describe('a cross-site post → 403', () => {
     expect(answer.status).toBe(403);
     expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(answer.text).toContain('Your enquiry was not accepted');
-    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(await db.ids()).toEqual([]);
   });
 
   test.each([
@@ -384,7 +384,7 @@ describe('a cross-site post → 403', () => {
     ['neither header (curl, server to server)', {}],
   ])('%s → accepted', async (_name, headers) => {
     expect((await post('contact', headers)).status).toBe(201);
-    expect(await blobs.records('contact/')).toHaveLength(1);
+    expect(await db.leadsOf('contact')).toHaveLength(1);
   });
 });
 

@@ -3,21 +3,18 @@
  * stored with notified:false and the visitor still gets 201.
  */
 import { beforeEach, expect, test } from 'vitest';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
-import { useLocalServers } from '../support/servers.ts';
-import { EMAILJS_ENV, clearEmailJsEnv, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import type { TestDatabase } from '../support/database.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
+import { EMAILJS_ENV, clearEmailJsEnv } from '../../harness/emailjs-standin.ts';
 import { send, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
-useLocalServers((servers) => ({ blobs, standIn } = servers));
-beforeEach(async () => {
-  await blobs.clear();
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
+beforeEach(() => {
   Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin });
   delete process.env.EMAILJS_TIMEOUT_MS;
-  standIn.received.length = 0;
-  standIn.requests.length = 0;
-  standIn.setBehaviour({ status: 200, delayMs: 0 });
 });
 
 test('EmailJS answering 500: the lead stays stored with notified:false and the visitor gets 201', async () => {
@@ -28,7 +25,7 @@ test('EmailJS answering 500: the lead stays stored with notified:false and the v
   expect(answer.body.id).toBe(enquiry.submissionId);
   expect(standIn.requests).toHaveLength(1);
   expect(standIn.received).toHaveLength(0);
-  const [lead] = await blobs.records('bankloan/');
+  const [lead] = await db.records('leads');
   expect(lead).toMatchObject({ id: enquiry.submissionId, notified: false, notifyError: 'EmailJS answered 500' });
 });
 
@@ -39,21 +36,21 @@ test('EmailJS slower than EMAILJS_TIMEOUT_MS: the lead is kept, notified:false, 
   const answer = await send('bankloan', validBankLoan());
   expect(answer.status).toBe(201);
   expect(Date.now() - started).toBeLessThan(1200);
-  const [lead] = await blobs.records('bankloan/');
+  const [lead] = await db.records('leads');
   expect(lead).toMatchObject({ notified: false, notifyError: 'EmailJS did not answer within 200 ms' });
 });
 
 test('EmailJS unreachable: the lead is kept with notified:false', async () => {
   process.env.EMAILJS_API_ORIGIN = 'http://127.0.0.1:1';
   expect((await send('bankloan', validBankLoan())).status).toBe(201);
-  const [lead] = await blobs.records('bankloan/');
+  const [lead] = await db.records('leads');
   expect(lead).toMatchObject({ notified: false, notifyError: 'EmailJS could not be reached' });
 });
 
 test('EmailJS settings unset: skipped, the lead stored with notified:false', async () => {
   clearEmailJsEnv();
   expect((await send('realestate', validRealEstate())).status).toBe(201);
-  const [lead] = await blobs.records('realestate/');
+  const [lead] = await db.records('leads');
   expect(lead.notified).toBe(false);
   expect(standIn.requests).toHaveLength(0);
 });
@@ -63,7 +60,7 @@ test('without a private key the request has no accessToken; the API origin is co
   expect((await send('bankloan', validBankLoan())).status).toBe(201);
   expect(standIn.received).toHaveLength(1);
   expect(standIn.received[0]).not.toHaveProperty('accessToken');
-  const [lead] = await blobs.records('bankloan/');
+  const [lead] = await db.records('leads');
   expect(lead.notified).toBe(true);
 });
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, sendRequest, validRealEstate, validSellFlats as sellFlats } from '../support/enquiry-requests.ts';
 import { sniffPhotoType } from '../../src/lib/enquiry/index.ts';
@@ -36,9 +37,10 @@ const upload = (data: unknown, files: Array<{ bytes: Uint8Array<ArrayBuffer>; na
   return new Request('http://localhost/api/realestate', { method: 'POST', body: form });
 };
 
+let db: TestDatabase;
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, blobs, standIn } = servers));
 
 test('a JPEG, a PNG and a WebP are stored in lead-photos and listed on the lead', async () => {
   const enquiry = sellFlats();
@@ -61,7 +63,7 @@ test('a JPEG, a PNG and a WebP are stored in lead-photos and listed on the lead'
   const meta = await blobs.photos().getMetadata(`${id}/2.png`);
   expect(meta?.metadata).toEqual({ contentType: 'image/png', size: 5_000, storedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
 
-  const [lead] = await blobs.records('realestate/');
+  const [lead] = await db.leadsOf('realestate');
   expect(lead).toMatchObject({ id, intent: 'sell', category: 'flats', property: 'Sell', photos: expectedKeys, notified: true });
   expect(standIn.received[0].template_params.photos).toBe(expectedKeys.join(', '));
 });
@@ -79,7 +81,7 @@ describe('limits answer 4xx naming the field photos, and store nothing', () => {
     expect(answer.status).toBe(status);
     expect(answer.body.fields).toEqual({ photos: message });
     expect(await blobs.keys(blobs.photos())).toEqual([]);
-    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(await db.ids()).toEqual([]);
     expect(standIn.requests).toHaveLength(0);
   };
 
@@ -140,7 +142,7 @@ test('photos with no fields at all (no data part, no plain fields) → 422 namin
   expect(badFields.status).toBe(422);
   expect(badFields.body.fields).toEqual({ phone: MESSAGES.phone });
   expect(await blobs.keys(blobs.photos())).toEqual([]);
-  expect(await blobs.keys(blobs.leads())).toEqual([]);
+  expect(await db.ids()).toEqual([]);
 });
 
 test('a form with no file chosen (one empty part) is a Sell Flats lead without photos', async () => {
@@ -149,7 +151,7 @@ test('a form with no file chosen (one empty part) is a Sell Flats lead without p
   form.append('files', new File([], '', { type: 'application/octet-stream' }));
   const answer = await sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));
   expect(answer.status).toBe(201);
-  const [lead] = await blobs.records('realestate/');
+  const [lead] = await db.leadsOf('realestate');
   expect(lead).not.toHaveProperty('photos');
 });
 
@@ -167,7 +169,7 @@ test('spam photos are not stored', async () => {
   const answer = await sendRequest('realestate', upload(sellFlats({ company_website: 'bot' }), [{ bytes: image('jpg'), name: 'a.jpg' }]));
   expect(answer.status).toBe(201);
   expect(await blobs.keys(blobs.photos())).toEqual([]);
-  expect(await blobs.keys(blobs.leads(), 'spam/')).toHaveLength(1);
+  expect(await db.ids('spam')).toHaveLength(1);
 });
 
 test('sniffPhotoType recognises the three types only', () => {

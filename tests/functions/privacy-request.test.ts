@@ -7,15 +7,16 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
-import { EMAILJS_ENV, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { EMAILJS_ENV } from '../../harness/emailjs-standin.ts';
 import { csvRecords } from '../support/csv.ts';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, validPrivacy } from '../support/enquiry-requests.ts';
 import { messagesIn } from '../support/words.ts';
 import { dictionary } from '../../src/i18n/index.ts';
 import { site } from '../../src/config/site.ts';
 import { localizePath } from '../../src/lib/routing/index.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'privacy-test-token-0123456789abcdefgh';
 const ACK_TEMPLATE = 'template_ack_privacy_test';
@@ -27,9 +28,9 @@ const NAVIGATION = {
 };
 const DAY = 86_400_000;
 
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
 beforeEach(() => {
   // The acknowledgement is on, so a test can see that a privacy request does not get one.
   Object.assign(process.env, EMAILJS_ENV, {
@@ -45,7 +46,7 @@ afterEach(() => {
 const api = (path: string, method = 'GET') =>
   leads(new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${TOKEN}` } }));
 const onlyRequest = async () => {
-  const stored = await blobs.records('privacy/');
+  const stored = await db.leadsOf('privacy');
   expect(stored).toHaveLength(1);
   return stored[0];
 };
@@ -96,7 +97,7 @@ describe('a privacy request with JavaScript (JSON)', () => {
     const { consent: _consent, ...withoutConsent } = validPrivacy();
     expect((await send('privacy', { ...withoutConsent, phone: '', email: 'only.mail@example.com' })).status).toBe(201);
     expect((await send('privacy', validPrivacy({ email: '', reference: '' }))).status).toBe(201);
-    const stored = await blobs.records('privacy/');
+    const stored = await db.leadsOf('privacy');
     expect(stored).toHaveLength(2);
     expect(stored.find((one) => one.email === 'only.mail@example.com')).not.toHaveProperty('phone');
     expect(stored.find((one) => one.phone === '9876543210')).not.toHaveProperty('reference');
@@ -112,7 +113,7 @@ describe('a privacy request with JavaScript (JSON)', () => {
       );
       expect(answer.status).toBe(422);
       expect(answer.body.fields).toEqual({ phone: M.phoneOrEmail, reference: M.reference, request: M.privacyRequest });
-      expect(await blobs.records('privacy/')).toEqual([]);
+      expect(await db.leadsOf('privacy')).toEqual([]);
       expect(standIn.received).toEqual([]);
     },
   );
@@ -145,8 +146,8 @@ describe('the team works with it like any lead', () => {
     ]);
 
     expect((await api(`/api/leads/${request.submissionId}`, 'DELETE')).status).toBe(204);
-    expect(await blobs.records('privacy/')).toEqual([]);
-    expect(await blobs.keys(blobs.leads(), `ids/${request.submissionId}`)).toEqual([]);
+    expect(await db.leadsOf('privacy')).toEqual([]);
+    expect(await db.record(request.submissionId)).toBeNull();
   });
 });
 
@@ -162,7 +163,7 @@ describe('a privacy request without JavaScript', () => {
       expect(first.text).toContain(words.confirmPrivacy.button);
       expect(first.text).not.toContain(words.confirm.button);
       expect(first.text).toContain('action="/api/privacy"');
-      expect(await blobs.records('privacy/')).toEqual([]);
+      expect(await db.leadsOf('privacy')).toEqual([]);
 
       const confirmed = await sendForm('privacy', fields, { headers: NAVIGATION });
       expect(confirmed.status).toBe(303);

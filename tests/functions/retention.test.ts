@@ -1,23 +1,23 @@
 /**
  * Retention: the daily job deletes leads (and spam) received more than LEADS_RETENTION_MONTHS
- * (default 24) ago, with their photos and index entries, and nothing younger.
+ * (default 24) ago, with their deliveries, history and photos, takes them out of the team's log,
+ * and keeps everything younger. Real database and Blobs store.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import leadsRetention from '../../netlify/functions/leads-retention.mts';
-import { startLocalBlobs, type LocalBlobs } from '../../harness/local-blobs.ts';
-import { retentionCutoff, type RetentionReport } from '../../src/server/retention.ts';
+import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
+import { retentionCutoff, type RetentionReport } from '../../src/server/jobs/retention.ts';
+import { withDatabase } from '../../src/server/db/connection.ts';
+import { insertLead } from '../../src/server/db/leads.ts';
+import { insertDeliveries } from '../../src/server/db/deliveries.ts';
+import { logTeamAction } from '../../src/server/db/team-log.ts';
+import type { LeadRecord } from '../../src/server/db/lead-record.ts';
 
+let db: TestDatabase;
 let blobs: LocalBlobs;
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
-beforeEach(async () => {
-  blobs.use();
-  await blobs.clear();
-});
+useFreshLocalServers((servers) => ({ db, blobs } = servers));
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -26,23 +26,23 @@ afterEach(() => {
 
 const NOW = '2027-03-15T12:00:00.000Z'; // cut-off at 24 months: 2025-03-15T12:00:00.000Z
 
-/** A stored lead with its index entries and, for real estate, photos; returns its keys. */
+/** A stored lead with a pending delivery, an entry in the team's log and, for real estate, photos. */
 const seed = async (name: string, kind: string, receivedAt: string, { spam = false, photos = 0 } = {}) => {
-  const id = `${name}-0000-4000-8000-000000000000`;
-  const key = `${spam ? 'spam/' : ''}${kind}/${receivedAt.slice(0, 7)}/${id}`;
+  const id = `${name}-4000-8000-000000000000`;
   const photoKeys = Array.from({ length: photos }, (_, i) => `${id}/${i + 1}.jpg`);
-  await blobs
-    .leads()
-    .setJSON(key, { id, kind, receivedAt, consentAt: receivedAt, notified: true, ...(photos ? { photos: photoKeys } : {}) });
-  const keys = [key];
-  if (!spam) {
-    await blobs.leads().setJSON(`ids/${id}`, { id, receivedAt, key });
-    await blobs.leads().setJSON(`pending/${id}`, { id, key });
-    keys.push(`ids/${id}`, `pending/${id}`);
-  }
+  const record = { id, kind, receivedAt, page: '/', via: 'js', Username: 'Priya Raman', locale: 'en', notified: false, photos: photoKeys };
+  await withDatabase(async () => {
+    await insertLead({ ...record, ...(spam ? { spam: 'honeypot' } : {}) } as unknown as LeadRecord);
+    if (!spam) {
+      await insertDeliveries(id, [{ channel: 'team', nextAttemptAt: receivedAt, claimedUntil: receivedAt }]);
+      await logTeamAction('Kavya', 'work', id, { status: 'contacted' });
+    }
+  });
   for (const photo of photoKeys) await blobs.photos().set(photo, 'jpeg bytes');
-  return { keys, photoKeys };
+  return { id, photoKeys };
 };
+const storedIds = async () => (await db.rows<{ id: string }>('SELECT id FROM leads ORDER BY id')).map((row) => row.id);
+const ids = (leads: { id: string }[]) => leads.map((lead) => lead.id).sort();
 
 const run = async (): Promise<RetentionReport> => {
   const response = await leadsRetention(new Request('http://localhost/.netlify/functions/leads-retention', { method: 'POST' }));
@@ -69,8 +69,13 @@ test('deletes what is older than 24 months, with photos and index entries, and k
 
   const report = await run();
   expect(report).toEqual({ cutoff: '2025-03-15T12:00:00.000Z', leads: 2, spam: 1, photos: 2, orphanPhotos: 0, left: 0 });
-  expect(await blobs.keys(blobs.leads())).toEqual(kept.flatMap((lead) => lead.keys).sort());
+  expect(await storedIds()).toEqual(ids(kept));
   expect(await blobs.keys(blobs.photos())).toEqual(kept.flatMap((lead) => lead.photoKeys).sort());
+  // Their deliveries went with them, and the team's log no longer names them.
+  expect((await db.rows<{ lead_id: string }>('SELECT lead_id FROM deliveries')).map((row) => row.lead_id).sort()).toEqual(
+    ids(kept.filter((lead) => !lead.id.startsWith('bbbbbbbb-0004'))),
+  );
+  expect((await db.rows<{ lead_id: string | null }>('SELECT lead_id FROM team_log')).filter((row) => row.lead_id === null)).toHaveLength(2);
   // The counts are logged, without personal data.
   const line = log.mock.calls.map(([text]) => String(text)).find((text) => text.includes('"retention"'));
   expect(JSON.parse(line ?? '{}')).toMatchObject({ kind: 'retention', status: 'done' });
@@ -97,20 +102,20 @@ test('photos whose lead was never stored are deleted a day after they were writt
 
 test('LEADS_RETENTION_MONTHS changes the period', async () => {
   await seed('cccccccc-0001', 'finance', '2027-01-14T00:00:00.000Z');
-  const { keys } = await seed('cccccccc-0002', 'finance', '2027-02-16T00:00:00.000Z');
+  const kept = await seed('cccccccc-0002', 'finance', '2027-02-16T00:00:00.000Z');
   process.env.LEADS_RETENTION_MONTHS = '1';
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(NOW));
   expect(await run()).toMatchObject({ cutoff: '2027-02-15T12:00:00.000Z', leads: 1 });
-  expect(await blobs.keys(blobs.leads())).toEqual(keys.sort());
+  expect(await storedIds()).toEqual([kept.id]);
 });
 
 test('nothing old: nothing deleted', async () => {
-  const { keys } = await seed('dddddddd-0001', 'bankloan', '2027-03-15T11:00:00.000Z');
+  const kept = await seed('dddddddd-0001', 'bankloan', '2027-03-15T11:00:00.000Z');
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(NOW));
   expect(await run()).toMatchObject({ leads: 0, spam: 0, photos: 0, left: 0 });
-  expect(await blobs.keys(blobs.leads())).toEqual(keys.sort());
+  expect(await storedIds()).toEqual([kept.id]);
 });
 
 test.each([

@@ -1,12 +1,13 @@
 /**
- * Spam a script can send, and what stops it (src/server/challenge.ts, confirm-page.ts,
- * contact-limit.ts): a script posting JSON with any fill time, or plain form posts, gets no e-mail
+ * Spam a script can send, and what stops it (src/server/intake/challenge.ts, confirm-page.ts,
+ * daily-limits.ts): a script posting JSON with any fill time, or plain form posts, gets no e-mail
  * to the team; a person without JavaScript confirms with one click; one phone or e-mail is
  * e-mailed about at most three times a day per kind.
  */
 import { csvRecords, parseCsv } from '../support/csv.ts';
 import { describe, expect, test, vi } from 'vitest';
 import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,
@@ -22,7 +23,7 @@ import {
   validSellFlats,
 } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
-import { sweepPending } from '../../src/server/sweep.ts';
+import { sweepPending } from '../../src/server/jobs/sweep.ts';
 import exportLeads from '../../netlify/functions/leads.mts';
 
 const EXPORT_TOKEN = 'spam-defences-export-token-0123456789';
@@ -35,9 +36,11 @@ const exportCsv = async () => {
   return answer.text();
 };
 
+let db: TestDatabase;
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, blobs, standIn } = servers));
+const leadsOf = async (kind: string) => (await db.records('leads')).filter((lead) => lead.kind === kind);
 
 const NAVIGATION = { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate' };
 
@@ -72,11 +75,10 @@ describe('a script', () => {
     expect(new Set(answers)).toEqual(new Set([201, 200]));
     expect(standIn.requests).toHaveLength(0);
     // Nothing is a lead; what was kept is kept apart as spam (the HTML half stored nothing at all).
-    expect(await blobs.keys(blobs.leads(), 'bankloan/')).toEqual([]);
-    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([]);
-    expect(await blobs.keys(blobs.leads(), 'spam/')).toHaveLength(75);
+    expect(await db.records('leads')).toEqual([]);
+    expect(await db.records('spam')).toHaveLength(75);
     // And the sweep has nothing to send either.
-    await sweepPending();
+    await sweepPending({ wake: true });
     expect(standIn.requests).toHaveLength(0);
   });
 });
@@ -92,7 +94,7 @@ describe('a person without JavaScript', () => {
     expect(first.text).toContain('<h1>Confirm your enquiry</h1>');
     expect(first.text).toContain('<form method="post" action="/api/finance">');
     expect(first.text).toContain('Confirm and send my enquiry');
-    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(await db.records()).toEqual([]);
     expect(standIn.requests).toHaveLength(0);
 
     const fields = confirmPageFields(first.text);
@@ -106,8 +108,14 @@ describe('a person without JavaScript', () => {
     const confirmed = await sendForm('finance', fields, { confirmed: false, headers: NAVIGATION });
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe('/Thankyou');
-    const [lead] = await blobs.records('finance/');
+    const [lead] = await leadsOf('finance');
     expect(lead).toMatchObject({ id, via: 'html', Username: 'Priya Raman', notified: true });
+    expect(standIn.received).toHaveLength(1);
+
+    // The confirmation serves once: the same token with the same fields again is the same lead
+    // (a double click); another submission carrying it is spam.
+    expect((await sendForm('finance', fields, { confirmed: false, headers: NAVIGATION })).status).toBe(303);
+    expect(await leadsOf('finance')).toHaveLength(1);
     expect(standIn.received).toHaveLength(1);
   });
 
@@ -127,7 +135,7 @@ describe('a person without JavaScript', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(await blobs.keys(blobs.leads(), 'finance/')).toEqual([]);
+    expect(await db.records()).toEqual([]);
     expect(standIn.requests).toHaveLength(0);
   });
 
@@ -142,11 +150,11 @@ describe('a person without JavaScript', () => {
     const fields = confirmPageFields(first.text);
     const id = Object.fromEntries(fields).submissionId;
     expect(await blobs.keys(blobs.photos())).toEqual([`${id}/1.jpg`]);
-    expect(await blobs.keys(blobs.leads())).toEqual([]);
+    expect(await db.records()).toEqual([]);
 
     const confirmed = await sendForm('realestate', fields, { confirmed: false, headers: NAVIGATION });
     expect(confirmed.status).toBe(303);
-    const [lead] = await blobs.records('realestate/');
+    const [lead] = await leadsOf('realestate');
     expect(lead).toMatchObject({ id, via: 'html', photos: [`${id}/1.jpg`] });
     expect(lead).not.toHaveProperty('storedPhotos');
   });
@@ -160,12 +168,12 @@ describe('one contact, a few e-mails a day', () => {
       for (let i = 0; i < 5; i++) sent.push(validBankLoan({ email: `someone${i}@example.com` }));
       for (const enquiry of sent) expect((await send('bankloan', enquiry)).status).toBe(201);
       expect(standIn.received).toHaveLength(3);
-      const leads = await blobs.records('bankloan/');
+      const leads = await leadsOf('bankloan');
       expect(leads).toHaveLength(5);
       expect(leads.filter((lead) => lead.notifyHeld === 'repeat-contact')).toHaveLength(2);
       // Held leads are not pending: the sweep never sends them.
-      expect(await blobs.keys(blobs.leads(), 'pending/')).toEqual([]);
-      await sweepPending();
+      expect(await db.rows(`SELECT 1 FROM deliveries WHERE state = 'pending'`)).toEqual([]);
+      await sweepPending({ wake: true });
       expect(standIn.received).toHaveLength(3);
       // The team sees them in the export, in the notifyHeld column.
       const csv = await exportCsv();

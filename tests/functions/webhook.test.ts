@@ -1,27 +1,28 @@
 /**
- * The signed webhook (src/server/webhook.ts): each accepted lead is POSTed to LEADS_WEBHOOK_URL,
- * signed with LEADS_WEBHOOK_SECRET, and delivered as the e-mail is: a `webhook/<id>` entry with
- * the lead, retried by the sweep on the same schedule under a claim, flagged webhookGaveUp at the
- * end, never for spam, never from a preview. Real Blobs store; a local receiver that records what
- * it gets, fails with 500, or hangs.
+ * The signed webhook (src/server/outbound/webhook.ts): each accepted lead is POSTed to
+ * LEADS_WEBHOOK_URL, signed with LEADS_WEBHOOK_SECRET, and delivered as the e-mail is: a delivery
+ * row with the lead, retried by the sweep on the same schedule under a claim, flagged
+ * webhookGaveUp at the end, never for spam, never from a preview. Real database and Blobs store;
+ * a local receiver that records what it gets, fails with 500, or hangs.
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
-import { sweepPending } from '../../src/server/sweep.ts';
+import { sweepPending } from '../../src/server/jobs/sweep.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../harness/webhook-receiver.ts';
-import type { LocalBlobs } from '../../harness/local-blobs.ts';
-import { EMAILJS_ENV, clearEmailJsEnv, type EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import type { TestDatabase } from '../support/database.ts';
+import { clearEmailJsEnv, EMAILJS_ENV } from '../../harness/emailjs-standin.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const SECRET = 'webhook-test-secret-0123456789abcdef';
 const TOKEN = 'webhook-test-export-token-0123456789ab';
 const MINUTE = 60_000;
-let blobs: LocalBlobs;
+let db: TestDatabase;
 let standIn: EmailJsStandIn;
 let receiver: WebhookReceiver;
-useFreshLocalServers((servers) => ({ blobs, standIn } = servers));
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
 });
@@ -37,8 +38,11 @@ afterEach(() => {
   for (const name of ['LEADS_WEBHOOK_URL', 'LEADS_WEBHOOK_SECRET', 'LEADS_WEBHOOK_TIMEOUT_MS', 'CONTEXT']) delete process.env[name];
 });
 
-const get = (key: string) => blobs.leads().get(key, { type: 'json' }) as Promise<Record<string, any> | null>;
-const leadOf = async (id: string) => get(((await get(`ids/${id}`)) as { key: string }).key);
+const leadOf = (id: string) => db.record(id);
+const webhookOf = async (id: string) => (await db.deliveries(id)).webhook;
+/** The webhook deliveries still owed. */
+const pendingWebhooks = () => db.rows(`SELECT lead_id FROM deliveries WHERE channel = 'webhook' AND state = 'pending'`);
+const iso = (value: unknown) => new Date(value as string).toISOString();
 
 /** What a receiver does (docs/webhook.md): HMAC-SHA256 of "<timestamp>.<raw body>" with the secret. */
 const verifies = ({ headers, body }: { headers: Record<string, unknown>; body: string }) => {
@@ -92,13 +96,13 @@ describe('at receipt', () => {
     });
     expect(body).not.toHaveProperty('notified');
     expect(stored).toMatchObject({ webhookSent: true, notified: true });
-    expect(await blobs.keys(blobs.leads(), 'webhook/')).toEqual([]);
+    expect(await pendingWebhooks()).toEqual([]);
   });
 
   test('spam is never sent', async () => {
     expect((await send('bankloan', validBankLoan({ company_website: 'http://spam.example' }))).status).toBe(201);
     expect(receiver.deliveries).toEqual([]);
-    expect(await blobs.keys(blobs.leads(), 'webhook/')).toEqual([]);
+    expect(await pendingWebhooks()).toEqual([]);
   });
 
   test.each([
@@ -110,13 +114,15 @@ describe('at receipt', () => {
     else process.env[name] = value;
     expect((await send('finance', validFinance())).status).toBe(201);
     expect(receiver.deliveries).toEqual([]);
-    expect(await blobs.keys(blobs.leads(), 'webhook/')).toEqual([]);
+    expect(await pendingWebhooks()).toEqual([]);
   });
 
   test('a receiver answering 500: the lead is kept with webhookError, queued for 10 minutes later, and the visitor gets 201', async () => {
     const { id, receivedAt } = await failedLead();
     expect(await leadOf(id)).toMatchObject({ webhookSent: false, webhookError: 'the webhook answered 500', notified: true });
-    expect(await get(`webhook/${id}`)).toMatchObject({ id, attempts: 0, nextAt: new Date(receivedAt + 10 * MINUTE).toISOString() });
+    const delivery = await webhookOf(id);
+    expect(delivery).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(iso(delivery.next_attempt_at)).toBe(new Date(receivedAt + 10 * MINUTE).toISOString());
   });
 
   test('a receiver that hangs is cut off at LEADS_WEBHOOK_TIMEOUT_MS and retried later', async () => {
@@ -129,7 +135,7 @@ describe('at receipt', () => {
       webhookSent: false,
       webhookError: 'the webhook did not answer within 300 ms',
     });
-    expect(await get(`webhook/${enquiry.submissionId}`)).toMatchObject({ attempts: 0 });
+    expect(await webhookOf(enquiry.submissionId)).toMatchObject({ state: 'pending', attempts: 1 });
   });
 
   test('a URL that is not http(s) is named in webhookError, and the lead is queued', async () => {
@@ -137,16 +143,16 @@ describe('at receipt', () => {
     const enquiry = validFinance();
     expect((await send('finance', enquiry)).status).toBe(201);
     expect(await leadOf(enquiry.submissionId)).toMatchObject({ webhookError: 'LEADS_WEBHOOK_URL is not an http(s) address' });
-    expect(await get(`webhook/${enquiry.submissionId}`)).toMatchObject({ attempts: 0 });
+    expect(await webhookOf(enquiry.submissionId)).toMatchObject({ state: 'pending', attempts: 1 });
   });
 
-  test('erasing the lead removes its webhook entry', async () => {
+  test('erasing the lead removes its webhook delivery', async () => {
     const { id } = await failedLead();
     const erased = await leads(
       new Request(`http://localhost/api/leads/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } }),
     );
     expect(erased.status).toBe(204);
-    expect(await blobs.keys(blobs.leads(), 'webhook/')).toEqual([]);
+    expect(await pendingWebhooks()).toEqual([]);
   });
 });
 
@@ -158,9 +164,9 @@ describe('the sweep', () => {
     const schedule = [10, 30, 120, 360, 1440];
     for (const [n, minutes] of schedule.entries()) {
       vi.setSystemTime(receivedAt + minutes * MINUTE - 1000);
-      expect((await sweepPending()).webhook).toMatchObject({ due: 0, sent: 0 });
+      expect((await sweepPending({ wake: true })).webhook).toMatchObject({ due: 0, sent: 0 });
       vi.setSystemTime(receivedAt + minutes * MINUTE);
-      const { webhook } = await sweepPending();
+      const { webhook } = await sweepPending({ wake: true });
       expect(receiver.deliveries).toHaveLength(n + 2);
       const lead = await leadOf(id);
       expect(lead).toMatchObject({ webhookSent: false, webhookAttempts: n + 1 });
@@ -170,26 +176,26 @@ describe('the sweep', () => {
       } else {
         expect(webhook).toMatchObject({ due: 1, gaveUp: 1 });
         expect(lead).toMatchObject({ webhookGaveUp: true });
-        expect(await get(`webhook/${id}`)).toBeNull();
+        expect(await webhookOf(id)).toMatchObject({ state: 'gave-up', next_attempt_at: null });
       }
     }
     vi.setSystemTime(receivedAt + 30 * 24 * 60 * MINUTE);
-    await sweepPending();
+    await sweepPending({ wake: true });
     expect(receiver.deliveries).toHaveLength(1 + schedule.length);
   });
 
-  test('a retry that works marks the lead webhookSent and ends the entry; the e-mail is not sent again', async () => {
+  test('a retry that works marks the lead webhookSent and ends the delivery; the e-mail is not sent again', async () => {
     const { id, receivedAt } = await failedLead();
     const emails = standIn.received.length;
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(receivedAt + 10 * MINUTE);
-    expect((await sweepPending()).webhook).toMatchObject({ pending: 1, due: 1, sent: 1 });
+    expect((await sweepPending({ wake: true })).webhook).toMatchObject({ pending: 1, due: 1, sent: 1 });
     expect(JSON.parse(receiver.deliveries[1].body).id).toBe(id);
     expect(verifies(receiver.deliveries[1])).toBe(true);
     const lead = await leadOf(id);
     expect(lead).toMatchObject({ webhookSent: true, webhookAttempts: 1 });
     expect(lead).not.toHaveProperty('webhookError');
-    expect(await blobs.keys(blobs.leads(), 'webhook/')).toEqual([]);
+    expect(await pendingWebhooks()).toEqual([]);
     expect(standIn.received).toHaveLength(emails);
   });
 
@@ -207,7 +213,7 @@ describe('the sweep', () => {
     const { receivedAt } = await failedLead();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(receivedAt + 10 * MINUTE);
-    const report = await sweepPending();
+    const report = await sweepPending({ wake: true });
     expect(report.skipped).toBe('EmailJS is not configured');
     expect(report.webhook).toMatchObject({ sent: 1 });
   });

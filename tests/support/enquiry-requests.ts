@@ -7,8 +7,8 @@
  * ("one contact, a few e-mails a day") proves the real one.
  */
 import { handlers, type Kind } from '../../harness/enquiry-functions.ts';
-import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
-import { firstTextValues } from '../../src/server/native-post.ts';
+import { issueChallenge, issueConfirmation } from '../../src/server/intake/challenge.ts';
+import { firstTextValues } from '../../src/server/intake/native-post.ts';
 
 export * from '../../harness/sample-enquiries.ts';
 export { handlers, type Kind };

@@ -9,7 +9,7 @@ import { LOANS, PLANS, PROPERTIES } from './form-pages.ts';
 import { FORM_TEXT } from './words.ts';
 import type { EnquiryKind } from '../../src/lib/enquiry/kinds.ts';
 import { E2E_CHALLENGE_SECRET, E2E_MIN_FILL_MS, EXPORT_TOKEN } from '../../playwright.config';
-import { issueChallenge, issueConfirmation } from '../../src/server/challenge.ts';
+import { issueChallenge, issueConfirmation } from '../../src/server/intake/challenge.ts';
 import { wakeIslands } from './islands.ts';
 
 /** One step of filling a form: type into a labelled field, pick an option, or check a radio chip. */

@@ -4,9 +4,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { enquirySchemas } from '../../src/lib/enquiry/index.ts';
-import { buildLeadRecord } from '../../src/server/record.ts';
-import { renderConfirmPage } from '../../src/server/confirm-page.ts';
-import { renderProblemPage } from '../../src/server/problem-page.ts';
+import { buildLeadRecord } from '../../src/server/db/lead-record.ts';
+import { renderConfirmPage } from '../../src/server/intake/confirm-page.ts';
+import { renderProblemPage } from '../../src/server/intake/problem-page.ts';
 import { HttpError } from '../../src/server/errors.ts';
 import { answerProblems, recordProblems, storeProblems, type Answer, type StoreView } from '../../bench/fuzz/oracle.ts';
 import { materialize, type EnquiryCase, type LeadsCase } from '../../bench/fuzz/cases.ts';
@@ -47,10 +47,10 @@ const html = (status: number, error: HttpError): Answer => ({
 const storedFinance = (over: Record<string, unknown> = {}) => {
   const enquiry = enquirySchemas.finance.parse(valid.finance());
   const record = { ...buildLeadRecord('finance', enquiry, RECEIVED, { via: 'js' }), ...over };
-  return { key: `finance/2026-11/${record.id}`, record };
+  return { key: `finance/${record.id}`, record };
 };
 
-const emptyView = (complete = true): StoreView => ({ complete, records: [], index: [], queue: [], photos: [] });
+const emptyView = (complete = true): StoreView => ({ complete, records: [], deliveries: [], photos: [] });
 
 describe('answers', () => {
   const c = enquiryCase({ mutations: [{ op: 'set', field: 'phone', value: 12 }] });
@@ -204,17 +204,15 @@ describe('the store after a case', () => {
   const c = enquiryCase();
   const m = materialize(c);
   const stored = storedFinance({ id: m.ids[0] });
-  stored.key = `finance/2026-11/${m.ids[0]}`;
   const receipt = json(201, { ok: true, id: m.ids[0], receivedAt: RECEIVED });
   const indexed: StoreView = {
     complete: true,
     records: [stored],
-    index: [{ id: m.ids[0], entry: { key: stored.key, receivedAt: RECEIVED } }],
-    queue: [],
+    deliveries: [`${m.ids[0]}:team`],
     photos: [],
   };
 
-  test('a 201 stored once, its ids/ entry pointing at it, passes', () => {
+  test('a 201 stored once, with its team e-mail owed, passes', () => {
     expect(storeProblems(c, m, [receipt], indexed)).toEqual([]);
   });
 
@@ -222,8 +220,8 @@ describe('the store after a case', () => {
     expect(storeProblems(c, m, [receipt], emptyView())).toContain(`201 for ${m.ids[0]}, but it is not stored`);
   });
 
-  test('a lead stored twice (two months) is a problem', () => {
-    const twice = { ...indexed, records: [stored, { key: `finance/2026-12/${m.ids[0]}`, record: stored.record }] };
+  test('a lead stored twice is a problem', () => {
+    const twice = { ...indexed, records: [stored, { key: `finance/${m.ids[0]}`, record: stored.record }] };
     expect(storeProblems(c, m, [receipt], twice).join()).toMatch(/is stored 2 times/);
   });
 
@@ -232,9 +230,8 @@ describe('the store after a case', () => {
     expect(storeProblems({ ...c, copies: 2 }, m, [receipt, other], indexed).join()).toMatch(/different answers|answered receivedAt/);
   });
 
-  test('an ids/ entry that points elsewhere is a problem', () => {
-    const astray = { ...indexed, index: [{ id: m.ids[0], entry: { key: 'finance/2026-10/x' } }] };
-    expect(storeProblems(c, m, [receipt], astray).join()).toMatch(/ids\/ entry does not point/);
+  test('a lead stored without its team e-mail is a problem', () => {
+    expect(storeProblems(c, m, [receipt], { ...indexed, deliveries: [] }).join()).toMatch(/without its team e-mail/);
   });
 
   test('a refused request that stored something is a problem', () => {
@@ -243,8 +240,8 @@ describe('the store after a case', () => {
     );
     expect(storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], emptyView())).toEqual([]);
     expect(
-      storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], { ...emptyView(), queue: [`pending/${m.ids[0]}`] }).join(),
-    ).toMatch(/stored something: pending\//);
+      storeProblems(c, m, [json(422, { error: 'x', fields: { a: 'b' } })], { ...emptyView(), deliveries: [`${m.ids[0]}:team`] }).join(),
+    ).toMatch(/stored something: [0-9a-f-]+:team/);
   });
 
   test('a photo listed but not stored, or stored but not listed, is a problem', () => {

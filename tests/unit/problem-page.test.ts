@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { PAGE_COLOURS, backLinkFor, renderProblemPage } from '../../src/server/problem-page.ts';
+import { PAGE_COLOURS, backLinkFor, renderProblemPage } from '../../src/server/intake/problem-page.ts';
 import { HttpError } from '../../src/server/errors.ts';
 import { site } from '../../src/config/site.ts';
 import { INDIC_FONT_FILES } from '../../src/styles/indic-font-sources.ts';

@@ -166,6 +166,8 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
     setPhotos([]);
     setPhotoError(undefined);
     submissionId.current = newSubmissionId();
+    // A challenge serves one enquiry: the next one from this form gets its own.
+    challenge.current = fetchChallenge(endpoint);
     announce('');
   };
 

@@ -1,7 +1,7 @@
 /**
  * The team's inbox at /leads: sign in with the team token and your name, find leads (newest
  * first, filtered), open one, work it, release spam, download the view as CSV. Made for a phone
- * first. Everything goes through /api/leads (src/server/export-handler.ts).
+ * first. Everything goes through /api/leads (src/server/team/leads-api.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';

@@ -46,7 +46,7 @@ export function useLead(session: Session, id: string, onClose: (message?: string
       show(await changeLead(session, id, etag, change));
       setSaved('Saved.');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 412) {
         // Someone else's change stands: show it, and let this person decide again.
         show({ lead: error.body.lead as Lead, etag: String(error.body.etag) });
       }

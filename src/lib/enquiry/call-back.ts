@@ -9,7 +9,11 @@ import { LANGUAGE_NAMES_EN, localeOrDefault } from '../../i18n/locales.ts';
 
 const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-export const callBackText = (lead: { readonly [field: string]: unknown }): string => {
+/** The fields it reads, of any record that may have them (a lead, the fallback's fields). */
+type CallBackFields = Partial<Record<'callTime' | 'callLanguage' | 'locale', unknown>>;
+
+export const callBackText = (record: object): string => {
+  const lead = record as CallBackFields;
   const time = given(lead.callTime) ? lead.callTime : `any time (${CALL_HOURS})`;
   const language = given(lead.callLanguage) ? lead.callLanguage : LANGUAGE_NAMES_EN[localeOrDefault(lead.locale)];
   return `${time}, in ${language}`;

@@ -83,7 +83,7 @@ export const consentNoticeField = z.pipe(
 export const localeField = z.catch(z._default(z.enum(LOCALES), DEFAULT_LOCALE), DEFAULT_LOCALE);
 /**
  * The language of the consent notice the visitor was shown (`consentLocale`). Missing or
- * unknown: the lead records the page's language (src/server/record.ts).
+ * unknown: the lead records the page's language (src/server/db/lead-record.ts).
  */
 export const consentLocaleField = z.catch(z.optional(z.enum(LOCALES)), undefined);
 

@@ -1,0 +1,323 @@
+/**
+ * `npm run bench:inbox`: the inbox at 100,000 leads. Makes an export of N leads (default 100,000)
+ * over 24 months: every kind, names in Tamil, Telugu, Kannada and English, 2 % spam, a third of
+ * them worked by the team; loads it with `npm run leads:import` into a fresh local database (a
+ * temp folder), then times:
+ * - in process, against PGlite: the inbox's queries through the real /api/leads function (its
+ *   first page, search by phone, by part of the phone, by part of a name in each script, by
+ *   e-mail, the status and kind filters, the spam view), p50 and p95, with the database's own
+ *   time beside the rest (our code and the connection);
+ * - in process: the counts by kind, status and week over all leads (one SQL query);
+ * - the full CSV export of every lead through the real function, page by page (2,000 a page);
+ * - over HTTP, through the site `npm start` serves (harness/serve.ts on the same database): the
+ *   same inbox queries.
+ * Prints the tables for docs/performance.md, and exits 1 when a target is missed.
+ *
+ *   npm run bench:inbox
+ *   npm run bench:inbox -- --n 20000 --samples 20
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CATEGORIES, ENQUIRY_KINDS, INTENTS, type EnquiryKind } from '../src/lib/enquiry/index.ts';
+import { readDatabase, startLocalDatabase } from '../harness/database.ts';
+import { ensureBuilt, startServedSite } from '../harness/served-site.ts';
+import { validEnquiry } from './fuzz/cases.ts';
+import { importedRecord } from '../src/server/team/import.ts';
+import { toCsv } from '../src/server/team/export.ts';
+import type { LeadRecord } from '../src/server/db/lead-record.ts';
+
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '100000' },
+    samples: { type: 'string', default: '40' },
+    http: { type: 'boolean', default: true },
+  },
+  allowNegative: true,
+});
+const total = Number(values.n);
+const samples = Number(values.samples);
+const root = path.resolve(import.meta.dirname, '..');
+const log = console.log.bind(console);
+console.log = () => {}; // the functions log a line per request
+const TOKEN = 'bench-inbox-token-0123456789abcdefghij';
+
+// ---- the leads --------------------------------------------------------------------------------
+
+/** A small deterministic generator, so every run seeds the same leads. */
+let state = 20261127;
+const random = () => {
+  state = (state * 1103515245 + 12345) % 2 ** 31;
+  return state / 2 ** 31;
+};
+const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+
+const NAMES = {
+  ta: ['முருகன் செல்வம்', 'கார்த்திகா ராஜேஷ்', 'செந்தில் குமார்', 'லட்சுமி நாராயணன்', 'அருண் பாண்டியன்', 'மீனா சுந்தரம்', 'விஜய் ஆனந்த்', 'தேவி பிரியா'],
+  te: ['వెంకట రమణ', 'శ్రీనివాస రావు', 'లక్ష్మి ప్రసన్న', 'రవి కిరణ్', 'సుజాత రెడ్డి', 'మహేష్ బాబు', 'పద్మ శ్రీ', 'కృష్ణ మోహన్'],
+  kn: ['ಮಂಜುನಾಥ ಗೌಡ', 'ಸುಮಾ ರಾವ್', 'ಪ್ರಕಾಶ್ ಶೆಟ್ಟಿ', 'ಶ್ರೀದೇವಿ ಹೆಗ್ಡೆ', 'ರಾಘವೇಂದ್ರ ಭಟ್', 'ಕಾವ್ಯ ನಾಯಕ್', 'ಗಣೇಶ್ ಕುಮಾರ್', 'ಅನಿತಾ ಜೋಶಿ'],
+  en: ['Priya Raman', 'Arun Venkat', 'Kavya Reddy', 'Rahul Menon', 'Sneha Iyer', 'Vikram Rao', 'Anitha Krishnan', 'Suresh Babu'],
+} as const;
+const ASCII = ['priya', 'arun', 'kavya', 'rahul', 'sneha', 'vikram', 'anitha', 'suresh', 'murugan', 'venkat', 'manju', 'lakshmi'];
+const TEAM = ['Kavya Rao', 'Ravi Kumar', 'Meena Iyer'];
+const KIND_SHARE: EnquiryKind[] = [
+  'realestate',
+  'realestate',
+  'realestate',
+  'bankloan',
+  'bankloan',
+  'finance',
+  'contact',
+  'contact',
+  'privacy',
+];
+const REAL_ESTATE = INTENTS.flatMap((intent) => CATEGORIES.map((category) => ({ intent, category })));
+const DAY = 86_400_000;
+
+const makeLead = (n: number, now: number): Record<string, unknown> => {
+  const kind = n % 97 === 0 ? 'privacy' : pick(KIND_SHARE.filter((k) => k !== 'privacy'));
+  const locale = pick(['en', 'en', 'ta', 'ta', 'te', 'kn'] as const);
+  const fields = validEnquiry(kind, kind === 'realestate' ? pick(REAL_ESTATE) : null) as Record<string, unknown>;
+  const receivedAt = new Date(now - Math.floor(random() * 730 * DAY)).toISOString();
+  const phone = `${pick(['6', '7', '8', '9'])}${String(Math.floor(random() * 1e9)).padStart(9, '0')}`;
+  const { submissionId: _id, consent: _consent, company_website: _honeypot, ...wire } = fields;
+  const record: Record<string, unknown> = {
+    ...wire,
+    id: crypto.randomUUID(),
+    kind,
+    receivedAt,
+    ...(kind === 'privacy' ? {} : { consentAt: receivedAt, consentLocale: locale }),
+    via: random() < 0.9 ? 'js' : 'html',
+    locale,
+    Username: pick(NAMES[locale]),
+    phone,
+    email: `${pick(ASCII)}.${Math.floor(random() * 100000)}@${pick(['gmail.com', 'yahoo.co.in', 'example.com'])}`,
+    utm_source: pick(['google', 'facebook', 'newsletter', undefined, undefined]),
+    notified: true,
+  };
+  if (random() < 0.02) return { ...record, spam: pick(['honeypot', 'challenge-too-fast', 'challenge-missing']), notified: false };
+  const age = now - Date.parse(receivedAt);
+  if (age > 7 * DAY && random() < 0.33) {
+    const status = pick(['contacted', 'contacted', 'won', 'lost'] as const);
+    const statusAt = new Date(Date.parse(receivedAt) + Math.floor(random() * 3 * DAY)).toISOString();
+    const statusBy = pick(TEAM);
+    const note = status === 'won' ? 'Signed up' : status === 'lost' ? 'Not interested' : 'Called back';
+    Object.assign(record, { status, note, statusBy, statusAt, history: [{ status, note, by: statusBy, at: statusAt }] });
+  }
+  return record;
+};
+
+// ---- timing helpers -----------------------------------------------------------------------------
+
+const percentile = (list: number[], p: number) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+};
+const ms = (value: number) => (value >= 100 ? `${Math.round(value)} ms` : `${value.toFixed(1)} ms`);
+
+// ---- seed: an export, loaded by npm run leads:import --------------------------------------------
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-inbox-'));
+const databaseDir = path.join(dir, 'database');
+const now = Date.now();
+const generated = Array.from({ length: total }, (_, n) => makeLead(n, now));
+const records = generated.map((row) => {
+  const result = importedRecord(row);
+  if (!('record' in result)) throw new Error(`a generated lead fails: ${JSON.stringify(result.problems)}`);
+  return result.record;
+});
+const csvFile = path.join(dir, 'leads.csv');
+const csv = toCsv(records);
+await writeFile(csvFile, csv);
+
+const database = await startLocalDatabase({ directory: databaseDir });
+const importStarted = performance.now();
+const imported = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+  const child = spawn(process.execPath, ['scripts/leads-import.ts', csvFile], {
+    cwd: root,
+    env: { ...process.env, NETLIFY_DB_URL: database.url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-2000);
+    process.stderr.write(chunk);
+  });
+  child.on('exit', (code) => resolve({ code, stdout, stderr }));
+});
+const importSeconds = (performance.now() - importStarted) / 1000;
+if (imported.code !== 0) throw new Error(`npm run leads:import failed: ${imported.stderr}`);
+await database.exclusive((db) => db.exec('VACUUM ANALYZE'));
+
+// ---- the inbox's queries --------------------------------------------------------------------------
+
+const leadsOnly = records.filter((record) => !record.spam);
+const sample = () => pick(leadsOnly);
+const part = (text: string, length: number) => {
+  const squeezed = text.replace(/\s+/g, '');
+  const at = Math.floor(random() * Math.max(1, squeezed.length - length));
+  return squeezed.slice(at, at + length);
+};
+const byScript = (locale: 'ta' | 'te' | 'kn' | 'en') => () =>
+  part(pick(leadsOnly.filter((record) => record.locale === locale)).Username as string, locale === 'en' ? 4 : 3);
+
+/** Each query the inbox asks, as /api/leads parameters (a fresh value for each sample). */
+const QUERIES: [string, () => string][] = [
+  ['first page, newest', () => ''],
+  ['search: a phone number', () => `q=${(sample() as LeadRecord & { phone: string }).phone}`],
+  ['search: part of a phone', () => `q=${part((sample() as LeadRecord & { phone: string }).phone, 5)}`],
+  ['search: part of a Tamil name', () => `q=${encodeURIComponent(byScript('ta')())}`],
+  ['search: part of a Telugu name', () => `q=${encodeURIComponent(byScript('te')())}`],
+  ['search: part of a Kannada name', () => `q=${encodeURIComponent(byScript('kn')())}`],
+  ['search: part of an English name', () => `q=${encodeURIComponent(byScript('en')())}`],
+  ['search: an e-mail', () => `q=${encodeURIComponent((sample() as LeadRecord & { email: string }).email)}`],
+  ['search: a name that matches nothing', () => 'q=zzqxv'],
+  ['status=won', () => 'status=won'],
+  ['kind=bankloan', () => 'kind=bankloan'],
+  ['spam view', () => 'spam=only'],
+];
+const path_ = (params: string) => `/api/leads?format=json&order=newest&limit=20${params ? `&${params}` : ''}`;
+
+process.env.LEADS_EXPORT_TOKEN = TOKEN;
+process.env.NETLIFY_DB_URL = database.url;
+const { default: leadsFunction } = await import('../netlify/functions/leads.mts');
+const call = async (pathname: string) => {
+  const response = await leadsFunction(new Request(`http://localhost${pathname}`, { headers: { authorization: `Bearer ${TOKEN}` } }));
+  if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
+  return response;
+};
+
+// Warm up: the JIT, the connection, the first plans.
+for (const [, params] of QUERIES) for (let i = 0; i < 3; i += 1) await (await call(path_(params()))).text();
+
+interface Timed {
+  name: string;
+  total: number[];
+  database: number[];
+}
+const inProcess: Timed[] = [];
+for (const [name, params] of QUERIES) {
+  const row: Timed = { name, total: [], database: [] };
+  for (let i = 0; i < samples; i += 1) {
+    const busy = database.busyMs();
+    const started = performance.now();
+    await (await call(path_(params()))).text();
+    row.total.push(performance.now() - started);
+    row.database.push(database.busyMs() - busy);
+  }
+  inProcess.push(row);
+}
+
+// The counts by kind, status and week over all leads: one query, as the owner's insights will ask it.
+const reader = readDatabase(database.url);
+const countsMs: number[] = [];
+for (let i = 0; i < 5; i += 1) {
+  const started = performance.now();
+  await reader.rows(
+    `SELECT kind, status, date_trunc('week', received_at) AS week, count(*)::int AS leads
+     FROM leads WHERE spam IS NULL GROUP BY 1, 2, 3`,
+  );
+  countsMs.push(performance.now() - started);
+}
+await reader.close();
+
+// The full CSV export through the function, 2,000 leads a page.
+const exportStarted = performance.now();
+let exported = 0;
+let pages = 0;
+let largestPage = 0;
+for (let cursor = ''; ; pages += 1) {
+  const response = await call(`/api/leads?format=csv&spam=1&limit=2000${cursor ? `&cursor=${cursor}` : ''}`);
+  const body = await response.text();
+  largestPage = Math.max(largestPage, Buffer.byteLength(body));
+  exported += (body.match(/\r\n/g) ?? []).length - (cursor ? 0 : 1);
+  cursor = response.headers.get('x-next-cursor') ?? '';
+  if (!cursor) {
+    pages += 1;
+    break;
+  }
+}
+const exportSeconds = (performance.now() - exportStarted) / 1000;
+
+// ---- over HTTP, through npm start's server -------------------------------------------------------
+
+const overHttp: Timed[] = [];
+if (values.http) {
+  await database.close();
+  ensureBuilt(log);
+  const site = await startServedSite({ LOCAL_DB_DIR: databaseDir, LOCAL_BLOBS_DIR: path.join(dir, 'blobs'), LEADS_EXPORT_TOKEN: TOKEN });
+  try {
+    const get = async (pathname: string) => {
+      const response = await fetch(`${site.origin}${pathname}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
+      await response.text();
+    };
+    for (const [, params] of QUERIES) for (let i = 0; i < 3; i += 1) await get(path_(params()));
+    for (const [name, params] of QUERIES) {
+      const row: Timed = { name, total: [], database: [] };
+      for (let i = 0; i < samples; i += 1) {
+        const started = performance.now();
+        await get(path_(params()));
+        row.total.push(performance.now() - started);
+      }
+      overHttp.push(row);
+    }
+  } finally {
+    await site.stop();
+  }
+} else await database.close();
+await rm(dir, { recursive: true, force: true });
+
+// ---- report -------------------------------------------------------------------------------------
+
+const TARGET_IN_PROCESS = 20;
+const TARGET_HTTP = 150;
+const TARGET_COUNTS = 250;
+const TARGET_EXPORT = 20;
+const missed: string[] = [];
+log(`bench:inbox, ${new Date().toISOString()}`);
+log(
+  `machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+log(
+  `${total.toLocaleString('en')} leads over 24 months (${ENQUIRY_KINDS.map((kind) => `${kind} ${records.filter((r) => r.kind === kind).length}`).join(', ')}; spam ${records.filter((r) => r.spam).length}; worked by the team ${records.filter((r) => r.statusAt).length}); ${samples} samples a query`,
+);
+log(
+  `npm run leads:import of their CSV export (${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MB): ${importSeconds.toFixed(1)} s, ${Math.round(total / importSeconds).toLocaleString('en')} leads a second`,
+);
+log('');
+log('| Inbox question | p50 | p95 | database p50 | our code and connection p50 | HTTP p50 | HTTP p95 |');
+log('|---|---|---|---|---|---|---|');
+for (const [n, row] of inProcess.entries()) {
+  const http = overHttp[n];
+  const p95 = percentile(row.total, 95);
+  if (p95 > TARGET_IN_PROCESS) missed.push(`${row.name}: p95 ${ms(p95)} in process`);
+  if (http && percentile(http.total, 95) > TARGET_HTTP) missed.push(`${row.name}: p95 ${ms(percentile(http.total, 95))} over HTTP`);
+  const own = row.total.map((t, i) => t - row.database[i]);
+  log(
+    `| ${row.name} | ${ms(percentile(row.total, 50))} | ${ms(p95)} | ${ms(percentile(row.database, 50))} | ${ms(percentile(own, 50))} | ${http ? ms(percentile(http.total, 50)) : '–'} | ${http ? ms(percentile(http.total, 95)) : '–'} |`,
+  );
+}
+const counts = percentile(countsMs, 50);
+if (counts > TARGET_COUNTS) missed.push(`counts by kind, status and week: ${ms(counts)}`);
+if (exportSeconds > TARGET_EXPORT) missed.push(`full export: ${exportSeconds.toFixed(1)} s`);
+if (exported !== total) missed.push(`the export has ${exported} leads, not ${total}`);
+if (largestPage > 4 * 1024 * 1024) missed.push(`an export page of ${largestPage} bytes`);
+log('');
+log(`counts by kind, status and week over all leads (one query): ${ms(counts)} (p50 of 5; target ≤ ${TARGET_COUNTS} ms)`);
+log(
+  `full CSV export through the function: ${exported.toLocaleString('en')} leads in ${pages} pages of 2,000, ${exportSeconds.toFixed(1)} s; largest page ${(largestPage / 1024 / 1024).toFixed(2)} MB (target ≤ ${TARGET_EXPORT} s, pages under 4 MB)`,
+);
+log(
+  missed.length
+    ? `\nMISSED: ${missed.join('; ')}`
+    : `\nOK: every inbox query p95 ≤ ${TARGET_IN_PROCESS} ms in process${overHttp.length ? ` and ≤ ${TARGET_HTTP} ms over HTTP` : ''}`,
+);
+process.exit(missed.length ? 1 : 0);

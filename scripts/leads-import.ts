@@ -1,0 +1,124 @@
+/**
+ * `npm run leads:import`: moves leads into the database, from an export or from the Blobs store
+ * leads were kept in before.
+ *
+ *   npm run leads:import -- leads.csv                 # the CSV that GET /api/leads (or npm run leads:export) writes
+ *   npm run leads:import -- leads.json                # its JSON ({ count, leads } or a list of leads)
+ *   npm run leads:import -- --from-blobs              # the `leads` Blobs store of `npm start` (.netlify/blobs-serve)
+ *   NETLIFY_SITE_ID=… NETLIFY_API_TOKEN=… npm run leads:import -- --from-blobs   # a deployed site's store
+ *
+ * Every row is checked first, as the pipeline checks a lead (its kind's schema); a row that fails
+ * is reported with its line and field, and then nothing is imported. Otherwise the leads go in,
+ * batch by batch, with their status, note, history and delivery state; photos stay where they
+ * are (keyed by the lead). Ids already in the database are left as they are, so running it twice
+ * gives the same rows, and a run cut short is finished by running it again. It writes to the
+ * database `npm start` serves (.netlify/db), whether the site is running or not, or to
+ * NETLIFY_DB_URL when that is set.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { getStore } from '@netlify/blobs';
+import { parse } from 'csv-parse/sync';
+import { openLocalStore, storeOptions } from '../harness/local-store.ts';
+import { openProjectDatabase } from '../harness/database.ts';
+import { closeDatabase, transaction, withDatabase } from '../src/server/db/connection.ts';
+import { importRecords } from '../src/server/db/leads.ts';
+import { importedRecord, recordOfCsvRow } from '../src/server/team/import.ts';
+import { ENQUIRY_KINDS } from '../src/lib/enquiry/index.ts';
+import type { LeadRecord } from '../src/server/db/lead-record.ts';
+
+const { values, positionals } = parseArgs({
+  options: { ...storeOptions, 'from-blobs': { type: 'boolean', default: false }, batch: { type: 'string', default: '1000' } },
+  allowPositionals: true,
+});
+const fromBlobs = values['from-blobs'];
+if (fromBlobs === (positionals.length === 1) || positionals.length > 1) {
+  console.error('Usage: npm run leads:import -- <export.csv | export.json>, or npm run leads:import -- --from-blobs');
+  process.exit(2);
+}
+const batchSize = Math.max(1, Number(values.batch) || 1000);
+
+/** One row to import and where it came from, for the messages. */
+interface Row {
+  where: string;
+  value: Record<string, unknown>;
+}
+
+const rowsOfFile = async (file: string): Promise<Row[]> => {
+  const text = await readFile(file, 'utf8');
+  if (/^\s*[[{]/.test(text.replace(/^\uFEFF/, ''))) {
+    const json = JSON.parse(text.replace(/^\uFEFF/, '')) as { leads?: unknown } | unknown[];
+    const leads = Array.isArray(json) ? json : (json.leads as unknown[] | undefined);
+    if (!Array.isArray(leads)) throw new Error(`${file}: JSON without a list of leads`);
+    return leads.map((value, n) => ({ where: `lead ${n + 1}`, value: value as Record<string, unknown> }));
+  }
+  const parsed = parse(text, { bom: true, columns: true, info: true, relax_column_count: false, skip_empty_lines: true }) as {
+    record: Record<string, string>;
+    info: { lines: number };
+  }[];
+  return parsed.map(({ record, info }) => ({ where: `line ${info.lines}`, value: recordOfCsvRow(record) }));
+};
+
+/** Every lead (and spam) record of a `leads` Blobs store: `<kind>/<month>/<id>` and `spam/<kind>/<month>/<id>`. */
+const rowsOfBlobs = async (): Promise<Row[]> => {
+  const siteID = process.env.NETLIFY_SITE_ID;
+  const token = process.env.NETLIFY_API_TOKEN ?? process.env.NETLIFY_AUTH_TOKEN;
+  const local = siteID && token ? null : await openLocalStore(values);
+  try {
+    const store = siteID && token ? getStore({ name: 'leads', siteID, token }) : getStore({ name: 'leads', consistency: 'strong' });
+    const lead = new RegExp(`^(spam/)?(${ENQUIRY_KINDS.join('|')})/\\d{4}-\\d{2}/[^/]+$`);
+    const rows: Row[] = [];
+    for await (const page of store.list({ paginate: true })) {
+      for (const { key } of page.blobs.filter((blob) => lead.test(blob.key))) {
+        const value = (await store.get(key, { type: 'json' })) as Record<string, unknown> | null;
+        if (value) rows.push({ where: key, value });
+      }
+      process.stderr.write(`read ${rows.length} records from the Blobs store\r`);
+    }
+    process.stderr.write('\n');
+    return rows;
+  } finally {
+    await local?.close();
+  }
+};
+
+const rows = fromBlobs ? await rowsOfBlobs() : await rowsOfFile(positionals[0]);
+const records: LeadRecord[] = [];
+const problems: string[] = [];
+const seen = new Set<string>();
+for (const row of rows) {
+  const result = importedRecord(row.value);
+  if (!('record' in result)) {
+    for (const [field, message] of Object.entries(result.problems)) problems.push(`${row.where}: ${field}: ${message}`);
+    continue;
+  }
+  if (seen.has(result.record.id)) problems.push(`${row.where}: id: ${result.record.id} comes twice`);
+  seen.add(result.record.id);
+  records.push(result.record);
+}
+if (problems.length > 0) {
+  for (const line of problems.slice(0, 100)) console.error(line);
+  if (problems.length > 100) console.error(`… and ${problems.length - 100} more`);
+  console.error(`Nothing imported: ${problems.length} problem(s) in ${rows.length} row(s). Correct them and run it again.`);
+  process.exit(1);
+}
+
+const database = await openProjectDatabase();
+try {
+  let added = 0;
+  const started = performance.now();
+  for (let at = 0; at < records.length; at += batchSize) {
+    const batch = records.slice(at, at + batchSize);
+    added += await withDatabase(() => transaction(() => importRecords(batch)), 120_000);
+    const done = Math.min(at + batchSize, records.length);
+    const rate = Math.round(done / ((performance.now() - started) / 1000 || 1));
+    process.stderr.write(
+      `imported ${done.toLocaleString('en')} of ${records.length.toLocaleString('en')} (${rate.toLocaleString('en')} a second)\r`,
+    );
+  }
+  process.stderr.write('\n');
+  console.log(`Imported ${added} new lead(s); ${records.length - added} were there already.`);
+} finally {
+  await closeDatabase();
+  await database.close();
+}

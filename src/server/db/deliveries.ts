@@ -1,0 +1,167 @@
+/**
+ * The deliveries table: one row per lead and outbound channel (the team's e-mail, the visitor's
+ * acknowledgement, the webhook), with its attempts, next attempt, last error and whether it gave
+ * up. The queries of the retry machine (outbound/deliveries.ts). Times come from the functions'
+ * clock (`at`), the same clock that stamps the leads, not the database's.
+ */
+import { query, queryOne } from './connection.ts';
+import { DELIVERIES_JSON, recordFromRow, type LeadRow } from './leads.ts';
+import type { LeadRecord } from './lead-record.ts';
+
+export type Channel = 'team' | 'ack' | 'webhook';
+export const CHANNELS: readonly Channel[] = ['team', 'ack', 'webhook'];
+
+export interface Delivery {
+  id: string;
+  leadId: string;
+  channel: Channel;
+  /** Tries so far, the one at receipt included. */
+  attempts: number;
+}
+
+interface DeliveryRow {
+  id: string;
+  lead_id: string;
+  channel: Channel;
+  attempts: number;
+}
+
+const toDelivery = (row: DeliveryRow): Delivery => ({ id: row.id, leadId: row.lead_id, channel: row.channel, attempts: row.attempts });
+
+/** A new delivery of a lead: to be tried now (claimed until `claimedUntil`), or kept as skipped with why. */
+export interface NewDelivery {
+  channel: Channel;
+  /** When the first re-send is due, should the try at receipt fail. */
+  nextAttemptAt: string;
+  claimedUntil: string;
+  skipped?: string;
+}
+
+/** Inserts a lead's deliveries (in the lead's transaction); returns those to try now. */
+export const insertDeliveries = async (leadId: string, deliveries: readonly NewDelivery[]): Promise<Delivery[]> => {
+  if (deliveries.length === 0) return [];
+  const rows = await query<DeliveryRow>(
+    `INSERT INTO deliveries (lead_id, channel, state, next_attempt_at, claimed_until, skipped)
+     SELECT $1, d.channel, CASE WHEN d.skipped IS NULL THEN 'pending' ELSE 'skipped' END,
+            CASE WHEN d.skipped IS NULL THEN d.next_attempt_at END, CASE WHEN d.skipped IS NULL THEN d.claimed_until END, d.skipped
+     FROM jsonb_to_recordset($2::jsonb) AS d(channel text, next_attempt_at timestamptz, claimed_until timestamptz, skipped text)
+     ON CONFLICT (lead_id, channel) DO NOTHING
+     RETURNING id, lead_id, channel, attempts, state`,
+    [
+      leadId,
+      JSON.stringify(
+        deliveries.map(({ channel, nextAttemptAt, claimedUntil, skipped }) => ({
+          channel,
+          next_attempt_at: nextAttemptAt,
+          claimed_until: claimedUntil,
+          skipped: skipped ?? null,
+        })),
+      ),
+    ],
+  );
+  return rows.filter((row) => (row as DeliveryRow & { state: string }).state === 'pending').map(toDelivery);
+};
+
+/**
+ * Takes a lead's pending deliveries that were never tried and that nobody holds (their try at
+ * receipt never happened: that attempt died or ran out of time), until `claimedUntil`.
+ */
+export const claimUntried = async (leadId: string, claimedUntil: string, at = new Date().toISOString()): Promise<Delivery[]> =>
+  (
+    await query<DeliveryRow>(
+      `UPDATE deliveries SET claimed_until = $2
+       WHERE lead_id = $1 AND state = 'pending' AND attempts = 0 AND (claimed_until IS NULL OR claimed_until < $3)
+       RETURNING id, lead_id, channel, attempts`,
+      [leadId, claimedUntil, at],
+    )
+  ).map(toDelivery);
+
+/** Takes up to `limit` due deliveries of a channel that nobody holds, oldest due first, until `claimedUntil`. */
+export const claimDue = async (channel: Channel, limit: number, claimedUntil: string, at = new Date().toISOString()): Promise<Delivery[]> =>
+  (
+    await query<DeliveryRow>(
+      `UPDATE deliveries SET claimed_until = $3
+       WHERE id IN (
+         SELECT id FROM deliveries
+         WHERE channel = $1 AND state = 'pending' AND next_attempt_at <= $4 AND (claimed_until IS NULL OR claimed_until < $4)
+         ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING id, lead_id, channel, attempts`,
+      [channel, limit, claimedUntil, at],
+    )
+  ).map(toDelivery);
+
+/** How many deliveries of a channel are pending, and how many of them are due now. */
+export const pendingCounts = async (channel: Channel, at = new Date().toISOString()): Promise<{ pending: number; due: number }> => {
+  const row = await queryOne<{ pending: number; due: number }>(
+    `SELECT count(*)::int AS pending, (count(*) FILTER (WHERE next_attempt_at <= $2))::int AS due
+     FROM deliveries WHERE channel = $1 AND state = 'pending'`,
+    [channel, at],
+  );
+  return row ?? { pending: 0, due: 0 };
+};
+
+/** When each channel's next pending delivery is due (none: nothing pending). */
+export const nextDue = async (): Promise<Partial<Record<Channel, string>>> => {
+  const rows = await query<{ channel: Channel; due: Date }>(
+    `SELECT channel, min(next_attempt_at) AS due FROM deliveries WHERE state = 'pending' GROUP BY channel`,
+  );
+  return Object.fromEntries(rows.map(({ channel, due }) => [channel, due.toISOString()]));
+};
+
+/** The leads of these deliveries, with their delivery state, by id. */
+export const leadsOf = async (leadIds: readonly string[]): Promise<Map<string, LeadRecord>> => {
+  if (leadIds.length === 0) return new Map();
+  const rows = await query<LeadRow>(`SELECT l.*, ${DELIVERIES_JSON} FROM leads l WHERE l.id = ANY($1::uuid[])`, [[...new Set(leadIds)]]);
+  return new Map(rows.map((row) => [row.id, recordFromRow(row)]));
+};
+
+export const markSent = (id: string, at = new Date().toISOString()) =>
+  query(
+    `UPDATE deliveries SET state = 'sent', attempts = attempts + 1, sent_at = $2, last_error = NULL, claimed_until = NULL,
+       next_attempt_at = NULL
+     WHERE id = $1`,
+    [id, at],
+  );
+
+/** A failed try: counted, with its error, and due again at `nextAttemptAt`, or given up when that is null. */
+export const markFailed = (id: string, error: string, nextAttemptAt: string | null, at = new Date().toISOString()) =>
+  query(
+    `UPDATE deliveries SET attempts = attempts + 1, last_error = $2, claimed_until = NULL, next_attempt_at = $3,
+       state = CASE WHEN $3::timestamptz IS NULL THEN 'gave-up' ELSE 'pending' END,
+       gave_up_at = CASE WHEN $3::timestamptz IS NULL THEN $4::timestamptz END
+     WHERE id = $1`,
+    [id, error, nextAttemptAt, at],
+  );
+
+/** Not tried (the channel is off for now): released, as it was. */
+export const release = (id: string) => query('UPDATE deliveries SET claimed_until = NULL WHERE id = $1', [id]);
+
+/**
+ * Team e-mails that gave up and no later e-mail has carried yet: taken (up to `limit`) for the
+ * next team e-mail to list as "also waiting".
+ */
+export const claimGaveUpTeamEmails = async (limit: number, claimedUntil: string, at = new Date().toISOString()): Promise<Delivery[]> =>
+  (
+    await query<DeliveryRow>(
+      `UPDATE deliveries SET claimed_until = $2
+       WHERE id IN (
+         SELECT id FROM deliveries
+         WHERE channel = 'team' AND state = 'gave-up' AND (claimed_until IS NULL OR claimed_until < $3)
+         ORDER BY gave_up_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, lead_id, channel, attempts`,
+      [limit, claimedUntil, at],
+    )
+  ).map(toDelivery);
+
+/** The team now knows of these gave-up leads, from the e-mail of lead `carrierId`. */
+export const markCarried = (ids: readonly string[], carrierId: string, at = new Date().toISOString()) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : query(`UPDATE deliveries SET state = 'sent', sent_at = $3, carried_by = $2, claimed_until = NULL WHERE id = ANY($1::uuid[])`, [
+        [...ids],
+        carrierId,
+        at,
+      ]);
+
+export const releaseAll = (ids: readonly string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : query('UPDATE deliveries SET claimed_until = NULL WHERE id = ANY($1::uuid[])', [[...ids]]);

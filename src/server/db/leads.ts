@@ -1,0 +1,408 @@
+/**
+ * The leads table (netlify/database/migrations/): a record in columns for what the team filters,
+ * sorts or searches (kind, receipt, page, status, spam, language, name, phone, e-mail,
+ * attribution) and one jsonb column for the kind's other fields; the typed queries on it.
+ */
+import type { EnquiryKind } from '../../lib/enquiry/index.ts';
+import { query, queryOne } from './connection.ts';
+import { DELIVERY_STATE_FIELDS, type DeliveryState, type LeadRecord, type LeadStatus, type WorkEntry } from './lead-record.ts';
+
+/** Record fields kept in a column of their own, and the column. */
+const FIELD_COLUMNS = {
+  Username: 'name',
+  phone: 'phone',
+  email: 'email',
+  locale: 'locale',
+  landingPath: 'landing_path',
+  referrer: 'referrer',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  utm_term: 'utm_term',
+  utm_content: 'utm_content',
+  gclid: 'gclid',
+} as const;
+type ColumnField = keyof typeof FIELD_COLUMNS;
+
+/** Record fields the table holds elsewhere than in `fields`: metadata, the team's work, the deliveries. */
+const NOT_IN_FIELDS = new Set<string>([
+  ...Object.keys(FIELD_COLUMNS),
+  'id',
+  'kind',
+  'receivedAt',
+  'consentAt',
+  'page',
+  'via',
+  'spam',
+  'photos',
+  'status',
+  'note',
+  'statusBy',
+  'statusAt',
+  'history',
+  'spamReason',
+  'releasedBy',
+  'releasedAt',
+  ...DELIVERY_STATE_FIELDS,
+]);
+
+/** One delivery as a lead's row carries it (json_agg of the deliveries table). */
+export interface DeliveryJson {
+  id: string;
+  channel: 'team' | 'ack' | 'webhook';
+  state: 'pending' | 'sent' | 'gave-up' | 'skipped';
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  gave_up_at: string | null;
+  skipped: string | null;
+  carried_by: string | null;
+}
+
+export interface LeadRow {
+  id: string;
+  kind: EnquiryKind;
+  received_at: Date;
+  consent_at: Date | null;
+  page: string;
+  via: 'js' | 'html';
+  spam: string | null;
+  locale: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  landing_path: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  fields: Record<string, unknown>;
+  photos: string[];
+  status: LeadStatus;
+  note: string;
+  status_by: string | null;
+  status_at: Date | null;
+  spam_reason: string | null;
+  released_by: string | null;
+  released_at: Date | null;
+  version: number;
+  deliveries?: DeliveryJson[];
+  history?: { status: LeadStatus; note: string; by: string; at: string }[];
+}
+
+const iso = (value: Date | string | null | undefined) =>
+  value === null || value === undefined ? undefined : new Date(value).toISOString();
+const defined = <T extends object>(object: T) =>
+  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== null)) as Partial<T>;
+
+/** Re-sends after the send at receipt, or undefined before the first. */
+const resends = (attempts: number) => (attempts > 1 ? attempts - 1 : undefined);
+
+/** The export's delivery columns from the lead's delivery rows. */
+export const deliveryState = (deliveries: readonly DeliveryJson[]): DeliveryState => {
+  const of = (channel: DeliveryJson['channel']) => deliveries.find((delivery) => delivery.channel === channel);
+  const team = of('team');
+  const webhook = of('webhook');
+  const ack = of('ack');
+  const tried = (delivery: DeliveryJson | undefined) => delivery !== undefined && (delivery.attempts > 0 || delivery.state === 'sent');
+  return {
+    notified: team?.state === 'sent',
+    ...(team
+      ? defined({
+          notifyError: team.state === 'sent' ? undefined : (team.last_error ?? undefined),
+          notifyAttempts: resends(team.attempts),
+          notifyGaveUp: team.gave_up_at ? true : undefined,
+          notifiedWith: team.carried_by ?? undefined,
+          notifiedAt: iso(team.sent_at),
+          notifyHeld: team.skipped ?? undefined,
+        })
+      : {}),
+    ...(webhook && tried(webhook)
+      ? defined({
+          webhookSent: webhook.state === 'sent',
+          webhookError: webhook.state === 'sent' ? undefined : (webhook.last_error ?? undefined),
+          webhookAttempts: resends(webhook.attempts),
+          webhookGaveUp: webhook.state === 'gave-up' ? true : undefined,
+        })
+      : {}),
+    ...(ack
+      ? defined({
+          ackedAt: iso(ack.sent_at),
+          ackError: ack.state === 'sent' ? undefined : (ack.last_error ?? undefined),
+          ackAttempts: resends(ack.attempts),
+          ackGaveUp: ack.state === 'gave-up' ? true : undefined,
+          ackSkipped: ack.skipped ?? undefined,
+        })
+      : {}),
+  };
+};
+
+/** The flat record of a row (with its deliveries and, when read, its history). */
+export const recordFromRow = (row: LeadRow): LeadRecord => {
+  const columns = Object.fromEntries(
+    (Object.entries(FIELD_COLUMNS) as [ColumnField, keyof LeadRow][])
+      .map(([field, column]) => [field, row[column]])
+      .filter(([, value]) => value !== null && value !== undefined),
+  );
+  const touched = row.status_at !== null;
+  const record = {
+    id: row.id,
+    kind: row.kind,
+    receivedAt: iso(row.received_at),
+    ...defined({ consentAt: iso(row.consent_at) }),
+    page: row.page,
+    via: row.via,
+    ...defined({ spam: row.spam }),
+    ...columns,
+    ...row.fields,
+    ...(row.photos.length > 0 ? { photos: row.photos } : {}),
+    ...(touched ? { status: row.status, note: row.note, statusBy: row.status_by ?? '', statusAt: iso(row.status_at) } : {}),
+    ...(row.history && row.history.length > 0
+      ? { history: row.history.map((entry): WorkEntry => ({ ...entry, at: iso(entry.at) as string })) }
+      : {}),
+    ...defined({ spamReason: row.spam_reason, releasedBy: row.released_by, releasedAt: iso(row.released_at) }),
+    ...deliveryState(row.deliveries ?? []),
+  };
+  return record as unknown as LeadRecord;
+};
+
+/** A record's columns, by column name (the jsonb `fields` as an object). */
+const leadColumns = (record: LeadRecord) => {
+  const flat = record as unknown as Record<string, unknown>;
+  const fields = Object.fromEntries(Object.entries(flat).filter(([field, value]) => !NOT_IN_FIELDS.has(field) && value !== undefined));
+  const text = (field: ColumnField) => (typeof flat[field] === 'string' && flat[field] !== '' ? (flat[field] as string) : null);
+  return {
+    id: record.id,
+    kind: record.kind,
+    received_at: record.receivedAt,
+    consent_at: record.consentAt ?? null,
+    page: record.page,
+    via: record.via,
+    spam: record.spam ?? null,
+    locale: text('locale') ?? 'en',
+    name: text('Username') ?? '',
+    phone: text('phone'),
+    email: text('email'),
+    landing_path: text('landingPath'),
+    referrer: text('referrer'),
+    utm_source: text('utm_source'),
+    utm_medium: text('utm_medium'),
+    utm_campaign: text('utm_campaign'),
+    utm_term: text('utm_term'),
+    utm_content: text('utm_content'),
+    gclid: text('gclid'),
+    fields,
+    photos: record.photos ?? [],
+  };
+};
+type LeadColumns = ReturnType<typeof leadColumns>;
+
+/** The columns a new lead is inserted with, and their types (for jsonb_to_recordset). */
+const COLUMN_TYPES: Record<keyof LeadColumns, string> = {
+  id: 'uuid',
+  kind: 'text',
+  received_at: 'timestamptz',
+  consent_at: 'timestamptz',
+  page: 'text',
+  via: 'text',
+  spam: 'text',
+  locale: 'text',
+  name: 'text',
+  phone: 'text',
+  email: 'text',
+  landing_path: 'text',
+  referrer: 'text',
+  utm_source: 'text',
+  utm_medium: 'text',
+  utm_campaign: 'text',
+  utm_term: 'text',
+  utm_content: 'text',
+  gclid: 'text',
+  fields: 'jsonb',
+  photos: 'text[]',
+};
+const INSERT_COLUMNS = Object.keys(COLUMN_TYPES).join(', ');
+const INSERT_PLACEHOLDERS = Object.keys(COLUMN_TYPES)
+  .map((column, i) => `$${i + 1}${column === 'fields' ? '::jsonb' : ''}`)
+  .join(', ');
+const rowValues = (record: LeadRecord): unknown[] =>
+  Object.entries(leadColumns(record)).map(([column, value]) => (column === 'fields' ? JSON.stringify(value) : value));
+
+/** Every column a lead takes over from a spam record with its id (the real retry of a post judged spam). */
+const TAKE_OVER = INSERT_COLUMNS.split(',')
+  .map((column) => column.trim())
+  .filter((column) => column !== 'id')
+  .map((column) => `${column} = EXCLUDED.${column}`)
+  .join(', ');
+
+/**
+ * Stores the record unless its id is taken: true when this call stored it. A lead whose id is
+ * held by spam nobody released takes the row over (a post judged spam, then its real retry);
+ * spam never replaces anything.
+ */
+export const insertLead = async (record: LeadRecord): Promise<boolean> =>
+  (
+    await query(
+      `INSERT INTO leads (${INSERT_COLUMNS}) VALUES (${INSERT_PLACEHOLDERS})
+       ON CONFLICT (id) DO ${record.spam ? 'NOTHING' : `UPDATE SET ${TAKE_OVER} WHERE leads.spam IS NOT NULL`} RETURNING id`,
+      rowValues(record),
+    )
+  ).length > 0;
+
+/** When the lead (or, with `spamToo`, the spam record) with this id was received, or null when there is none. */
+export const receivedAtOf = async (id: string, { spamToo = false } = {}): Promise<string | null> => {
+  const row = await queryOne<{ received_at: Date }>(`SELECT received_at FROM leads WHERE id = $1${spamToo ? '' : ' AND spam IS NULL'}`, [
+    id,
+  ]);
+  return row ? (iso(row.received_at) as string) : null;
+};
+
+/** A lead's deliveries, as one json array per row. */
+export const DELIVERIES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', d.id, 'channel', d.channel, 'state', d.state,
+  'attempts', d.attempts, 'last_error', d.last_error, 'sent_at', d.sent_at, 'gave_up_at', d.gave_up_at, 'skipped', d.skipped,
+  'carried_by', d.carried_by)), '[]') FROM deliveries d WHERE d.lead_id = l.id) AS deliveries`;
+/** A lead's history, oldest first, as one json array per row. */
+export const HISTORY_JSON = `(SELECT coalesce(json_agg(json_build_object('status', h.status, 'note', h.note, 'by', h.changed_by,
+  'at', h.changed_at) ORDER BY h.id), '[]') FROM lead_history h WHERE h.lead_id = l.id) AS history`;
+
+export interface LeadVersion {
+  record: LeadRecord;
+  /** Raised by every change of the team's work: what a change must name (If-Match). */
+  version: number;
+}
+
+/** The lead (or spam) with this id, with its deliveries, history and version; null when there is none. */
+export const readLead = async (id: string): Promise<LeadVersion | null> => {
+  const row = await queryOne<LeadRow>(`SELECT l.*, ${DELIVERIES_JSON}, ${HISTORY_JSON} FROM leads l WHERE l.id = $1`, [id]);
+  return row ? { record: recordFromRow(row), version: row.version } : null;
+};
+
+/** A delivery as an export shows it, to be stored again by an import. */
+export interface ImportedDelivery {
+  lead_id: string;
+  channel: 'team' | 'ack' | 'webhook';
+  state: 'pending' | 'sent' | 'gave-up' | 'skipped';
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  gave_up_at: string | null;
+  skipped: string | null;
+  carried_by: string | null;
+}
+
+/** The deliveries an export's columns describe (none for spam). A pending one is never due: an import sends nothing. */
+export const deliveriesOfRecord = (record: LeadRecord): ImportedDelivery[] => {
+  if (record.spam) return [];
+  const row = (channel: ImportedDelivery['channel'], state: ImportedDelivery['state'], more: Partial<ImportedDelivery> = {}) => ({
+    lead_id: record.id,
+    channel,
+    state,
+    attempts: 0,
+    last_error: null,
+    sent_at: null,
+    gave_up_at: null,
+    skipped: null,
+    carried_by: null,
+    ...more,
+  });
+  const tries = (resends: number | undefined, tried: boolean) => (resends ?? 0) + (tried ? 1 : 0);
+  const gaveUpAt = record.receivedAt;
+  const team = record.notifyHeld
+    ? row('team', 'skipped', { skipped: record.notifyHeld })
+    : record.notified
+      ? row('team', 'sent', {
+          attempts: tries(record.notifyAttempts, true),
+          sent_at: record.notifiedAt ?? null,
+          carried_by: record.notifiedWith ?? null,
+          gave_up_at: record.notifyGaveUp ? gaveUpAt : null,
+        })
+      : row('team', record.notifyGaveUp ? 'gave-up' : 'pending', {
+          attempts: tries(record.notifyAttempts, record.notifyError !== undefined),
+          last_error: record.notifyError ?? null,
+          gave_up_at: record.notifyGaveUp ? gaveUpAt : null,
+        });
+  const webhook =
+    record.webhookSent === undefined
+      ? []
+      : [
+          row('webhook', record.webhookSent ? 'sent' : record.webhookGaveUp ? 'gave-up' : 'pending', {
+            attempts: tries(record.webhookAttempts, true),
+            last_error: record.webhookSent ? null : (record.webhookError ?? null),
+          }),
+        ];
+  const ack = record.ackSkipped
+    ? [row('ack', 'skipped', { skipped: record.ackSkipped })]
+    : record.ackedAt
+      ? [row('ack', 'sent', { attempts: tries(record.ackAttempts, true), sent_at: record.ackedAt })]
+      : record.ackError !== undefined || record.ackGaveUp
+        ? [
+            row('ack', record.ackGaveUp ? 'gave-up' : 'pending', {
+              attempts: tries(record.ackAttempts, true),
+              last_error: record.ackError ?? null,
+            }),
+          ]
+        : [];
+  return [team, ...webhook, ...ack];
+};
+
+/**
+ * Stores records of an export (an import), with the team's work, history and deliveries they
+ * carry, in one statement each, skipping ids already stored; returns how many were new.
+ * Running it twice gives the same rows.
+ */
+export const importRecords = async (records: readonly LeadRecord[]): Promise<number> => {
+  if (records.length === 0) return 0;
+  const work = (record: LeadRecord) => ({
+    status: record.statusAt ? (record.status ?? 'new') : 'new',
+    note: record.statusAt ? (record.note ?? '') : '',
+    status_by: record.statusAt ? (record.statusBy ?? null) : null,
+    status_at: record.statusAt ?? null,
+    spam_reason: record.spamReason ?? null,
+    released_by: record.releasedBy ?? null,
+    released_at: record.releasedAt ?? null,
+  });
+  const types = {
+    ...COLUMN_TYPES,
+    status: 'text',
+    note: 'text',
+    status_by: 'text',
+    status_at: 'timestamptz',
+    spam_reason: 'text',
+    released_by: 'text',
+    released_at: 'timestamptz',
+  };
+  const columns = Object.keys(types).join(', ');
+  const inserted = await query<{ id: string }>(
+    `INSERT INTO leads (${columns})
+     SELECT ${columns} FROM jsonb_to_recordset($1::jsonb) AS r(${Object.entries(types)
+       .map(([column, type]) => `${column} ${type}`)
+       .join(', ')})
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [JSON.stringify(records.map((record) => ({ ...leadColumns(record), ...work(record) })))],
+  );
+  const fresh = new Set(inserted.map((row) => row.id));
+  const newRecords = records.filter((record) => fresh.has(record.id));
+  const deliveries = newRecords.flatMap(deliveriesOfRecord);
+  if (deliveries.length > 0) {
+    await query(
+      `INSERT INTO deliveries (lead_id, channel, state, attempts, last_error, sent_at, gave_up_at, skipped, carried_by)
+       SELECT lead_id, channel, state, attempts, last_error, sent_at, gave_up_at, skipped, carried_by
+       FROM jsonb_to_recordset($1::jsonb) AS d(lead_id uuid, channel text, state text, attempts integer, last_error text,
+         sent_at timestamptz, gave_up_at timestamptz, skipped text, carried_by uuid)
+       ON CONFLICT (lead_id, channel) DO NOTHING`,
+      [JSON.stringify(deliveries)],
+    );
+  }
+  const history = newRecords.flatMap((record) => (record.history ?? []).map((entry) => ({ lead_id: record.id, ...entry })));
+  if (history.length > 0) {
+    await query(
+      `INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note)
+       SELECT lead_id, "at", "by", status, note FROM jsonb_to_recordset($1::jsonb) AS h(lead_id uuid, "at" timestamptz, "by" text, status text, note text)`,
+      [JSON.stringify(history)],
+    );
+  }
+  return fresh.size;
+};

@@ -1,0 +1,20 @@
+/**
+ * The team's log: who exported, erased, released or worked which lead, and when. Kept
+ * LEADS_RETENTION_MONTHS (jobs/retention.ts); erasing a lead removes its id and details here.
+ */
+import { query } from './connection.ts';
+
+export type TeamAction = 'work' | 'release' | 'erase' | 'export';
+
+export const logTeamAction = (actor: string, action: TeamAction, leadId: string | null = null, detail: Record<string, string> = {}) =>
+  query('INSERT INTO team_log (actor, action, lead_id, detail) VALUES ($1, $2, $3, $4)', [actor, action, leadId, JSON.stringify(detail)]);
+
+/** Takes one lead's id and details out of the log (its erasure). */
+export const forgetLeadInLog = (leadIds: readonly string[]) =>
+  leadIds.length === 0
+    ? Promise.resolve([])
+    : query(`UPDATE team_log SET lead_id = NULL, detail = '{}' WHERE lead_id = ANY($1::uuid[])`, [[...leadIds]]);
+
+/** Deletes entries older than `before`; returns how many went. */
+export const deleteLogBefore = async (before: string): Promise<number> =>
+  (await query('DELETE FROM team_log WHERE at < $1 RETURNING 1', [before])).length;

@@ -1,0 +1,137 @@
+/**
+ * Storing a lead exactly once per submission id, then trying its deliveries.
+ *
+ * One transaction: the challenge or confirm token is taken (a unique row: a token another
+ * submission used makes this one spam), the lead is inserted (`ON CONFLICT DO NOTHING`: a retry
+ * finds the first), the daily limits are counted (daily-limits.ts), and the lead's deliveries are
+ * inserted. The answer comes only after the commit: no lead is answered 201 before its row is
+ * committed. Then the deliveries are tried (outbound/deliveries.ts); what fails is the sweep's.
+ *
+ * A retry of a stored lead gets the first answer again, and sends what the first attempt owed if
+ * that attempt never got to try (it ran out of time after the commit, or its instance died).
+ * Identical submissions in flight in one instance share one run (`once`).
+ */
+import { buildLeadRecord, type LeadRecord, type Via } from '../db/lead-record.ts';
+import { insertLead, readLead, receivedAtOf } from '../db/leads.ts';
+import { useToken } from '../db/tokens.ts';
+import { transaction, withDatabase } from '../db/connection.ts';
+import { newDeliveries, storeDeliveries, tryAtReceipt, tryOwed } from '../outbound/deliveries.ts';
+import { ackSettings, wantsAck } from '../outbound/ack.ts';
+import type { Delivery } from '../db/deliveries.ts';
+import { logLead } from '../log.ts';
+import { ackTakenToday, contactLimitReached } from './daily-limits.ts';
+import { deletePhotos, storePhotos, type CheckedPhoto } from './photos.ts';
+import type { SpamReason } from './spam.ts';
+import type { Enquiry, EnquiryKind } from '../../lib/enquiry/index.ts';
+
+/** The single-use token a submission came with: the form's challenge, or a native post's confirmation. */
+export interface UsedToken {
+  kind: 'challenge' | 'confirm';
+  value: string;
+}
+
+/** What came with the enquiry besides its fields: checked photos, the way it came in, its token. */
+export interface Arrival {
+  photos: CheckedPhoto[];
+  via: Via;
+  /** Photos stored before the lead (a native post's, kept while it was being confirmed): their keys. */
+  storedPhotos?: string[];
+  token?: UsedToken;
+}
+
+/** What the visitor is told: the same for the first submission and every retry of it. */
+export interface Receipt {
+  id: string;
+  receivedAt: string;
+}
+
+type Stored =
+  | { outcome: 'stored'; deliveries: Delivery[]; held: boolean }
+  | { outcome: 'spam'; reason: SpamReason }
+  | { outcome: 'duplicate'; receivedAt: string };
+
+/** The lead's row, its token and its deliveries, in one transaction. */
+const storeOnce = (record: LeadRecord, token: UsedToken | undefined): Promise<Stored> =>
+  withDatabase(() =>
+    transaction(async (): Promise<Stored> => {
+      if (token && !(await useToken(token.value, record.id))) {
+        const reason: SpamReason = token.kind === 'challenge' ? 'challenge-reused' : 'confirm-reused';
+        if (await insertLead({ ...record, spam: reason, photos: undefined })) return { outcome: 'spam', reason };
+        return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id, { spamToo: true })) as string };
+      } else if (await insertLead(record)) {
+        const held = await contactLimitReached(record);
+        const ackOwed = ackSettings() !== null && wantsAck(record);
+        const ackSkipped = ackOwed && (await ackTakenToday(record)) ? 'daily-limit' : undefined;
+        const deliveries = await storeDeliveries(
+          record.id,
+          newDeliveries(record, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped }),
+        );
+        return { outcome: 'stored', deliveries, held };
+      }
+      return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id)) as string };
+    }),
+  );
+
+/** A retry of a stored lead: its first receipt, and what its first attempt owed. */
+const answerRetry = async (kind: EnquiryKind, id: string, receivedAt: string): Promise<Receipt> => {
+  logLead({ kind, id, status: 'duplicate' });
+  const found = await withDatabase(() => readLead(id)).catch(() => null);
+  if (found && !found.record.spam) await tryOwed(found.record);
+  return { id, receivedAt };
+};
+
+/** Stores a valid lead (once) and tries its deliveries. */
+export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: Arrival): Promise<Receipt> => {
+  const id = enquiry.submissionId;
+  const known = await withDatabase(() => receivedAtOf(id));
+  if (known) return answerRetry(kind, id, known);
+
+  const photoKeys = await storePhotos(id, arrival.photos);
+  const receivedAt = new Date().toISOString();
+  const record = buildLeadRecord(kind, enquiry, receivedAt, {
+    via: arrival.via,
+    photos: [...(arrival.storedPhotos ?? []), ...photoKeys],
+  });
+  let stored: Stored;
+  try {
+    stored = await storeOnce(record, arrival.token);
+  } catch (error) {
+    // A lead that was not stored leaves no photos behind (those of an earlier confirm page stay for the retry).
+    await deletePhotos(photoKeys).catch(() => {});
+    throw error;
+  }
+  // Another attempt stored it meanwhile (its photos have the same keys, so they stay).
+  if (stored.outcome === 'duplicate') return answerRetry(kind, id, stored.receivedAt);
+  if (stored.outcome === 'spam') {
+    await deletePhotos(photoKeys).catch(() => {});
+    logLead({ kind, id, status: 'spam', note: stored.reason });
+    return { id, receivedAt };
+  }
+  if (stored.held) logLead({ kind, id, status: 'notify-held', note: 'repeat-contact' });
+  await tryAtReceipt(record, stored.deliveries);
+  return { id, receivedAt };
+};
+
+/** Keeps spam apart (a row with its reason), never delivered; the sender is answered as if it were a lead. */
+export const keepSpam = async (kind: EnquiryKind, enquiry: Enquiry, reason: SpamReason, via: Via): Promise<Receipt> => {
+  const receivedAt = new Date().toISOString();
+  const record = buildLeadRecord(kind, enquiry, receivedAt, { via, spam: reason });
+  const stored = await withDatabase(() => insertLead(record));
+  logLead({ kind, id: enquiry.submissionId, status: 'spam', note: reason });
+  if (stored) return { id: enquiry.submissionId, receivedAt };
+  return {
+    id: enquiry.submissionId,
+    receivedAt: (await withDatabase(() => receivedAtOf(enquiry.submissionId, { spamToo: true }))) ?? receivedAt,
+  };
+};
+
+const inFlight = new Map<string, Promise<Receipt>>();
+
+/** Identical submissions in flight in this instance share one run (and one answer). */
+export const once = (id: string, run: () => Promise<Receipt>): Promise<Receipt> => {
+  const running = inFlight.get(id);
+  if (running) return running;
+  const started = run().finally(() => inFlight.delete(id));
+  inFlight.set(id, started);
+  return started;
+};

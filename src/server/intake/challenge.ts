@@ -1,0 +1,111 @@
+/**
+ * The form's proof that a person had it open: a short-lived challenge signed by the server (HMAC
+ * SHA-256), instead of the fill time the browser reports about itself.
+ *
+ * - With JavaScript, the form fetches a challenge when it starts (GET /api/<kind>) and sends it back
+ *   with the enquiry. The server checks the signature and how long ago it was issued: sooner
+ *   than LEADS_MIN_FILL_MS is too fast, older than a day is stale.
+ * - Without JavaScript, a post has no challenge. It gets a "Confirm your enquiry" page carrying a
+ *   confirmation token: signed, time-stamped, and bound to exactly the fields posted (and the
+ *   photos already stored). The lead is stored and the team e-mailed when that confirmation comes.
+ *
+ * Each challenge and confirm token serves one submission: the lead's transaction takes it as a
+ * unique row (db/tokens.ts), and a second submission with it is spam.
+ *
+ * The secret is LEADS_CHALLENGE_SECRET when set (32 characters or more); otherwise one is made
+ * once and kept in the `leads` Blobs store (settings/challenge-secret), so every instance shares
+ * it, and handing out a challenge never wakes the database.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { getStore } from '@netlify/blobs';
+import { minFillMs, storeTimeoutMs } from '../settings.ts';
+
+/** The field a challenge travels in, with the enquiry. */
+export const CHALLENGE_FIELD = 'challenge';
+/** The field a confirmation token travels in, on the confirm page's form. */
+export const CONFIRM_FIELD = 'confirmToken';
+
+/** A challenge older than this is stale (the form fetches a new one every few hours). */
+export const CHALLENGE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** A confirm page is good for this long. */
+export const CONFIRM_MAX_AGE_MS = 60 * 60 * 1000;
+
+const SECRET_KEY = 'settings/challenge-secret';
+const MIN_SECRET_LENGTH = 32;
+let storedSecret: Promise<string> | undefined;
+
+const SECRET_STORE = 'leads';
+
+const secretFromStore = async (): Promise<string> => {
+  const store = getStore({
+    name: SECRET_STORE,
+    consistency: 'strong',
+    fetch: (input, init) => globalThis.fetch(input, { ...init, signal: AbortSignal.timeout(storeTimeoutMs()) }),
+  });
+  const made = randomBytes(32).toString('hex');
+  await store.setJSON(SECRET_KEY, { secret: made }, { onlyIfNew: true });
+  const kept = (await store.get(SECRET_KEY, { type: 'json' })) as { secret?: string } | null;
+  if (!kept?.secret) throw new Error('the challenge secret could not be read back');
+  return kept.secret;
+};
+
+/** The signing secret: the setting, else the one kept in the store (read once per instance). */
+export const challengeSecret = async (): Promise<string> => {
+  const configured = process.env.LEADS_CHALLENGE_SECRET ?? '';
+  if (configured.length >= MIN_SECRET_LENGTH) return configured;
+  storedSecret ??= secretFromStore().catch((error) => {
+    storedSecret = undefined;
+    throw error;
+  });
+  return storedSecret;
+};
+
+const sign = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url');
+
+const sameSignature = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** A challenge issued at `issuedAt` (ms): `<issuedAt>.<nonce>.<signature>`. */
+export const issueChallenge = (secret: string, issuedAt = Date.now()): string => {
+  const body = `${issuedAt}.${randomBytes(9).toString('base64url')}`;
+  return `${body}.${sign(secret, `challenge.${body}`)}`;
+};
+
+export type ChallengeVerdict = 'ok' | 'missing' | 'forged' | 'too-fast' | 'stale';
+
+/** Whether a challenge is ours, and was issued long enough ago but not too long. */
+export const checkChallenge = (secret: string, token: unknown, now = Date.now()): ChallengeVerdict => {
+  if (typeof token !== 'string' || token === '') return 'missing';
+  const parts = token.split('.');
+  if (parts.length !== 3 || !sameSignature(parts[2], sign(secret, `challenge.${parts[0]}.${parts[1]}`))) return 'forged';
+  const age = now - Number(parts[0]);
+  if (!Number.isFinite(age) || age < minFillMs()) return 'too-fast';
+  if (age > CHALLENGE_MAX_AGE_MS) return 'stale';
+  return 'ok';
+};
+
+/** The fields a confirmation binds, in a stable order (the token itself and the challenge left out). */
+const canonical = (fields: Record<string, string>) =>
+  JSON.stringify(
+    Object.keys(fields)
+      .filter((name) => name !== CONFIRM_FIELD && name !== CHALLENGE_FIELD)
+      .sort()
+      .map((name) => [name, fields[name]]),
+  );
+
+/** A confirmation token for exactly these posted fields: `<issuedAt>.<signature>`. */
+export const issueConfirmation = (secret: string, fields: Record<string, string>, issuedAt = Date.now()): string =>
+  `${issuedAt}.${sign(secret, `confirm.${issuedAt}.${canonical(fields)}`)}`;
+
+/** Whether `fields` carry a confirmation token for exactly themselves, issued within the hour. */
+export const checkConfirmation = (secret: string, fields: Record<string, string>, now = Date.now()): boolean => {
+  const token = fields[CONFIRM_FIELD];
+  if (typeof token !== 'string') return false;
+  const [issuedAt, signature, ...rest] = token.split('.');
+  if (rest.length > 0 || !signature || !sameSignature(signature, sign(secret, `confirm.${issuedAt}.${canonical(fields)}`))) return false;
+  const age = now - Number(issuedAt);
+  return Number.isFinite(age) && age >= 0 && age <= CONFIRM_MAX_AGE_MS;
+};

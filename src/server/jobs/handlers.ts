@@ -1,0 +1,12 @@
+/** The scheduled functions' handlers: run the job, answer its report as JSON (logged by the job). */
+import { answerSafely, jsonResponse } from '../errors.ts';
+import { logLead } from '../log.ts';
+import { sweepPending } from './sweep.ts';
+import { deleteExpiredLeads } from './retention.ts';
+
+const scheduled = (label: string, run: () => Promise<unknown>) => answerSafely(label, async () => jsonResponse(200, await run()), logLead);
+
+/** Every 10 minutes: try the deliveries that are due (waking the database only when something is). */
+export const sweepHandler = () => scheduled('sweep', () => sweepPending());
+/** Daily: delete leads older than LEADS_RETENTION_MONTHS. */
+export const retentionHandler = () => scheduled('retention', () => deleteExpiredLeads());

@@ -1,0 +1,130 @@
+/**
+ * The visitor's acknowledgement: after a lead is stored, a short e-mail to the address the visitor
+ * gave, in their language (the lead's `locale`): their reference, what they asked about, when to
+ * expect the call, the office phone and WhatsApp, and how to withdraw consent. Sent through
+ * EmailJS with its own template, EMAILJS_ACK_TEMPLATE_ID; off when that is unset, when EmailJS is
+ * not configured, and on a preview deploy (a preview never writes to visitors).
+ *
+ * Never for spam (spam is kept apart before a lead exists), never for a lead without an e-mail,
+ * and at most once a day to one address: the lead's transaction looks for another lead of that UTC
+ * day to the same address with an acknowledgement (intake/accept.ts); a later lead of that day is
+ * marked `ackSkipped: "daily-limit"` and gets none.
+ *
+ * Delivered by the one retry machine (deliveries.ts): sent at receipt, re-sent by the sweep on the
+ * team e-mail's schedule, flagged ackGaveUp after the last try. The lead shows ackedAt, or ackError
+ * and ackAttempts.
+ */
+import { site } from '../../config/site.ts';
+import { hrefOf } from '../../lib/routing/index.ts';
+import { dictionary, format, localeOrDefault, type Locale } from '../../i18n/index.ts';
+import { isPreviewDeploy } from '../deploy-context.ts';
+import { ackEmailJsSettings, type EmailJsSettings } from '../settings.ts';
+import type { LeadRecord } from '../db/lead-record.ts';
+import { postToEmailJs, type EmailJsOutcome } from './emailjs.ts';
+import type { OutboundChannel } from './schedule.ts';
+
+/** The acknowledgement's settings, or null when it is off (template unset, EmailJS unset, a preview). */
+export const ackSettings = (): EmailJsSettings | null => (isPreviewDeploy() ? null : ackEmailJsSettings());
+
+/** The visitor's address, or '' when the lead has none. */
+export const ackAddress = (lead: LeadRecord): string => (typeof lead.email === 'string' ? lead.email.trim() : '');
+
+/**
+ * Whether a stored lead is owed an acknowledgement, as far as the lead itself tells. A privacy
+ * request is not: the page that took it said what happens next and by when, and it asks us to
+ * stop writing, not to write more.
+ */
+export const wantsAck = (lead: LeadRecord): boolean => lead.kind !== 'privacy' && !lead.spam && ackAddress(lead) !== '';
+
+/** The reference the thank-you shows: the first 8 characters of the id. */
+export const referenceOf = (id: string) => id.slice(0, 8);
+
+const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** What the visitor asked about, in their language; wire values shown through the option labels. */
+export const aboutText = (lead: LeadRecord, locale: Locale): string => {
+  const words = dictionary(locale);
+  const options = words.form.options as Record<string, string>;
+  const label = (value: unknown) => (given(value) ? (options[value] ?? value) : '');
+  const join = (head: string, detail: string) => (detail ? `${head}: ${detail}` : head);
+  switch (lead.kind) {
+    case 'realestate': {
+      const head = lead.intent === 'sell' ? words.ack.about.sell : words.ack.about.buy;
+      const categories = words.ack.categories as Record<string, string>;
+      return join(head, given(lead.category) ? (categories[lead.category] ?? lead.category) : '');
+    }
+    case 'bankloan':
+      return join(words.ack.about.bankloan, label(lead.Loantype));
+    case 'finance':
+      return join(words.ack.about.finance, label(lead.Planning));
+    default:
+      return words.ack.about.contact;
+  }
+};
+
+/**
+ * template_params of the acknowledgement: `to_email` (the visitor), `to_name`, `reference`,
+ * `subject_line`, `about`, `callWhen`, `phone`, `whatsapp`, `withdraw`, `privacy`, `locale`, and
+ * `message`, the whole acknowledgement as plain text, so a template may be just {{message}}.
+ */
+export const ackParams = (lead: LeadRecord): Record<string, string> => {
+  const locale: Locale = localeOrDefault(lead.locale);
+  const words = dictionary(locale);
+  const options = words.form.options as Record<string, string>;
+  const reference = referenceOf(lead.id);
+  const name = given(lead.Username) ? lead.Username.trim() : '';
+  const about = aboutText(lead, locale);
+  const callTime = lead.kind === 'privacy' ? undefined : lead.callTime;
+  const callWhen = given(callTime) ? format(words.ack.callAt, { time: options[callTime] ?? callTime }) : words.ack.callSoon;
+  const phone = site.phone;
+  const whatsapp = `https://wa.me/${site.phoneDigits}`;
+  const email = site.grievance.email.trim() || site.emails.info;
+  const privacy = new URL(hrefOf({ collection: 'pages', id: 'privacy' }, locale), site.url).toString();
+  const form = new URL(hrefOf({ collection: 'pages', id: 'privacy-request' }, locale), site.url).toString();
+  const withdraw = format(words.ack.withdraw, { email, privacy, form });
+  const subject = format(words.ack.subject, { brand: site.brand, reference });
+  const message = [
+    name ? format(words.ack.greeting, { name }) : words.ack.greetingNoName,
+    '',
+    format(words.ack.thanks, { reference }),
+    format(words.ack.aboutLine, { about }),
+    format(words.ack.callLine, { callWhen }),
+    '',
+    format(words.ack.contactLine, { phone, whatsapp }),
+    '',
+    withdraw,
+    '',
+    format(words.ack.signOff, { brand: site.brand }),
+  ].join('\n');
+  return {
+    to_email: ackAddress(lead),
+    to_name: name,
+    reference,
+    subject_line: subject,
+    about,
+    callWhen,
+    phone,
+    whatsapp,
+    withdraw,
+    privacy,
+    locale,
+    message,
+  };
+};
+
+export type AckResult = EmailJsOutcome;
+
+/** One send through EmailJS; never throws. */
+export const sendAck = (settings: EmailJsSettings, lead: LeadRecord): Promise<AckResult> => postToEmailJs(settings, ackParams(lead));
+
+/** The acknowledgement as an outbound channel of the retry machine (deliveries.ts). */
+export const acknowledgement: OutboundChannel = {
+  on: () => ackSettings() !== null,
+  async send(lead) {
+    const settings = ackSettings();
+    if (!settings) return { sent: false, error: 'the acknowledgement is off', skipped: true };
+    if (!wantsAck(lead)) return { sent: false, error: 'the lead is owed no acknowledgement', skipped: true };
+    return sendAck(settings, lead);
+  },
+  log: { sent: 'ack-sent', prefix: 'ack', retry: 're-send' },
+};

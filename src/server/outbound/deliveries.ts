@@ -1,0 +1,109 @@
+/**
+ * The one retry machine of every outbound channel: the team's e-mail (team-email.ts), the
+ * visitor's acknowledgement (ack.ts) and the webhook (webhook.ts).
+ *
+ * - A lead's deliveries are rows written in the lead's own transaction (db/deliveries.ts), so a
+ *   stored lead always has them. Each is tried at once after the commit, under a short claim.
+ * - A failed try is counted, with its error, and due again on one schedule counted from the
+ *   receipt: about 10 min, 30 min, 2 h, 6 h and 24 h. After the last re-send it gives up; a team
+ *   e-mail that gave up rides along in the next team e-mail that goes ("also waiting").
+ * - The sweep (jobs/sweep.ts) tries what is due, each under a claim (UPDATE … SKIP LOCKED), so
+ *   two sweeps never send one delivery twice.
+ * - A channel that is off (not configured, a preview) leaves its deliveries pending, untried.
+ * - Bookkeeping after a send never throws: the send happened; a lead erased meanwhile has no rows left to update.
+ */
+import { logLead } from '../log.ts';
+import { claimUntried, insertDeliveries, markFailed, markSent, release, type Channel, type Delivery } from '../db/deliveries.ts';
+import type { NewDelivery } from '../db/deliveries.ts';
+import type { LeadRecord } from '../db/lead-record.ts';
+import { withDatabase } from '../db/connection.ts';
+import { teamEmail } from './team-email.ts';
+import { webhook } from './webhook.ts';
+import { acknowledgement } from './ack.ts';
+import { notePending } from './pending-marker.ts';
+import { MAX_RESENDS, claimedUntil, nextAttemptAt, type OutboundChannel } from './schedule.ts';
+
+export { MAX_RESENDS, RESEND_AFTER_MINUTES, nextAttemptAt } from './schedule.ts';
+
+/** What the schedule counts from: the receipt, or, for spam a person released, the release. */
+const scheduleBase = (lead: LeadRecord) => lead.releasedAt ?? lead.receivedAt;
+
+export const CHANNEL_SENDERS: Record<Channel, OutboundChannel> = { team: teamEmail, ack: acknowledgement, webhook };
+
+export type AttemptOutcome = 'sent' | 'failed' | 'gave-up' | 'skipped';
+
+/** One try of a delivery and its bookkeeping. Never throws. */
+export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<AttemptOutcome> => {
+  const channel = CHANNEL_SENDERS[delivery.channel];
+  const result = await channel.send(lead, delivery);
+  const tries = delivery.attempts + 1;
+  const note = tries > 1 ? `${channel.log.retry} ${tries - 1} of ${MAX_RESENDS}` : undefined;
+  const bookkeep = (work: () => Promise<unknown>) =>
+    withDatabase(work).catch(() => logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-update-failed` }));
+
+  if (result.sent) {
+    logLead({ kind: lead.kind, id: lead.id, status: channel.log.sent, note });
+    await bookkeep(() => markSent(delivery.id));
+    return 'sent';
+  }
+  if (result.skipped) {
+    logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-skipped`, note: result.error });
+    await bookkeep(() => release(delivery.id));
+    return 'skipped';
+  }
+  const next = nextAttemptAt(scheduleBase(lead), tries);
+  const gaveUp = next === null;
+  logLead({
+    kind: lead.kind,
+    id: lead.id,
+    status: `${channel.log.prefix}-${gaveUp ? 'gave-up' : 'failed'}`,
+    note: note ? `${result.error}; ${note}` : result.error,
+  });
+  await bookkeep(() => markFailed(delivery.id, result.error, next));
+  return gaveUp ? 'gave-up' : 'failed';
+};
+
+/** The deliveries a new lead gets: the team's e-mail always, the webhook and acknowledgement when they are on. */
+export const newDeliveries = (
+  lead: LeadRecord,
+  { teamHeld, ackOwed, ackSkipped }: { teamHeld?: string; ackOwed: boolean; ackSkipped?: string },
+): NewDelivery[] => {
+  const base = { nextAttemptAt: nextAttemptAt(scheduleBase(lead), 1) as string, claimedUntil: claimedUntil() };
+  return [
+    { ...base, channel: 'team', ...(teamHeld ? { skipped: teamHeld } : {}) },
+    ...(webhook.on() ? [{ ...base, channel: 'webhook' as const }] : []),
+    ...(ackOwed ? [{ ...base, channel: 'ack' as const, ...(ackSkipped ? { skipped: ackSkipped } : {}) }] : []),
+  ];
+};
+
+/** Stores a lead's deliveries in its transaction; returns those to try now. */
+export const storeDeliveries = (leadId: string, deliveries: readonly NewDelivery[]) => insertDeliveries(leadId, deliveries);
+
+/**
+ * The tries at receipt of a lead just committed, side by side with the note to the sweep that
+ * work may be pending (so an instance that dies mid-send still leaves it); when every try went,
+ * the note is taken back.
+ */
+export const tryAtReceipt = async (lead: LeadRecord, deliveries: readonly Delivery[]): Promise<void> => {
+  if (deliveries.length === 0) return;
+  const due = nextAttemptAt(scheduleBase(lead), 1) as string;
+  const [noted, ...outcomes] = await Promise.all([
+    notePending(
+      deliveries.map((delivery) => delivery.channel),
+      due,
+    ),
+    ...deliveries.map((delivery) => attempt(delivery, lead)),
+  ]);
+  // All sent at once: nothing is owed, and the sweep need not wake the database for this lead.
+  if (outcomes.every((outcome) => outcome === 'sent')) await noted.takeBack();
+};
+
+/**
+ * A retry of a stored lead whose try at receipt never happened (that attempt ran out of time or
+ * its instance died): the visitor's retry sends what the first attempt owed. A try that happened
+ * and failed is left to the sweep.
+ */
+export const tryOwed = async (lead: LeadRecord): Promise<void> => {
+  const owed = await withDatabase(() => claimUntried(lead.id, claimedUntil())).catch(() => []);
+  await Promise.all(owed.map((delivery) => attempt(delivery, lead)));
+};

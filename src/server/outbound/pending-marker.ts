@@ -1,0 +1,76 @@
+/**
+ * A note in Netlify Blobs of when each channel's next pending delivery is due, so the sweep can
+ * tell without waking the database that nothing is owed (the database sleeps when idle and is
+ * billed while awake). Each lead's intake notes its deliveries before it tries them; the sweep
+ * writes what the database says after its run; the daily retention run writes it again, so a note
+ * lost to a failure is mended within a day.
+ *
+ * A note only ever errs early: a stale one costs one run of the sweep that finds nothing due.
+ */
+import { getStore, type Store } from '@netlify/blobs';
+import { isPreviewDeploy } from '../deploy-context.ts';
+import { logLead } from '../log.ts';
+import { storeTimeoutMs } from '../settings.ts';
+import type { Channel } from '../db/deliveries.ts';
+
+export const OUTBOUND_STORE = 'outbound';
+export const PENDING_KEY = 'pending';
+
+/** Each channel with pending deliveries, and when the first of them is due (ISO). */
+export type PendingNote = Partial<Record<Channel, string>>;
+
+const store = (): Store =>
+  getStore({
+    name: OUTBOUND_STORE,
+    consistency: 'strong',
+    fetch: (input, init) => globalThis.fetch(input, { ...init, signal: AbortSignal.timeout(storeTimeoutMs()) }),
+  });
+
+/** The note and its version (a listing carries the etag; the local store's GET does not). */
+export const readPendingNote = async (): Promise<{ note: PendingNote; etag?: string }> => {
+  const blobs = store();
+  const etag = (await blobs.list({ prefix: PENDING_KEY })).blobs.find((blob) => blob.key === PENDING_KEY)?.etag;
+  if (!etag) return { note: {} };
+  return { note: ((await blobs.get(PENDING_KEY, { type: 'json' })) as PendingNote | null) ?? {}, etag };
+};
+
+/** Writes the note over version `etag` (or as new): false when someone wrote it meanwhile. */
+export const writePendingNote = async (note: PendingNote, etag: string | undefined): Promise<boolean> =>
+  (await store().setJSON(PENDING_KEY, note, etag ? { onlyIfMatch: etag } : { onlyIfNew: true })).modified;
+
+/** What noting pending work did, so it can be taken back when the work got done at once. */
+export interface Noted {
+  /** Puts the note back as it was, unless someone wrote it meanwhile. Never throws. */
+  takeBack(): Promise<void>;
+}
+const unchanged: Noted = { takeBack: async () => {} };
+
+/** Notes that these channels have deliveries due at `due` (kept if an earlier one is noted). Never throws. */
+export const notePending = async (channels: readonly Channel[], due: string): Promise<Noted> => {
+  // A preview's deliveries are never swept (scheduled functions run on production only).
+  if (isPreviewDeploy() || channels.length === 0) return unchanged;
+  try {
+    for (let round = 0; round < 3; round++) {
+      const { note, etag } = await readPendingNote();
+      const later = channels.filter((channel) => note[channel] === undefined || (note[channel] as string) > due);
+      if (later.length === 0) return unchanged;
+      if (await writePendingNote({ ...note, ...Object.fromEntries(later.map((channel) => [channel, due])) }, etag)) {
+        return {
+          async takeBack() {
+            try {
+              const now = await readPendingNote();
+              const ours = later.every((channel) => now.note[channel] === due);
+              if (ours && now.etag) await writePendingNote(note, now.etag);
+            } catch {
+              // It stays: the sweep finds nothing due and writes it again.
+            }
+          },
+        };
+      }
+    }
+  } catch {
+    // The retention run writes the note from the database again within a day.
+  }
+  logLead({ kind: 'sweep', status: 'pending-note-failed' });
+  return unchanged;
+};

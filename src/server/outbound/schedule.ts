@@ -1,0 +1,33 @@
+/**
+ * The retry schedule every outbound channel shares, and what a channel is to the retry machine
+ * (deliveries.ts).
+ */
+import { notifyTimeoutMs, storeTimeoutMs } from '../settings.ts';
+import type { Delivery } from '../db/deliveries.ts';
+import type { LeadRecord } from '../db/lead-record.ts';
+
+/** Minutes after receipt at which the sweep re-sends: about 10 min, 30 min, 2 h, 6 h and 24 h. */
+export const RESEND_AFTER_MINUTES = [10, 30, 120, 360, 1440] as const;
+/** Re-sends before a delivery gives up (the try at receipt is not one of them). */
+export const MAX_RESENDS = RESEND_AFTER_MINUTES.length;
+
+/** How long a claim keeps others off a delivery: longer than one send and its bookkeeping. */
+export const claimLeaseMs = () => notifyTimeoutMs() + storeTimeoutMs() + 1000;
+export const claimedUntil = (now = Date.now()) => new Date(now + claimLeaseMs()).toISOString();
+
+/** When the next re-send is due after `tries` tries (the one at receipt included), or null when none is left. */
+export const nextAttemptAt = (receivedAt: string, tries: number): string | null => {
+  const resent = tries - 1;
+  return resent >= MAX_RESENDS ? null : new Date(Date.parse(receivedAt) + RESEND_AFTER_MINUTES[resent] * 60_000).toISOString();
+};
+
+/** What one try came to. `skipped`: the channel is off for now; nothing was tried. */
+export type SendResult = { sent: true } | { sent: false; error: string; skipped?: boolean };
+
+/** An outbound channel: whether it sends now, and one try of it (never throws). */
+export interface OutboundChannel {
+  on(): boolean;
+  send(lead: LeadRecord, delivery: Delivery): Promise<SendResult>;
+  /** How the log names its outcomes: `sent`, `<prefix>-failed`, `<prefix>-gave-up`, `<prefix>-skipped`; `retry` names a re-send. */
+  log: { sent: string; prefix: string; retry: string };
+}

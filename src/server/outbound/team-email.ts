@@ -1,0 +1,153 @@
+/**
+ * The team's e-mail about a lead, through EmailJS: every field as text, a readable summary, the
+ * language and when to call back. An outbound channel of the retry machine (deliveries.ts).
+ * When earlier leads' own e-mails all failed, this one lists them too ("also waiting"), and they
+ * count as sent with it.
+ */
+import { isPreviewDeploy, previewNotifyTo } from '../deploy-context.ts';
+import { emailJsSettings } from '../settings.ts';
+import { withDatabase } from '../db/connection.ts';
+import { claimGaveUpTeamEmails, leadsOf, markCarried, releaseAll } from '../db/deliveries.ts';
+import { DELIVERY_STATE_FIELDS, displayValue, fieldOf, languageName, type LeadRecord } from '../db/lead-record.ts';
+import { FIELD_LABELS, LEAD_FIELDS, callBackText, type EnquiryKind } from '../../lib/enquiry/index.ts';
+import { site } from '../../config/site.ts';
+import { postToEmailJs } from './emailjs.ts';
+import { claimedUntil, type OutboundChannel, type SendResult } from './schedule.ts';
+
+export { EMAILJS_SEND_PATH } from './emailjs.ts';
+
+const KIND_TITLES: Record<EnquiryKind, string> = {
+  realestate: 'Property enquiry',
+  bankloan: 'Bank loan enquiry',
+  finance: 'Financial planning enquiry',
+  contact: 'Contact message',
+  privacy: 'Privacy request',
+};
+
+/** Fields whose value is a language code, written out by name in the e-mail. */
+const LANGUAGE_FIELDS = new Set<string>(['locale', 'consentLocale']);
+
+/**
+ * Readable multi-line text of a lead for the team's e-mail. Right under the title: the language
+ * of the page ("Preferred language: Tamil"), then when and in which language to call back
+ * ("Call: Evening (16:00-19:00), in Tamil", src/lib/enquiry/call-back.ts). A privacy request
+ * says so in its first line, with what is asked, and the day it must be answered by in the second.
+ */
+export const summarise = (record: LeadRecord): string => {
+  const lines =
+    record.kind === 'privacy'
+      ? [
+          `${KIND_TITLES.privacy} ${record.id}: ${displayValue(record.request)}`,
+          `${FIELD_LABELS.replyBy}: ${displayValue(record.replyBy)} (${site.grievance.responseDays} days; India's DPDP Act)`,
+          `${FIELD_LABELS.locale}: ${languageName(record.locale)}`,
+        ]
+      : [
+          `${KIND_TITLES[record.kind]} ${record.id}`,
+          `${FIELD_LABELS.locale}: ${languageName(record.locale)}`,
+          `Call: ${callBackText(record)}`,
+        ];
+  for (const field of LEAD_FIELDS) {
+    if (field === 'locale' || field === 'replyBy') continue;
+    const value = fieldOf(record, field);
+    if (value !== undefined && value !== '')
+      lines.push(`${FIELD_LABELS[field]}: ${LANGUAGE_FIELDS.has(field) ? languageName(value) : displayValue(value)}`);
+  }
+  lines.push(`Page: ${record.page}`, `Received: ${record.receivedAt}`);
+  return lines.join('\n');
+};
+
+/** One line per lead whose e-mails all failed, for the "also waiting" part of the next e-mail. */
+export const alsoWaitingText = (waiting: readonly LeadRecord[]): string =>
+  waiting
+    .map(
+      (lead) =>
+        `- ${lead.kind} ${lead.id}, received ${lead.receivedAt}: ${[lead.Username, lead.phone, lead.email].filter(Boolean).map(displayValue).join(', ')}`,
+    )
+    .join('\n');
+
+export interface NotifyExtras {
+  /** Leads whose own e-mails failed for good: listed in this one so the team still hears of them. */
+  alsoWaiting?: readonly LeadRecord[];
+}
+
+/**
+ * template_params: kind, summary and every field of the lead as text (not its delivery
+ * state), plus `preferredLanguage`, the visitor's language by its English name ("Tamil"), for
+ * a template line like "Preferred language: {{preferredLanguage}}", and `callBack`, when and in
+ * which language to call ("Evening (16:00-19:00), in Tamil"), for the subject line.
+ */
+export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): Record<string, string> => {
+  const params: Record<string, string> = {};
+  for (const [field, value] of Object.entries(record)) {
+    if (!DELIVERY_STATE_FIELDS.has(field) && field !== 'history' && value !== undefined) params[field] = displayValue(value);
+  }
+  const waiting = extras.alsoWaiting ?? [];
+  const alsoWaiting = waiting.length > 0 ? alsoWaitingText(waiting) : '';
+  const summary = [
+    summarise(record),
+    ...(alsoWaiting ? ['', `Also waiting (${waiting.length}; their own e-mails failed):`, alsoWaiting] : []),
+  ].join('\n');
+  return {
+    ...params,
+    kind: record.kind,
+    preferredLanguage: languageName(record.locale),
+    callBack: callBackText(record),
+    summary,
+    alsoWaiting,
+  };
+};
+
+/** The first line of a preview's e-mail, so nobody mistakes it for a customer's enquiry. */
+export const PREVIEW_SUMMARY_LINE = 'Sent from a preview site, not the live site.';
+
+/**
+ * In a preview, the e-mail goes to LEADS_PREVIEW_NOTIFY_TO only (as `to_email`, for a preview
+ * template whose "To" is {{to_email}}), or nowhere.
+ */
+const recipientParams = (): Record<string, string> | null => {
+  if (!isPreviewDeploy()) return {};
+  const to = previewNotifyTo();
+  return to ? { to_email: to } : null;
+};
+
+/** At most this many gave-up leads ride along in one e-mail; the rest go with the next. */
+const WAITING_PER_EMAIL = 25;
+
+/** One e-mail to the team about `record`, with the gave-up leads it can carry. Never throws. */
+export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}): Promise<SendResult> => {
+  const recipient = recipientParams();
+  if (!recipient) return { sent: false, error: 'Preview site: the team is not e-mailed (LEADS_PREVIEW_NOTIFY_TO is unset)', skipped: true };
+  const settings = emailJsSettings();
+  if (!settings) return { sent: false, error: 'EmailJS is not configured', skipped: true };
+  const params = templateParams(record, extras);
+  if (recipient.to_email) params.summary = `${PREVIEW_SUMMARY_LINE}\n\n${params.summary}`;
+  return postToEmailJs(settings, { ...params, ...recipient });
+};
+
+/** The gave-up team e-mails this one takes along (claimed, so no other e-mail lists them too). */
+const takeWaiting = async () => {
+  try {
+    return await withDatabase(async () => {
+      const claimed = await claimGaveUpTeamEmails(WAITING_PER_EMAIL, claimedUntil());
+      const leads = await leadsOf(claimed.map((delivery) => delivery.leadId));
+      return claimed.flatMap((delivery) => {
+        const lead = leads.get(delivery.leadId);
+        return lead ? [{ delivery, lead }] : [];
+      });
+    });
+  } catch {
+    return [];
+  }
+};
+
+export const teamEmail: OutboundChannel = {
+  on: () => recipientParams() !== null && emailJsSettings() !== null,
+  async send(lead) {
+    const waiting = teamEmail.on() ? await takeWaiting() : [];
+    const result = await notifyTeam(lead, { alsoWaiting: waiting.map(({ lead: earlier }) => earlier) });
+    const ids = waiting.map(({ delivery }) => delivery.id);
+    await withDatabase(() => (result.sent ? markCarried(ids, lead.id) : releaseAll(ids))).catch(() => {});
+    return result;
+  },
+  log: { sent: 'notified', prefix: 'notify', retry: 're-send' },
+};

@@ -1,0 +1,132 @@
+/**
+ * Moving leads in (`npm run leads:import`): one row of an export (GET /api/leads, CSV or JSON,
+ * or a record of the Blobs store leads were kept in before) back into a lead record, checked the
+ * way the pipeline checks a lead: its kind's schema for the visitor's fields, and the export's
+ * own rules for the rest. A row that fails names each field at fault.
+ */
+import { ENQUIRY_KINDS, enquirySchemas, fieldMessages, type EnquiryKind } from '../../lib/enquiry/index.ts';
+import { en } from '../../i18n/en.ts';
+import { CSV_COLUMNS } from './export.ts';
+import { buildLeadRecord, LEAD_STATUSES, type LeadRecord, type Via, type WorkEntry } from '../db/lead-record.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Export columns that hold numbers, true/false, or a list. */
+const NUMBERS = new Set(['notifyAttempts', 'webhookAttempts', 'ackAttempts']);
+const BOOLEANS = new Set(['notified', 'notifyGaveUp', 'webhookSent', 'webhookGaveUp', 'ackGaveUp']);
+const TIMES = new Set(['receivedAt', 'consentAt', 'statusAt', 'releasedAt', 'ackedAt', 'notifiedAt']);
+/** Record fields that are not the visitor's: checked here, not by the schema. */
+const META = new Set([
+  'id',
+  'kind',
+  'receivedAt',
+  'consentAt',
+  'page',
+  'via',
+  'spam',
+  'photos',
+  'status',
+  'note',
+  'statusBy',
+  'statusAt',
+  'history',
+  'spamReason',
+  'releasedBy',
+  'releasedAt',
+  'replyBy',
+  'notified',
+  'notifyError',
+  'notifyAttempts',
+  'notifyGaveUp',
+  'notifiedWith',
+  'notifiedAt',
+  'notifyHeld',
+  'webhookSent',
+  'webhookError',
+  'webhookAttempts',
+  'webhookGaveUp',
+  'ackedAt',
+  'ackError',
+  'ackAttempts',
+  'ackGaveUp',
+  'ackSkipped',
+]);
+
+/** A CSV cell as the export wrote it, back to its value: the apostrophe that kept a formula inert goes. */
+const fromCell = (column: string, cell: string): unknown => {
+  if (cell === '') return undefined;
+  const text = /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+  if (NUMBERS.has(column)) return Number(text);
+  if (BOOLEANS.has(column)) return text === 'true' ? true : text === 'false' ? false : text;
+  if (column === 'photos') return text.split(', ');
+  return text;
+};
+
+/** One CSV row (cells by the header's column names) as the export's record. */
+export const recordOfCsvRow = (row: Record<string, string>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(row)
+      .map(([column, cell]) => [column, fromCell(column, cell)] as const)
+      .filter(([, value]) => value !== undefined),
+  );
+
+/** The header an export's CSV starts with (the BOM aside): the columns in their order. */
+export const EXPORT_COLUMNS = CSV_COLUMNS;
+
+export type ImportResult = { record: LeadRecord } | { problems: Record<string, string> };
+
+/** Checks one exported record and makes the lead record it stands for. */
+export const importedRecord = (row: Record<string, unknown>): ImportResult => {
+  const problems: Record<string, string> = {};
+  const { id, kind, receivedAt, page } = row;
+  if (typeof id !== 'string' || !UUID.test(id)) problems.id = 'must be the lead id (a UUID)';
+  if (!(ENQUIRY_KINDS as readonly unknown[]).includes(kind)) problems.kind = `must be one of ${ENQUIRY_KINDS.join(', ')}`;
+  for (const field of TIMES)
+    if (row[field] !== undefined && (typeof row[field] !== 'string' || !ISO.test(row[field] as string)))
+      problems[field] = 'must be a time written as the export does (2025-01-31T10:00:00.000Z)';
+  if (receivedAt === undefined) problems.receivedAt = 'is missing';
+  if (row.via !== undefined && row.via !== 'js' && row.via !== 'html') problems.via = 'must be js or html';
+  if (row.status !== undefined && !(LEAD_STATUSES as readonly unknown[]).includes(row.status))
+    problems.status = `must be one of ${LEAD_STATUSES.join(', ')}`;
+  if (row.replyBy !== undefined && (typeof row.replyBy !== 'string' || !DAY.test(row.replyBy)))
+    problems.replyBy = 'must be a day (YYYY-MM-DD)';
+  for (const field of NUMBERS)
+    if (row[field] !== undefined && !(Number.isInteger(row[field]) && (row[field] as number) >= 0))
+      problems[field] = 'must be a whole number';
+  for (const field of BOOLEANS) if (row[field] !== undefined && typeof row[field] !== 'boolean') problems[field] = 'must be true or false';
+  if (
+    row.photos !== undefined &&
+    !(Array.isArray(row.photos) && row.photos.every((key) => typeof key === 'string' && key.startsWith(`${String(id)}/`)))
+  )
+    problems.photos = "must be the lead's own photo keys (<id>/<n>.<ext>)";
+  if (row.history !== undefined && !Array.isArray(row.history)) problems.history = 'must be a list of changes';
+  if (Object.keys(problems).length > 0 || !(ENQUIRY_KINDS as readonly unknown[]).includes(kind)) return { problems };
+
+  // The visitor's fields go through the kind's schema, as the form's post did.
+  const leadKind = kind as EnquiryKind;
+  const wire = Object.fromEntries(Object.entries(row).filter(([field]) => !META.has(field)));
+  const parsed = enquirySchemas[leadKind].safeParse({
+    ...wire,
+    submissionId: id,
+    page,
+    ...(leadKind === 'privacy' ? {} : { consent: true }),
+  });
+  if (!parsed.success) return { problems: fieldMessages(parsed.error, en.messages) };
+
+  const built = buildLeadRecord(leadKind, parsed.data, receivedAt as string, {
+    via: (row.via as Via | undefined) ?? 'js',
+    photos: row.photos as string[] | undefined,
+    spam: row.spam as string | undefined,
+  });
+  const kept = Object.fromEntries(Object.entries(row).filter(([field]) => META.has(field) && field !== 'history'));
+  const history = Array.isArray(row.history) ? (row.history as WorkEntry[]) : undefined;
+  const record = {
+    ...built,
+    ...kept,
+    ...(leadKind === 'privacy' ? {} : { consentAt: (row.consentAt as string | undefined) ?? receivedAt }),
+    ...(history ? { history } : {}),
+  } as unknown as LeadRecord;
+  return { record };
+};

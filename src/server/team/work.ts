@@ -1,0 +1,115 @@
+/**
+ * The team's work on one lead, for the inbox at /leads (GET, PATCH and POST /api/leads/<id>…):
+ * its status and note, releasing it from spam, and its photos.
+ *
+ * A change carries the version it was made on (If-Match) and is one compare-and-set statement on
+ * the lead's version column, with its history entry and the team's log in the same statement: two
+ * people changing one lead at once never overwrite each other, and the one whose version is stale
+ * gets 412 with the lead as it is now.
+ */
+import { HttpError } from '../errors.ts';
+import { query, queryOne, transaction } from '../db/connection.ts';
+import { readLead, type LeadVersion } from '../db/leads.ts';
+import { logTeamAction } from '../db/team-log.ts';
+import { LEAD_STATUSES, type LeadStatus } from '../db/lead-record.ts';
+import { newDeliveries, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
+import { readPhoto as readStoredPhoto } from '../intake/photos.ts';
+import { logLead } from '../log.ts';
+
+export type { LeadVersion };
+export const NOTE_MAX = 1000;
+
+/** A change made on a version of the lead that is no longer current: 412, with the lead as it is now. */
+export class LeadConflictError extends HttpError {
+  readonly current: LeadVersion;
+  constructor(current: LeadVersion) {
+    const who = current.record.statusBy || 'Someone';
+    super(412, `${who} changed this lead a moment ago. Look at it again, then make your change.`, {
+      fields: { etag: 'the lead changed since you opened it' },
+    });
+    this.current = current;
+  }
+}
+
+/** A version as an ETag's value, and back (quotes and W/ ignored); null when it is not one. */
+export const etagOf = (version: number) => String(version);
+export const versionOf = (etag: string): number | null => {
+  const bare = etag.replace(/^W\//, '').replace(/"/g, '').trim();
+  return /^\d{1,9}$/.test(bare) ? Number(bare) : null;
+};
+
+/** The change asked for, checked; a 400 names each bad field. */
+export const parseWork = (body: unknown): { status?: LeadStatus; note?: string } => {
+  const fields: Record<string, string> = {};
+  const { status, note } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (status !== undefined && !(LEAD_STATUSES as readonly unknown[]).includes(status))
+    fields.status = `status must be one of ${LEAD_STATUSES.join(', ')}`;
+  if (note !== undefined && (typeof note !== 'string' || note.length > NOTE_MAX))
+    fields.note = `note must be text of at most ${NOTE_MAX} characters`;
+  if (status === undefined && note === undefined) fields.status = 'send a status, a note or both';
+  if (Object.keys(fields).length > 0) throw new HttpError(400, 'Some fields are wrong.', { fields });
+  return {
+    ...(status !== undefined ? { status: status as LeadStatus } : {}),
+    ...(note !== undefined ? { note: (note as string).trim() } : {}),
+  };
+};
+
+/**
+ * Sets status and note over `version`, recording who and when in the lead, its history and the
+ * team's log, in one statement. A lead changed since that version is not touched: 412.
+ */
+export const changeWork = async (id: string, change: { status?: LeadStatus; note?: string }, by: string, version: number) => {
+  const changed = await queryOne<{ id: string }>(
+    `WITH changed AS (
+       UPDATE leads SET status = coalesce($3, status), note = coalesce($4, note), status_by = $5, status_at = $6, version = version + 1
+       WHERE id = $1 AND version = $2 AND spam IS NULL
+       RETURNING id, kind, status, note),
+     history AS (
+       INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note) SELECT id, $6, $5, status, note FROM changed),
+     logged AS (
+       INSERT INTO team_log (at, actor, action, lead_id, detail) SELECT $6, $5, 'work', id, jsonb_build_object('status', status) FROM changed)
+     SELECT id, kind, status FROM changed`,
+    [id, version, change.status ?? null, change.note ?? null, by, new Date().toISOString()],
+  );
+  const current = await readLead(id);
+  if (!current || current.record.spam) throw new HttpError(404, 'No lead in the inbox has that id.');
+  if (!changed) throw new LeadConflictError(current);
+  logLead({ kind: current.record.kind, id, status: 'work', note: current.record.status });
+  return current;
+};
+
+/**
+ * "Not spam": moves a spam record into the inbox as a lead, and e-mails the team (and calls the
+ * webhook) about it, once: the row changes from spam to lead in one statement, so a second
+ * release, or one racing it, finds it in the inbox already (409) and sends nothing.
+ */
+export const releaseSpam = async (id: string, by: string): Promise<LeadVersion> => {
+  const releasedAt = new Date().toISOString();
+  const deliveries = await transaction(async () => {
+    const released = await query<{ id: string }>(
+      `UPDATE leads SET spam_reason = spam, spam = NULL, released_by = $2, released_at = $3, version = version + 1
+       WHERE id = $1 AND spam IS NOT NULL RETURNING id`,
+      [id, by, releasedAt],
+    );
+    if (released.length === 0) return null;
+    await logTeamAction(by, 'release', id);
+    const lead = await readLead(id);
+    return lead ? storeDeliveries(id, newDeliveries(lead.record, { ackOwed: false })) : [];
+  });
+  if (deliveries === null) {
+    if (await readLead(id)) throw new HttpError(409, 'This lead is in the inbox already.');
+    throw new HttpError(404, 'No lead or spam has that id.');
+  }
+  const lead = (await readLead(id)) as LeadVersion;
+  logLead({ kind: lead.record.kind, id, status: 'released', note: lead.record.spamReason });
+  await tryAtReceipt(lead.record, deliveries);
+  return (await readLead(id)) ?? lead;
+};
+
+/** One of a lead's photos, for a signed-in team member only; null when the lead has no such photo. */
+export const readPhoto = async (id: string, name: string): Promise<{ bytes: ArrayBuffer; contentType: string } | null> => {
+  const row = await queryOne<{ photos: string[] }>('SELECT photos FROM leads WHERE id = $1', [id]);
+  const key = `${id}/${name}`;
+  if (!row || !row.photos.includes(key)) return null;
+  return readStoredPhoto(key);
+};

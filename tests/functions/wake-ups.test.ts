@@ -1,0 +1,57 @@
+/**
+ * The database sleeps when idle and is billed while awake: an idle site (no visitors, nothing
+ * pending, nobody in the inbox) wakes it at most 24 times a day from its scheduled jobs. A
+ * simulated day of schedule ticks (the sweep every 10 minutes, retention once) against the local
+ * database, counting the sessions the jobs open on its socket.
+ */
+import { afterEach, expect, test, vi } from 'vitest';
+import leadsSweep from '../../netlify/functions/leads-sweep.mts';
+import leadsRetention from '../../netlify/functions/leads-retention.mts';
+import type { TestDatabase } from '../support/database.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
+import { send, validFinance } from '../support/enquiry-requests.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+
+let db: TestDatabase;
+let standIn: EmailJsStandIn;
+useFreshLocalServers((servers) => ({ db, standIn } = servers));
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const MINUTE = 60_000;
+const tick = async (handler: (request: Request) => Promise<Response>, name: string) => {
+  const response = await handler(new Request(`http://localhost/.netlify/functions/${name}`, { method: 'POST', body: '{}' }));
+  expect(response.status).toBe(200);
+};
+
+/** Runs one day of the functions' schedules from `start` (the sweep every 10 minutes, retention `@daily`); returns the sessions opened. */
+const day = async (start: number) => {
+  const before = db.local.sessions();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  for (let minute = 0; minute < 24 * 60; minute += 10) {
+    vi.setSystemTime(start + minute * MINUTE);
+    await tick(leadsSweep, 'leads-sweep');
+    if (minute === 0) await tick(leadsRetention, 'leads-retention');
+  }
+  vi.useRealTimers();
+  return db.local.sessions() - before;
+};
+
+test('an idle day wakes the database once: the retention run; the 144 sweeps find nothing due in Blobs and never connect', async () => {
+  await send('finance', validFinance()); // an earlier lead, e-mailed at once: nothing is owed
+  const sessions = await day(Date.now() + 60 * MINUTE);
+  expect(sessions).toBe(1);
+  expect(sessions).toBeLessThanOrEqual(24);
+});
+
+test('a day with one e-mail owed: the sweep wakes the database when it is due, sends it, and sleeps again', async () => {
+  standIn.setBehaviour({ status: 500 });
+  const answer = await send('finance', validFinance());
+  standIn.setBehaviour({ status: 200 });
+  const sessions = await day(Date.parse(answer.body.receivedAt) + MINUTE);
+  // The retention run, and the one sweep that found the re-send due and sent it.
+  expect(sessions).toBe(2);
+  expect(standIn.received.map((email) => email.template_params.id)).toHaveLength(1);
+  expect(await db.record(answer.body.id)).toMatchObject({ notified: true, notifyAttempts: 1 });
+});
