@@ -1,8 +1,8 @@
 /**
  * Which Netlify deploy this is. A deploy preview (a pull request) and a branch deploy are not
- * production: their enquiries go to a store of their own, the team is not e-mailed, the webhook
- * is not called, and every page says so in a slim banner. Production, `npm start` and the tests
- * (unless they set `CONTEXT`) work on the real store.
+ * production: Netlify gives them a database branch of their own, the team is not e-mailed, the
+ * webhook is not called, no visitor is acknowledged, and every page says so in a slim banner.
+ * Production, `npm start` and the tests (unless they set `CONTEXT`) behave as production.
  */
 
 /** Netlify's contexts (`CONTEXT`) that are not production. */
