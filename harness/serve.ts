@@ -13,6 +13,8 @@
  * Cache-Control where none is set, and are compressed (brotli/gzip) as Netlify's CDN does;
  * SERVE_COMPRESSION=0 serves them uncompressed (the Lighthouse benchmark measures both).
  * Local only: POST /__local/faults makes the database and the Blobs store fail, hang or come back (below).
+ * It refuses to start while a setting is unsafe (src/server/settings-check.ts): a weak
+ * LEADS_EXPORT_TOKEN, a webhook address that is not https, a webhook secret not written whsec_.
  */
 import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -26,6 +28,14 @@ import { serveProjectDatabase, startLocalDatabase, type DatabaseFault } from './
 import { compress, isCompressible, negotiateEncoding } from './compress.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/i18n/locales.ts';
 import { hrefOf, splitLocalePath } from '../src/lib/routing/index.ts';
+
+import { settingsProblems } from '../src/server/settings-check.ts';
+
+const problems = settingsProblems();
+if (problems.length > 0) {
+  console.error(`serve: refusing to start:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+  process.exit(1);
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 8888);

@@ -1,7 +1,7 @@
 /**
  * A local webhook receiver for the tests: it records every delivery (headers and raw body) and
- * answers as told: a status (200 by default, 500 to fail) or never (`hang`), to exercise the
- * pipeline's retries and its timeout.
+ * answers as told: a status (200 by default, 500 to fail), a redirect (`redirectTo`), or never
+ * (`hang`), to exercise the pipeline's retries, its timeout and its refusal to follow redirects.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,8 @@ export interface ReceiverBehaviour {
   status?: number;
   /** Never answer (until the receiver closes). */
   hang?: boolean;
+  /** Answer 302 with this Location ('' for none). */
+  redirectTo?: string;
 }
 
 export interface WebhookReceiver {
@@ -29,7 +31,7 @@ export interface WebhookReceiver {
 }
 
 export const startWebhookReceiver = async (initial: ReceiverBehaviour = {}): Promise<WebhookReceiver> => {
-  let behaviour: Required<ReceiverBehaviour> = { status: 200, hang: false, ...initial };
+  let behaviour: Required<ReceiverBehaviour> = { status: 200, hang: false, redirectTo: '', ...initial };
   const deliveries: WebhookDelivery[] = [];
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -37,6 +39,10 @@ export const startWebhookReceiver = async (initial: ReceiverBehaviour = {}): Pro
     const query = Object.fromEntries(new URL(req.url ?? '/', 'http://localhost').searchParams);
     deliveries.push({ headers: req.headers, query, body: Buffer.concat(chunks).toString('utf8') });
     if (behaviour.hang) return; // the caller's timeout ends it
+    if (behaviour.redirectTo) {
+      res.writeHead(302, { location: behaviour.redirectTo }).end();
+      return;
+    }
     res.writeHead(behaviour.status, { 'content-type': 'text/plain' });
     res.end(behaviour.status < 300 ? 'ok' : 'failure');
   });

@@ -1,5 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { leadsExportHandler } from '../../src/server/index.ts';
+import { leadsExportHandler, logSettingsProblems } from '../../src/server/index.ts';
+
+// A weak LEADS_EXPORT_TOKEN or unsafe webhook settings are named in the log when the function starts.
+logSettingsProblems();
 
 export default leadsExportHandler();
 

@@ -2,3 +2,4 @@
 export { enquiryHandler } from './intake/handler.ts';
 export { leadsExportHandler } from './team/leads-api.ts';
 export { retentionHandler, sweepHandler } from './jobs/handlers.ts';
+export { logSettingsProblems } from './settings-check.ts';

@@ -17,23 +17,48 @@ export const minFillMs = () => numberFrom(env().LEADS_MIN_FILL_MS, 3000);
 export const storeTimeoutMs = () => numberFrom(env().LEADS_STORE_TIMEOUT_MS, 6000);
 /** The shortest export token taken: anything shorter could be guessed, so it counts as unset. */
 export const MIN_EXPORT_TOKEN_LENGTH = 32;
-let warnedShortToken = false;
+/** The least randomness an export token must show (bits, estimated below). */
+export const MIN_EXPORT_TOKEN_BITS = 128;
 
 /**
- * Secret for /api/leads (export, consent texts, erasure); unset means they do not exist (404).
- * A token shorter than 32 characters is treated as unset, and the log says why, once: the export
- * never falls back to open.
+ * An estimate of a token's randomness: its length times the Shannon entropy of its characters.
+ * 32 times one letter is 0 bits, `abab…` is 1 bit a character; `openssl rand -hex 32` is about
+ * 250 and `openssl rand -base64 32` about 220.
+ */
+export const estimatedBits = (token: string): number => {
+  const characters = [...token];
+  const counts = new Map<string, number>();
+  for (const character of characters) counts.set(character, (counts.get(character) ?? 0) + 1);
+  let perCharacter = 0;
+  for (const count of counts.values()) perCharacter -= (count / characters.length) * Math.log2(count / characters.length);
+  return characters.length * perCharacter;
+};
+
+/** Why LEADS_EXPORT_TOKEN is too weak to be taken, in plain words, or null when it is strong enough (or unset). */
+export const exportTokenProblem = (token: string): string | null => {
+  if (!token) return null;
+  const fix = 'make one with `openssl rand -hex 32`';
+  if (token.length < MIN_EXPORT_TOKEN_LENGTH)
+    return `LEADS_EXPORT_TOKEN has ${token.length} characters; at least ${MIN_EXPORT_TOKEN_LENGTH} are needed (${fix})`;
+  const bits = Math.floor(estimatedBits(token));
+  if (bits < MIN_EXPORT_TOKEN_BITS)
+    return `LEADS_EXPORT_TOKEN is too easy to guess (about ${bits} bits of randomness, at least ${MIN_EXPORT_TOKEN_BITS} are needed: ${fix})`;
+  return null;
+};
+let warnedWeakToken = '';
+
+/**
+ * The owner's first key for /api/leads (src/server/team/auth.ts); unset means the team's API does
+ * not exist (404). A weak token (too short, or too little randomness) is refused: treated as
+ * unset, and the log says why, once. The team's API never falls back to open.
  */
 export const exportToken = () => {
   const token = env().LEADS_EXPORT_TOKEN || '';
-  if (token && token.length < MIN_EXPORT_TOKEN_LENGTH) {
-    if (!warnedShortToken) {
-      warnedShortToken = true;
-      logLead({
-        kind: 'export',
-        status: 'token-too-short',
-        note: `LEADS_EXPORT_TOKEN has ${token.length} characters; at least ${MIN_EXPORT_TOKEN_LENGTH} are needed, so the export stays closed`,
-      });
+  const problem = exportTokenProblem(token);
+  if (problem) {
+    if (warnedWeakToken !== token) {
+      warnedWeakToken = token;
+      logLead({ kind: 'export', status: 'token-refused', note: `${problem}, so the team's inbox and export stay closed` });
     }
     return '';
   }

@@ -1,6 +1,7 @@
 /**
  * GET /api/leads and `npm run leads:export`: token, filters, CSV safety. Real database.
  */
+import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -85,18 +86,22 @@ describe('authorisation', () => {
     expect(answer.text).not.toContain(idOf('a1'));
   });
 
-  test('a token shorter than 32 characters counts as unset: 404 even with that very token, and the log says why', async () => {
+  test.each([
+    ['shorter than 32 characters', 'x7Kp2'.repeat(6) + 'q', /token-refused.*31 characters; at least 32 are needed/],
+    ['32 times one letter', 'y'.repeat(32), /token-refused.*too easy to guess \(about 0 bits/],
+    ['a short pattern repeated', 'ab'.repeat(20), /token-refused.*too easy to guess \(about 40 bits/],
+  ])('a token %s is refused: 404 even with that very token, and the log says why', async (_name, weak, logged) => {
     await seed(SAMPLE);
-    const short = 'x'.repeat(31);
-    process.env.LEADS_EXPORT_TOKEN = short;
+    process.env.LEADS_EXPORT_TOKEN = weak;
     const log = vi.spyOn(console, 'log');
-    const answer = await get('', { authorization: `Bearer ${short}` });
+    const answer = await get('', { authorization: `Bearer ${weak}` });
     expect(answer.status).toBe(404);
     expect(answer.text).not.toContain(idOf('a1'));
-    expect(log.mock.calls.map(([line]) => String(line)).join('\n')).toMatch(/token-too-short.*31 characters; at least 32/);
+    expect(log.mock.calls.map(([line]) => String(line)).join('\n')).toMatch(logged);
     log.mockRestore();
-    process.env.LEADS_EXPORT_TOKEN = 'y'.repeat(32);
-    expect((await get('', { authorization: `Bearer ${'y'.repeat(32)}` })).status).toBe(200);
+    const strong = randomBytes(32).toString('hex');
+    process.env.LEADS_EXPORT_TOKEN = strong;
+    expect((await get('', { authorization: `Bearer ${strong}` })).status).toBe(200);
   });
 
   test.each([

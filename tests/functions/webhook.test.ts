@@ -1,14 +1,16 @@
 /**
  * The signed webhook (src/server/outbound/webhook.ts): each accepted lead is POSTed to
- * LEADS_WEBHOOK_URL, signed with LEADS_WEBHOOK_SECRET, and delivered as the e-mail is: a delivery
- * row with the lead, retried by the sweep on the same schedule under a claim, flagged
- * webhookGaveUp at the end, never for spam, never from a preview. Real database and Blobs store;
- * a local receiver that records what it gets, fails with 500, or hangs.
+ * LEADS_WEBHOOK_URL, signed per Standard Webhooks with LEADS_WEBHOOK_SECRET (verified here by the
+ * `standardwebhooks` library a receiver uses), and delivered as the e-mail is: a delivery row with
+ * the lead, retried by the sweep on the same schedule under a claim, flagged webhookGaveUp at the
+ * end, never for spam, never from a preview; https only, redirects not followed. Real database and
+ * Blobs store; a local receiver that records what it gets, fails with 500, redirects, or hangs.
  */
-import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import { sweepPending } from '../../src/server/jobs/sweep.ts';
+import { isAppsScriptHop } from '../../src/server/outbound/webhook.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { clearEmailJsEnv, EMAILJS_ENV } from '../../harness/emailjs-standin.ts';
@@ -16,7 +18,7 @@ import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-const SECRET = 'webhook-test-secret-0123456789abcdef';
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const TOKEN = 'webhook-test-export-token-0123456789ab';
 const MINUTE = 60_000;
 let db: TestDatabase;
@@ -29,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 beforeEach(() => {
   receiver.deliveries.length = 0;
-  receiver.setBehaviour({ status: 200, hang: false });
+  receiver.setBehaviour({ status: 200, hang: false, redirectTo: '' });
   Object.assign(process.env, { LEADS_WEBHOOK_URL: receiver.url, LEADS_WEBHOOK_SECRET: SECRET, LEADS_EXPORT_TOKEN: TOKEN });
   Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin });
 });
@@ -44,10 +46,14 @@ const webhookOf = async (id: string) => (await db.deliveries(id)).webhook;
 const pendingWebhooks = () => db.rows(`SELECT lead_id FROM deliveries WHERE channel = 'webhook' AND state = 'pending'`);
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-/** What a receiver does (docs/webhook.md): HMAC-SHA256 of "<timestamp>.<raw body>" with the secret. */
+/** What a receiver does (docs/webhook.md): the standardwebhooks library's verify over the raw body and the headers. */
 const verifies = ({ headers, body }: { headers: Record<string, unknown>; body: string }) => {
-  const expected = `sha256=${createHmac('sha256', SECRET).update(`${headers['x-aranya-timestamp']}.${body}`).digest('hex')}`;
-  return headers['x-aranya-signature'] === expected;
+  try {
+    new Webhook(SECRET).verify(body, headers as Record<string, string>);
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 /** Stores a lead while the receiver answers 500. */
@@ -69,17 +75,21 @@ describe('at receipt', () => {
     expect(receiver.deliveries).toHaveLength(1);
     const [delivery] = receiver.deliveries;
     expect(delivery.headers['content-type']).toBe('application/json; charset=utf-8');
-    const timestamp = Number(delivery.headers['x-aranya-timestamp']);
+    const timestamp = Number(delivery.headers['webhook-timestamp']);
     expect(timestamp).toBeGreaterThanOrEqual(before);
     expect(timestamp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
-    expect(delivery.headers['x-aranya-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(delivery.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    // The id is the lead's webhook delivery: a receiver de-duplicates by it.
+    expect(delivery.headers['webhook-id']).toBe((await webhookOf(enquiry.submissionId)).id);
     expect(verifies(delivery)).toBe(true);
-    // The same two values in the query, for receivers that cannot read headers (Google Apps Script).
-    expect(delivery.query).toEqual({
-      aranya_timestamp: delivery.headers['x-aranya-timestamp'],
-      aranya_signature: delivery.headers['x-aranya-signature'],
-    });
+    // The same three values in the query, for receivers that cannot read headers (Google Apps Script).
+    const signing = ['webhook-id', 'webhook-timestamp', 'webhook-signature'];
+    expect(delivery.query).toEqual(Object.fromEntries(signing.map((name) => [name, delivery.headers[name]])));
+    expect(verifies({ headers: delivery.query, body: delivery.body })).toBe(true);
     expect(verifies({ ...delivery, body: delivery.body.replace('Priya', 'Priyа') })).toBe(false); // a changed body fails
+    expect(verifies({ ...delivery, headers: { ...delivery.headers, 'webhook-id': crypto.randomUUID() } })).toBe(false);
+    const otherSecret = new Webhook('whsec_' + Buffer.from('another secret of 32 bytes......').toString('base64'));
+    expect(() => otherSecret.verify(delivery.body, delivery.headers as Record<string, string>)).toThrow();
 
     const body = JSON.parse(delivery.body);
     const stored = await leadOf(enquiry.submissionId);
@@ -138,12 +148,43 @@ describe('at receipt', () => {
     expect(await webhookOf(enquiry.submissionId)).toMatchObject({ state: 'pending', attempts: 1 });
   });
 
-  test('a URL that is not http(s) is named in webhookError, and the lead is queued', async () => {
-    process.env.LEADS_WEBHOOK_URL = 'ftp://sheet.example/hook';
+  test.each([
+    ['ftp://sheet.example/hook', 'https://'],
+    ['http://sheet.example/hook', 'https://'],
+    ['http://10.0.0.8/hook', 'https://'],
+  ])('the URL %s is not called: webhookError names the fix, and the lead is queued', async (url, fix) => {
+    process.env.LEADS_WEBHOOK_URL = url;
     const enquiry = validFinance();
     expect((await send('finance', enquiry)).status).toBe(201);
-    expect(await leadOf(enquiry.submissionId)).toMatchObject({ webhookError: 'LEADS_WEBHOOK_URL is not an http(s) address' });
+    expect((await leadOf(enquiry.submissionId)).webhookError).toContain(fix);
     expect(await webhookOf(enquiry.submissionId)).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(receiver.deliveries).toEqual([]);
+  });
+
+  test.each([
+    ['not written whsec_', 'webhook-test-secret-0123456789abcdef'],
+    ['too short', `whsec_${Buffer.from('fifteen bytes..').toString('base64')}`],
+  ])('a secret %s: nothing is sent, webhookError names the whsec_ form', async (_name, secret) => {
+    process.env.LEADS_WEBHOOK_SECRET = secret;
+    const enquiry = validFinance();
+    expect((await send('finance', enquiry)).status).toBe(201);
+    expect((await leadOf(enquiry.submissionId)).webhookError).toContain('whsec_');
+    expect(receiver.deliveries).toEqual([]);
+  });
+
+  test('a redirect is not followed: the delivery fails and stays pending; the address it points to gets nothing', async () => {
+    const elsewhere = await startWebhookReceiver();
+    try {
+      receiver.setBehaviour({ redirectTo: elsewhere.url });
+      const enquiry = validFinance();
+      expect((await send('finance', enquiry)).status).toBe(201);
+      expect(receiver.deliveries).toHaveLength(1);
+      expect(elsewhere.deliveries).toEqual([]);
+      expect((await leadOf(enquiry.submissionId)).webhookError).toBe('the webhook answered 302 (a redirect, which is not followed)');
+      expect(await webhookOf(enquiry.submissionId)).toMatchObject({ state: 'pending', attempts: 1 });
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   test('erasing the lead removes its webhook delivery', async () => {
@@ -192,6 +233,8 @@ describe('the sweep', () => {
     expect((await sweepPending({ wake: true })).webhook).toMatchObject({ pending: 1, due: 1, sent: 1 });
     expect(JSON.parse(receiver.deliveries[1].body).id).toBe(id);
     expect(verifies(receiver.deliveries[1])).toBe(true);
+    // A retry carries the same webhook-id: the receiver knows it is the same lead.
+    expect(receiver.deliveries[1].headers['webhook-id']).toBe(receiver.deliveries[0].headers['webhook-id']);
     const lead = await leadOf(id);
     expect(lead).toMatchObject({ webhookSent: true, webhookAttempts: 1 });
     expect(lead).not.toHaveProperty('webhookError');
@@ -216,5 +259,19 @@ describe('the sweep', () => {
     const report = await sweepPending({ wake: true });
     expect(report.skipped).toBe('EmailJS is not configured');
     expect(report.webhook).toMatchObject({ sent: 1 });
+  });
+});
+
+describe('the one redirect followed: a Google Apps Script web app to its output', () => {
+  const EXEC = 'https://script.google.com/macros/s/AKfy-example/exec?webhook-id=1';
+  test.each([
+    [EXEC, 'https://script.googleusercontent.com/macros/echo?user_content_key=abc', true],
+    [EXEC, 'http://script.googleusercontent.com/macros/echo', false],
+    [EXEC, 'https://evil.example/macros/echo', false],
+    [EXEC, null, false],
+    ['https://hooks.zapier.com/hooks/catch/1/abc', 'https://script.googleusercontent.com/macros/echo', false],
+    ['https://script.google.com/a/other', 'https://script.googleusercontent.com/macros/echo', false],
+  ])('from %s to %s: %s', (from, location, followed) => {
+    expect(isAppsScriptHop(from, location)).toBe(followed);
   });
 });

@@ -1,0 +1,31 @@
+/**
+ * Settings that must not be taken as they are: a weak LEADS_EXPORT_TOKEN, a webhook address that
+ * is not https or a secret not written whsec_. `npm start` refuses to start while one is wrong
+ * (harness/serve.ts); on Netlify the functions log each once when they start, the team's API stays
+ * closed with a weak token, and the webhook sends nothing while its settings are wrong.
+ */
+import { exportTokenProblem } from './settings.ts';
+import { webhookProblem } from './outbound/webhook.ts';
+import { logLead } from './log.ts';
+
+/** Every problem of the settings in force, in plain words (empty when none). */
+export const settingsProblems = (environment: NodeJS.ProcessEnv = process.env): string[] => {
+  const problems: string[] = [];
+  const token = exportTokenProblem(environment.LEADS_EXPORT_TOKEN ?? '');
+  if (token) problems.push(token);
+  const url = (environment.LEADS_WEBHOOK_URL ?? '').trim();
+  const secret = (environment.LEADS_WEBHOOK_SECRET ?? '').trim();
+  if (url || secret) {
+    if (!url || !secret) problems.push('Set both LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET, or neither');
+    else {
+      const webhook = webhookProblem({ url, secret });
+      if (webhook) problems.push(webhook);
+    }
+  }
+  return problems;
+};
+
+/** Logs each problem of the settings, for a function's start. */
+export const logSettingsProblems = () => {
+  for (const problem of settingsProblems()) logLead({ kind: 'settings', status: 'refused', note: problem });
+};

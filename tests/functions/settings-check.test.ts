@@ -1,0 +1,67 @@
+/**
+ * Unsafe settings are refused at start (src/server/settings-check.ts): `npm start` exits naming
+ * each one, and the functions name them in the log. A weak LEADS_EXPORT_TOKEN, a webhook address
+ * that is not https (localhost aside), a webhook secret not written whsec_.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from 'vitest';
+import { settingsProblems } from '../../src/server/settings-check.ts';
+import { estimatedBits } from '../../src/server/settings.ts';
+
+const STRONG = randomBytes(32).toString('hex');
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+
+test.each([
+  ['nothing set', {}, []],
+  [
+    'a strong token and an https webhook',
+    { LEADS_EXPORT_TOKEN: STRONG, LEADS_WEBHOOK_URL: 'https://hooks.example/x', LEADS_WEBHOOK_SECRET: SECRET },
+    [],
+  ],
+  ['a localhost webhook over http', { LEADS_WEBHOOK_URL: 'http://localhost:9000/hook', LEADS_WEBHOOK_SECRET: SECRET }, []],
+  ['32 times one letter', { LEADS_EXPORT_TOKEN: 'a'.repeat(32) }, [/LEADS_EXPORT_TOKEN is too easy to guess \(about 0 bits/]],
+  ['a short token', { LEADS_EXPORT_TOKEN: 'secret' }, [/LEADS_EXPORT_TOKEN has 6 characters; at least 32/]],
+  [
+    'a plain http webhook',
+    { LEADS_WEBHOOK_URL: 'http://sheet.example/hook', LEADS_WEBHOOK_SECRET: SECRET },
+    [/must start with https:\/\//],
+  ],
+  ['a secret not written whsec_', { LEADS_WEBHOOK_URL: 'https://hooks.example/x', LEADS_WEBHOOK_SECRET: STRONG }, [/whsec_<base64>/]],
+  ['a URL without its secret', { LEADS_WEBHOOK_URL: 'https://hooks.example/x' }, [/Set both LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET/]],
+])('%s', (_name, environment, expected) => {
+  const problems = settingsProblems(environment);
+  expect(problems).toHaveLength(expected.length);
+  expected.forEach((pattern, i) => expect(problems[i]).toMatch(pattern));
+});
+
+test('random tokens of 128 bits and more pass the estimate; patterns do not', () => {
+  expect(estimatedBits(randomBytes(32).toString('hex'))).toBeGreaterThan(200);
+  expect(estimatedBits(randomBytes(32).toString('base64url'))).toBeGreaterThan(200);
+  expect(estimatedBits('z'.repeat(64))).toBe(0);
+  expect(estimatedBits('abcd'.repeat(16))).toBe(128 - 0); // 2 bits × 64: exactly at the line
+});
+
+test('npm start refuses to start with a weak LEADS_EXPORT_TOKEN or a plain http webhook, naming each', async () => {
+  const serve = path.resolve(import.meta.dirname, '../../harness/serve.ts');
+  const run = promisify(execFile)(process.execPath, [serve], {
+    env: {
+      ...process.env,
+      LEADS_EXPORT_TOKEN: 'a'.repeat(32),
+      LEADS_WEBHOOK_URL: 'http://sheet.example/hook',
+      LEADS_WEBHOOK_SECRET: SECRET,
+      PORT: '1',
+    },
+    timeout: 60_000,
+  });
+  const failure = await run.then(
+    () => null,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(failure?.code).toBe(1);
+  expect(failure?.stderr).toContain('serve: refusing to start');
+  expect(failure?.stderr).toMatch(/LEADS_EXPORT_TOKEN is too easy to guess/);
+  expect(failure?.stderr).toMatch(/LEADS_WEBHOOK_URL must start with https:\/\//);
+}, 90_000);
