@@ -109,7 +109,7 @@ const idChooser = () => {
         return { id, duplicate: true, body: body(id) };
       }
       const id = randomUUID();
-      sent.set(id, challenge());
+      sent.set(id, challenge('bankloan'));
       return { id, duplicate: false, body: body(id) };
     },
     answer(id: string, duplicate: boolean, status: number, body: string) {
@@ -215,7 +215,7 @@ const served = async (): Promise<Row[]> => {
   const warmup = await fetch(`${baseUrl}/api/bankloan`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...base, submissionId: randomUUID(), challenge: challenge() }),
+    body: JSON.stringify({ ...base, submissionId: randomUUID(), challenge: challenge('bankloan') }),
   });
   if (warmup.status !== 201) throw new Error(`warm-up enquiry answered ${warmup.status}`);
   if (!databaseUrl) throw new Error('BASE_URL is set, but no npm start serves .netlify/db here to count the leads in');

@@ -81,7 +81,7 @@ const visitors: Visitor[] = Array.from({ length: total }, (_, n) => {
         ? { intent: 'sell' as const, category: 'flats' as const }
         : REAL_ESTATE[Math.floor(n / 4) % REAL_ESTATE.length]
       : null;
-  const enquiry = withChallenge({ ...validEnquiry(kind, base), Username: 'Fault Bench' });
+  const enquiry = withChallenge(kind, { ...validEnquiry(kind, base), Username: 'Fault Bench' });
   const way: Way = photo ? 'photo' : n % 5 === 2 ? 'native' : 'json';
   const twinEvery = dupShare > 0 ? Math.round(1 / dupShare) : Infinity;
   const twin = n % twinEvery === 1 ? (Math.floor(n / twinEvery) % 2 === 0 ? 'same-moment' : 'later') : 'none';
@@ -114,7 +114,7 @@ const fallback = (v: Visitor) =>
 
 // Warm up first (the functions are warm on Netlify): a few enquiries one at a time, not counted.
 for (let i = 0; i < 20; i += 1) {
-  const enquiry = withChallenge({ ...validEnquiry(ENQUIRY_KINDS[i % 4]), Username: 'Warm Up' });
+  const enquiry = withChallenge(ENQUIRY_KINDS[i % 4], { ...validEnquiry(ENQUIRY_KINDS[i % 4]), Username: 'Warm Up' });
   await fetch(`${site.origin}/api/${ENQUIRY_KINDS[i % 4]}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -5,6 +5,7 @@
  * person sending thousands of enquiries.
  */
 import { issueChallenge, issueConfirmation } from '../src/server/intake/challenge.ts';
+import type { EnquiryKind } from '../src/lib/enquiry/index.ts';
 
 export const BENCH_CHALLENGE_SECRET = 'bench-challenge-secret-0123456789abcdefgh';
 
@@ -14,10 +15,10 @@ export const BENCH_ENV = { LEADS_CHALLENGE_SECRET: BENCH_CHALLENGE_SECRET, LEADS
 /** Native form fields as the confirm page's one click posts them. */
 export const confirmedForm = (fields: Record<string, string>) => ({
   ...fields,
-  confirmToken: issueConfirmation(BENCH_CHALLENGE_SECRET, fields),
+  confirmToken: issueConfirmation(BENCH_CHALLENGE_SECRET, fields, Date.now() - 60_000),
 });
 
-/** A fresh challenge, as the form fetched it a minute earlier: each serves one submission. */
-export const challenge = () => issueChallenge(BENCH_CHALLENGE_SECRET, Date.now() - 60_000);
+/** A fresh challenge, as the form of `kind` fetched it a minute earlier: each serves one submission. */
+export const challenge = (kind: EnquiryKind) => issueChallenge(BENCH_CHALLENGE_SECRET, kind, Date.now() - 60_000);
 
-export const withChallenge = <T extends object>(body: T) => ({ ...body, challenge: challenge() });
+export const withChallenge = <T extends object>(kind: EnquiryKind, body: T) => ({ ...body, challenge: challenge(kind) });

@@ -560,7 +560,7 @@ type Pair = [string, string];
 const applyMutations = (c: EnquiryCase, json: boolean): Pair[] => {
   // A JSON post carries the challenge its form fetched 20 s before (mutations may break or drop it).
   const base = json
-    ? { ...validEnquiry(c.endpoint, c.base), challenge: issueChallenge(FUZZ_CHALLENGE_SECRET, Date.now() - 20_000) }
+    ? { ...validEnquiry(c.endpoint, c.base), challenge: issueChallenge(FUZZ_CHALLENGE_SECRET, c.endpoint, Date.now() - 20_000) }
     : validEnquiry(c.endpoint, c.base);
   const start = json ? base : asNativeForm(base);
   let pairs: Pair[] = Object.entries(start).map(([k, v]) => [k, json ? JSON.stringify(v) : String(v)]);
@@ -698,6 +698,7 @@ const materializeEnquiry = (c: EnquiryCase): Materialized => {
           issueConfirmation(
             FUZZ_CHALLENGE_SECRET,
             firstTextValues(mutated.map(([k, v]): Pair => [k, v.isWellFormed() ? v : v.toWellFormed()])),
+            Date.now() - 20_000,
           ),
         ],
       ];

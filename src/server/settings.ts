@@ -78,6 +78,11 @@ export const retentionMonths = () => Math.max(1, Math.floor(numberFrom(env().LEA
 /** E-mails a day about one phone or e-mail address, per kind. LEADS_CONTACT_DAILY_LIMIT, default 3. */
 export const contactDailyLimit = () => Math.max(1, Math.floor(numberFrom(env().LEADS_CONTACT_DAILY_LIMIT, 3)));
 
+/** Acknowledgements a UTC day to one recipient domain. LEADS_ACK_DOMAIN_DAILY_CAP, default 20. */
+export const ackDomainDailyCap = () => Math.floor(numberFrom(env().LEADS_ACK_DOMAIN_DAILY_CAP, 20));
+/** Acknowledgements a UTC day from the whole site. LEADS_ACK_SITE_DAILY_CAP, default 200. */
+export const ackSiteDailyCap = () => Math.floor(numberFrom(env().LEADS_ACK_SITE_DAILY_CAP, 200));
+
 /** How long to wait for EmailJS. EMAILJS_TIMEOUT_MS, default 5000. */
 export const notifyTimeoutMs = () => numberFrom(env().EMAILJS_TIMEOUT_MS, 5000);
 
@@ -105,11 +110,27 @@ export const emailJsSettings = (): EmailJsSettings | null => {
 };
 
 /**
- * EmailJS settings for the visitor's acknowledgement (ack.ts): the team's, with the template
- * EMAILJS_ACK_TEMPLATE_ID. Null (no acknowledgement) when that is unset or EmailJS is not configured.
+ * EmailJS settings for the visitor's acknowledgement (ack.ts): the template
+ * EMAILJS_ACK_TEMPLATE_ID, through its own service and account when EMAILJS_ACK_SERVICE_ID,
+ * EMAILJS_ACK_PUBLIC_KEY and EMAILJS_ACK_PRIVATE_KEY are set (so acknowledgements use their own
+ * quota and can never use up the team's), else the team's. Null (no acknowledgement) when the
+ * template is unset or EmailJS is not configured.
  */
 export const ackEmailJsSettings = (): EmailJsSettings | null => {
-  const settings = emailJsSettings();
-  const templateId = (env().EMAILJS_ACK_TEMPLATE_ID ?? '').trim();
-  return settings && templateId ? { ...settings, templateId } : null;
+  const e = env();
+  const own = (name: string) => (e[name] ?? '').trim();
+  const templateId = own('EMAILJS_ACK_TEMPLATE_ID');
+  const base = emailJsSettings();
+  if (!templateId) return null;
+  const serviceId = own('EMAILJS_ACK_SERVICE_ID') || base?.serviceId;
+  const publicKey = own('EMAILJS_ACK_PUBLIC_KEY') || base?.publicKey;
+  if (!serviceId || !publicKey) return null;
+  return {
+    origin: (e.EMAILJS_API_ORIGIN || 'https://api.emailjs.com').replace(/\/+$/, ''),
+    serviceId,
+    templateId,
+    publicKey,
+    privateKey: own('EMAILJS_ACK_PUBLIC_KEY') ? own('EMAILJS_ACK_PRIVATE_KEY') : (base?.privateKey ?? ''),
+    timeoutMs: notifyTimeoutMs(),
+  };
 };

@@ -31,12 +31,12 @@ const enquiry = () =>
 
 test('a valid enquiry is stored once, e-mailed to the team and exported', async ({ request }) => {
   const body = enquiry();
-  const first = await request.post('/api/bankloan', { data: withChallenge(body) });
+  const first = await request.post('/api/bankloan', { data: withChallenge('bankloan', body) });
   expect(first.status()).toBe(201);
   const receipt = await first.json();
   expect(receipt).toMatchObject({ ok: true, id: body.submissionId });
 
-  const again = await request.post('/api/bankloan', { data: withChallenge(body) });
+  const again = await request.post('/api/bankloan', { data: withChallenge('bankloan', body) });
   expect(again.status()).toBe(201);
   expect(await again.json()).toEqual(receipt);
 
@@ -75,8 +75,8 @@ test('the served minimum fill time: faster is kept apart as spam and never expor
     return JSON.stringify(await answer.json());
   };
   // The challenge's age is what counts: issued just now is too fast, whatever elapsedMs claims.
-  const tooFast = withChallenge(validFinance({ page: '/Mutualfunds', elapsedMs: 999_999 }), 0);
-  const inTime = withChallenge(validFinance({ page: '/Mutualfunds' }), E2E_MIN_FILL_MS + 100);
+  const tooFast = withChallenge('finance', validFinance({ page: '/Mutualfunds', elapsedMs: 999_999 }), 0);
+  const inTime = withChallenge('finance', validFinance({ page: '/Mutualfunds' }), E2E_MIN_FILL_MS + 100);
   // Spam is answered like success, so a bot learns nothing.
   expect((await request.post('/api/finance', { data: tooFast })).status()).toBe(201);
   expect((await request.post('/api/finance', { data: inTime })).status()).toBe(201);
@@ -88,7 +88,7 @@ test('the served minimum fill time: faster is kept apart as spam and never expor
 
 test('bad input gets a 4xx naming the fields, and nothing is exported without the token', async ({ request }) => {
   const bad = await request.post('/api/bankloan', {
-    data: withChallenge({ ...enquiry(), phone: '12345', selectedCity: 'Hyderabad', Loantype: 'Loan Type', consent: false }),
+    data: withChallenge('bankloan', { ...enquiry(), phone: '12345', selectedCity: 'Hyderabad', Loantype: 'Loan Type', consent: false }),
   });
   expect(bad.status()).toBe(422);
   const { fields } = await bad.json();
@@ -136,7 +136,10 @@ test('a native form post (form-encoded) is stored with via "html" and e-mailed; 
 
 test('a cross-site post gets 403 (JSON for scripts, the HTML page for a browser) and is not stored', async ({ request }) => {
   const enquiry = validFinance();
-  const json = await request.post('/api/finance', { data: withChallenge(enquiry), headers: { origin: 'https://attacker.example' } });
+  const json = await request.post('/api/finance', {
+    data: withChallenge('finance', enquiry),
+    headers: { origin: 'https://attacker.example' },
+  });
   expect(json.status()).toBe(403);
   expect(await json.json()).toEqual({ error: expect.stringMatching(/another website/) });
 
@@ -162,16 +165,16 @@ test('the local store fault switch: with the store down the API answers 503 with
   const faults = (body: object) => request.post('/__local/faults', { data: body });
   expect((await faults({ store: 'down', match: enquiry.submissionId })).status()).toBe(200);
   try {
-    const down = await request.post('/api/finance', { data: withChallenge(enquiry), timeout: 20_000 });
+    const down = await request.post('/api/finance', { data: withChallenge('finance', enquiry), timeout: 20_000 });
     expect(down.status()).toBe(503);
     expect(down.headers()['retry-after']).toBe('30');
 
-    const other = await request.post('/api/finance', { data: withChallenge(validFinance()) });
+    const other = await request.post('/api/finance', { data: withChallenge('finance', validFinance()) });
     expect(other.status()).toBe(201);
   } finally {
     expect((await faults({ store: 'up', match: enquiry.submissionId })).status()).toBe(200);
   }
-  const up = await request.post('/api/finance', { data: withChallenge(enquiry) });
+  const up = await request.post('/api/finance', { data: withChallenge('finance', enquiry) });
   expect(up.status()).toBe(201);
   expect((await exported(request, 'finance')).filter((l) => l.id === enquiry.submissionId)).toHaveLength(1);
   expect((await faults({ store: 'sideways' })).status()).toBe(400);

@@ -174,6 +174,8 @@ locales.forEach((locale) => {
       await expect(page.locator('h1')).toHaveText(problem.confirm.title);
       expect(await loadedIndicRanges(page)).toEqual(ownScriptFont(locale));
       expect(await leadByEmail(page, form, email)).toEqual([]);
+      // A person reads the page before the click (a click sooner than the minimum fill time is spam).
+      await humanPause(page);
       await page.getByRole('button', { name: problem.confirm.button }).click();
       await page.waitForURL(`**${localizePath('/Thankyou', locale)}`);
       await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${locale}`));

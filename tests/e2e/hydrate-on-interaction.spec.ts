@@ -140,6 +140,8 @@ test("a submit before hydration is the plain form's native post", async ({ page 
   );
   await submitButton(page, form.kind).click();
   await expect(page.locator('h1')).toHaveText('Confirm your enquiry');
+  // A person reads the page before the click (a click sooner than the minimum fill time is spam).
+  await humanPause(page);
   await page.getByRole('button', { name: 'Confirm and send my enquiry' }).click();
   await page.waitForURL('**/Thankyou');
   const leads = (await exportedLeads(page.request, form.kind)).filter((lead) => lead.email === email);

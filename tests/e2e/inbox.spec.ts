@@ -61,7 +61,7 @@ const sendLead = async (request: Page['request'], over: Record<string, unknown> 
     elapsedMs: 20_000,
     ...over,
   };
-  expect((await request.post('/api/finance', { data: withChallenge(body) })).status()).toBe(201);
+  expect((await request.post('/api/finance', { data: withChallenge('finance', body) })).status()).toBe(201);
   return body;
 };
 

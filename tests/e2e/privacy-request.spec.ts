@@ -106,6 +106,8 @@ test.describe('without JavaScript', () => {
       await fillRequest(page, locale, email);
       await form(page).getByRole('button', { name: words.form.submitPrivacy }).click();
       await expect(page.locator('h1')).toHaveText(words.problem.confirmPrivacy.title);
+      // A person reads the page before the click (a click sooner than the minimum fill time is spam).
+      await humanPause(page);
       await page.getByRole('button', { name: words.problem.confirmPrivacy.button }).click();
       await page.waitForURL(`**${localizePath('/Privacyrequestsent', locale)}`);
       await expect(page.locator('main')).toContainText(format(words.site.privacyRequest.sentWithin, { days: DAYS }));

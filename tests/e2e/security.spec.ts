@@ -99,7 +99,7 @@ test('an SVG opened on its own is a sandboxed picture: no script, no requests, s
 
 test('an API answer sets its own headers: nosniff, no-store and a restrictive CSP', async ({ request }) => {
   for (const answer of [
-    await request.post('/api/finance', { data: withChallenge(validFinance()) }),
+    await request.post('/api/finance', { data: withChallenge('finance', validFinance()) }),
     await request.post('/api/finance', { data: { Planning: 'Mutual Funds' } }),
     await request.get('/api/finance'),
   ]) {

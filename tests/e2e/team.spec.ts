@@ -57,7 +57,7 @@ test('with sessionStorage blocked the page runs without errors', async ({ page }
 
 test('DELETE /api/leads/<id> erases a lead: 401 without the token, 204 with it, then 404', async ({ request }) => {
   const body = enquiry();
-  expect((await request.post('/api/finance', { data: withChallenge(body) })).status()).toBe(201);
+  expect((await request.post('/api/finance', { data: withChallenge('finance', body) })).status()).toBe(201);
   expect((await request.delete(`/api/leads/${body.submissionId}`)).status()).toBe(401);
   expect((await request.delete(`/api/leads/${body.submissionId}`, { headers: auth })).status()).toBe(204);
   expect((await request.delete(`/api/leads/${body.submissionId}`, { headers: auth })).status()).toBe(404);
@@ -66,7 +66,8 @@ test('DELETE /api/leads/<id> erases a lead: 401 without the token, 204 with it, 
 });
 
 test('the export pages with limit and cursor', async ({ request }) => {
-  for (let i = 0; i < 2; i++) expect((await request.post('/api/finance', { data: withChallenge(enquiry()) })).status()).toBe(201);
+  for (let i = 0; i < 2; i++)
+    expect((await request.post('/api/finance', { data: withChallenge('finance', enquiry()) })).status()).toBe(201);
   const first = await request.get('/api/leads?kind=finance&limit=1&format=json', { headers: auth });
   expect(first.status()).toBe(200);
   const { count, nextCursor } = await first.json();

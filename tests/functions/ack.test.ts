@@ -8,10 +8,19 @@ import leadsSweep from '../../netlify/functions/leads-sweep.mts';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { EMAILJS_ENV } from '../../harness/emailjs-standin.ts';
-import { send, validBankLoan, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
+import {
+  asNativeForm,
+  challengeIssuedAgo,
+  send,
+  sendForm,
+  validBankLoan,
+  validContact,
+  validFinance,
+  validRealEstate,
+} from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn, ReceivedEmail } from '../../harness/emailjs-standin.ts';
 import type { SweepReport } from '../../src/server/jobs/sweep.ts';
-import { acknowledgement } from '../../src/server/outbound/ack.ts';
+import { acknowledgement, greetingName } from '../../src/server/outbound/ack.ts';
 import type { LeadRecord } from '../../src/server/db/lead-record.ts';
 import { CSV_COLUMNS, csvRows } from '../../src/server/team/export.ts';
 
@@ -90,7 +99,7 @@ describe('the acknowledgement', () => {
       callWhen: 'within one working day, between 9:30 am and 7 pm',
       to_email: 'ravi@example.com',
     });
-    expect(params.message).toMatch(/^Dear Priya Raman,/);
+    expect(params.message).toMatch(/^Dear Priya,/);
   });
 
   test('spam gets none: kept apart, nothing sent to the visitor', async () => {
@@ -180,5 +189,140 @@ describe('the acknowledgement', () => {
     await Promise.all([sweep(), sweep()]);
     expect(acks()).toHaveLength(1);
     expect(teamEmails()).toHaveLength(1);
+  });
+});
+
+describe('the acknowledgement carries nothing a stranger typed', () => {
+  test('the greeting takes a first name only from letters of any script and spaces, at most 40 characters', () => {
+    expect(greetingName('Priya Raman')).toBe('Priya');
+    expect(greetingName('  ರವಿ   ಕುಮಾರ್ ')).toBe('ರವಿ');
+    for (const refused of ['Priya2', 'Visit http://evil', 'a/b', 'me@example', 'Dr. Ravi', 'x:y', 'A'.repeat(41), '', 42])
+      expect(greetingName(refused)).toBe('');
+  });
+
+  const messageOf = (email: ReceivedEmail) => (email.template_params as Record<string, string>).message;
+
+  test.each([
+    ['Claim your refund at secure-example.com', 'Hello,'],
+    ['Dr. Ravi Kumar', 'Hello,'],
+    ['Refund at secure-example', 'Hello,'],
+    ['A'.repeat(41), 'Hello,'],
+    ['Selvi Murugan', 'Dear Selvi,'],
+    ['செல்வி முருகன்', 'Dear செல்வி,'],
+  ])('the name %j: the greeting is %j, and nothing else typed appears', async (name, greeting) => {
+    const enquiry = validBankLoan({ Username: name, message: 'Claim your refund at secure-example.com' });
+    expect((await send('bankloan', enquiry)).status).toBe(201);
+    const [ack] = acks();
+    expect(messageOf(ack).split('\n')[0]).toBe(greeting);
+    const params = ack.template_params as Record<string, string>;
+    for (const value of Object.values(params)) {
+      expect(value).not.toContain('refund');
+      expect(value).not.toContain('secure-example');
+    }
+    expect(params.to_name).toBe(greeting === 'Hello,' ? '' : greeting.slice(5, -1));
+  });
+});
+
+describe('at most one a day per mailbox, and daily caps', () => {
+  test('+tags, capitals and (for Gmail) dots are one mailbox: one acknowledgement, every lead e-mailed to the team', async () => {
+    const addresses = ['victim+1@example.com', 'victim+2@example.com', 'VICTIM+3@Example.com', 'j.doe@gmail.com', 'jdoe+x@googlemail.com'];
+    for (const email of addresses) expect((await send('contact', validContact({ email }))).status).toBe(201);
+    expect(acks().map((ack) => (ack.template_params as Record<string, string>).to_email)).toEqual([
+      'victim+1@example.com',
+      'j.doe@gmail.com',
+    ]);
+    expect(teamEmails()).toHaveLength(5);
+    // Counted by an HMAC of the mailbox, never the address itself.
+    const rows = await db.rows<{ mailbox: string; domain: string }>('SELECT mailbox, domain FROM ack_mailboxes ORDER BY domain');
+    expect(rows.map((row) => row.domain)).toEqual(['example.com', 'gmail.com']);
+    for (const row of rows) expect(row.mailbox).toMatch(/^[\w-]{43}$/);
+  });
+
+  test('parallel posts to one mailbox with different +tags: one acknowledgement', async () => {
+    const posts = Array.from({ length: 8 }, (_, i) => send('contact', validContact({ email: `parallel+${i}@example.com` })));
+    expect((await Promise.all(posts)).map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    expect(acks()).toHaveLength(1);
+    expect(teamEmails()).toHaveLength(8);
+  });
+
+  test('a domain cap pauses acknowledgements to that domain for the day; the log and the next team e-mail say so once', async () => {
+    process.env.LEADS_ACK_DOMAIN_DAILY_CAP = '2';
+    const log = vi.spyOn(console, 'log');
+    try {
+      for (const local of ['a', 'b', 'c', 'd']) await send('contact', validContact({ email: `${local}@capped.example` }));
+      await send('contact', validContact({ email: 'e@other.example' }));
+      expect(acks().map((ack) => (ack.template_params as Record<string, string>).to_email)).toEqual([
+        'a@capped.example',
+        'b@capped.example',
+        'e@other.example',
+      ]);
+      const skipped = await db.rows<{ skipped: string }>(`SELECT skipped FROM deliveries WHERE channel = 'ack' AND skipped IS NOT NULL`);
+      expect(skipped.map((row) => row.skipped)).toEqual(['domain-cap', 'domain-cap']);
+      // Team e-mails never pause; the first one after the cap tells it, once.
+      const summaries = teamEmails().map((email) => (email.template_params as Record<string, string>).summary);
+      expect(summaries).toHaveLength(5);
+      const told = summaries.filter((summary) => summary.includes('capped.example are paused'));
+      expect(told).toHaveLength(1);
+      expect(summaries[2]).toContain('its cap of 2 a day is reached');
+      const paused = log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('"ack-paused"'));
+      expect(paused).toHaveLength(1);
+      expect(paused[0]).toContain('capped.example');
+    } finally {
+      delete process.env.LEADS_ACK_DOMAIN_DAILY_CAP;
+      log.mockRestore();
+    }
+  });
+
+  test('the site cap pauses every acknowledgement for the day', async () => {
+    process.env.LEADS_ACK_SITE_DAILY_CAP = '2';
+    try {
+      for (const domain of ['one', 'two', 'three', 'four']) await send('contact', validContact({ email: `x@${domain}.example` }));
+      expect(acks()).toHaveLength(2);
+      expect(teamEmails()).toHaveLength(4);
+      const summaries = teamEmails().map((email) => (email.template_params as Record<string, string>).summary);
+      expect(summaries.filter((summary) => summary.includes("the site's cap of 2 a day is reached"))).toHaveLength(1);
+      expect(await db.rows(`SELECT scope FROM ack_pauses`)).toEqual([{ scope: 'site' }]);
+    } finally {
+      delete process.env.LEADS_ACK_SITE_DAILY_CAP;
+    }
+  });
+});
+
+describe('only for a lead that passed its single-use proof', () => {
+  test('a reused challenge: no acknowledgement and no team e-mail for the second post', async () => {
+    const challenge = challengeIssuedAgo('contact');
+    await send('contact', validContact({ email: 'first@example.com', challenge }));
+    await send('contact', validContact({ email: 'second@example.com', challenge }));
+    expect(acks().map((ack) => (ack.template_params as Record<string, string>).to_email)).toEqual(['first@example.com']);
+    expect(teamEmails()).toHaveLength(1);
+  });
+
+  test('a confirmed plain form gets one; spam, a release from spam and a lead with no proof get none', async () => {
+    expect((await sendForm('contact', asNativeForm(validContact({ email: 'plain@example.com' })))).status).toBe(201);
+    expect(acks()).toHaveLength(1);
+    const released = { ...validContact(), id: crypto.randomUUID(), kind: 'contact', receivedAt: new Date().toISOString() } as LeadRecord;
+    const delivery = { id: crypto.randomUUID(), leadId: released.id, channel: 'ack' as const, attempts: 0 };
+    expect(await acknowledgement.send({ ...released, releasedAt: new Date().toISOString() }, delivery)).toMatchObject({ skipped: true });
+    expect(await acknowledgement.send({ ...released, spam: 'honeypot' }, delivery)).toMatchObject({ skipped: true });
+    expect(acks()).toHaveLength(1);
+  });
+});
+
+describe('its own EmailJS service', () => {
+  test('EMAILJS_ACK_SERVICE_ID and its keys: acknowledgements go through their own service and account, team e-mails through the team’s', async () => {
+    Object.assign(process.env, {
+      EMAILJS_ACK_SERVICE_ID: 'service_ack',
+      EMAILJS_ACK_PUBLIC_KEY: 'ack-public-key',
+      EMAILJS_ACK_PRIVATE_KEY: 'ack-private-key',
+    });
+    try {
+      await send('contact', validContact());
+      expect(acks()[0]).toMatchObject({ service_id: 'service_ack', user_id: 'ack-public-key', accessToken: 'ack-private-key' });
+      expect(teamEmails()[0]).toMatchObject({ service_id: EMAILJS_ENV.EMAILJS_SERVICE_ID, user_id: EMAILJS_ENV.EMAILJS_PUBLIC_KEY });
+    } finally {
+      delete process.env.EMAILJS_ACK_SERVICE_ID;
+      delete process.env.EMAILJS_ACK_PUBLIC_KEY;
+      delete process.env.EMAILJS_ACK_PRIVATE_KEY;
+    }
   });
 });

@@ -40,7 +40,7 @@ afterAll(async () => {
 
 const photoPost = (enquiry: ReturnType<typeof validRealEstate>) => {
   const form = new FormData();
-  form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo() }));
+  form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo('realestate') }));
   for (const name of ['front.jpg', 'hall.jpg'])
     form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
   return sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));

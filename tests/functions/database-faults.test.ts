@@ -61,7 +61,7 @@ test("a statement failing after the lead's row is written rolls the row back: 50
 
 test('an answer lost after the commit: the visitor gets 503, the retry gets the first receipt, and the lead is stored once', async () => {
   const enquiry = validFinance();
-  const challenge = challengeIssuedAgo();
+  const challenge = challengeIssuedAgo('finance');
   db.local.faults.set('lost', 'COMMIT');
   expect((await send('finance', { ...enquiry, challenge })).status).toBe(503);
   db.local.faults.set('up');
@@ -113,7 +113,7 @@ test('photos written before a lead write that fails are taken back; the retry st
   const enquiry = validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell' });
   const post = () => {
     const form = new FormData();
-    form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo() }));
+    form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo('realestate') }));
     for (const name of ['front.jpg', 'hall.jpg'])
       form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
     return sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));

@@ -128,7 +128,7 @@ describe('status codes', () => {
 
   test('multipart is 415 where photos are not accepted', async () => {
     const form = new FormData();
-    form.set('data', JSON.stringify({ ...validBankLoan(), challenge: challengeIssuedAgo() }));
+    form.set('data', JSON.stringify({ ...validBankLoan(), challenge: challengeIssuedAgo('bankloan') }));
     const answer = await sendRequest('bankloan', new Request('http://localhost/api/bankloan', { method: 'POST', body: form }));
     expect(answer.status).toBe(415);
   });
@@ -237,15 +237,21 @@ describe('spam', () => {
   });
 
   test.each([
-    ['issued under 3 s (the default LEADS_MIN_FILL_MS) before the post', () => challengeIssuedAgo(2_900), 'challenge-too-fast'],
+    ['issued under 3 s (the default LEADS_MIN_FILL_MS) before the post', () => challengeIssuedAgo('finance', 2_900), 'challenge-too-fast'],
     ['missing (whatever elapsedMs the post claims)', () => undefined, 'challenge-missing'],
-    ['signed with another secret', () => issueChallenge('another-secret-0123456789abcdefghijkl', Date.now() - 20_000), 'challenge-forged'],
     [
-      'altered (an earlier time written in)',
-      () => challengeIssuedAgo(1000).replace(/^\d+/, (issued) => String(Number(issued) - 60_000)),
+      'signed with another secret',
+      () => issueChallenge('another-secret-0123456789abcdefghijkl', 'finance', Date.now() - 20_000),
       'challenge-forged',
     ],
-    ['older than a day', () => challengeIssuedAgo(25 * 3600_000), 'challenge-stale'],
+    [
+      'altered (an earlier time written in)',
+      () => challengeIssuedAgo('finance', 1000).replace(/^finance\.(\d+)/, (_, issued) => `finance.${Number(issued) - 60_000}`),
+      'challenge-forged',
+    ],
+    ['altered (another kind written in)', () => challengeIssuedAgo('contact').replace(/^contact\./, 'finance.'), 'challenge-forged'],
+    ['fetched by the contact form (bound to its kind)', () => challengeIssuedAgo('contact'), 'challenge-wrong-kind'],
+    ['older than 2 hours', () => challengeIssuedAgo('finance', 2 * 3600_000 + 60_000), 'challenge-stale'],
   ])('a JSON post whose challenge is %s is spam: answered like success, kept apart, not e-mailed', async (_, challenge, reason) => {
     const enquiry = validFinance({ elapsedMs: 999_999, challenge: challenge() });
     expect((await send('finance', enquiry)).status).toBe(201);
@@ -256,14 +262,14 @@ describe('spam', () => {
 
   test('the minimum fill time is configurable (LEADS_MIN_FILL_MS)', async () => {
     process.env.LEADS_MIN_FILL_MS = '500';
-    expect((await send('finance', validFinance({ challenge: challengeIssuedAgo(600) }))).status).toBe(201);
+    expect((await send('finance', validFinance({ challenge: challengeIssuedAgo('finance', 600) }))).status).toBe(201);
     expect(await db.records('spam')).toEqual([]);
     expect(await leadsOf('finance')).toHaveLength(1);
     expect(standIn.received).toHaveLength(1);
   });
 
   test('a challenge issued 3 s before the post is a person', async () => {
-    expect((await send('finance', validFinance({ challenge: challengeIssuedAgo(3_000) }))).status).toBe(201);
+    expect((await send('finance', validFinance({ challenge: challengeIssuedAgo('finance', 3_000) }))).status).toBe(201);
     expect(await leadsOf('finance')).toHaveLength(1);
   });
 
@@ -271,14 +277,21 @@ describe('spam', () => {
     const answer = await sendRequest('finance', new Request('http://localhost/api/finance'));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toMatch(/no-store/);
-    expect(answer.body).toEqual({ challenge: expect.stringMatching(/^\d+\.[\w-]+\.[\w-]+$/), minFillMs: 3000 });
-    expect(checkChallenge(TEST_CHALLENGE_SECRET, answer.body.challenge)).toBe('too-fast');
-    expect(checkChallenge(TEST_CHALLENGE_SECRET, answer.body.challenge, Date.now() + 3000)).toBe('ok');
+    expect(answer.body).toEqual({
+      challenge: expect.stringMatching(/^finance\.\d+\.[\w-]+\.[\w-]+$/),
+      minFillMs: 3000,
+      maxAgeMs: 2 * 3600_000,
+    });
+    expect(checkChallenge(TEST_CHALLENGE_SECRET, 'finance', answer.body.challenge)).toBe('too-fast');
+    expect(checkChallenge(TEST_CHALLENGE_SECRET, 'finance', answer.body.challenge, Date.now() + 3000)).toBe('ok');
+    expect(checkChallenge(TEST_CHALLENGE_SECRET, 'finance', answer.body.challenge, Date.now() + 2 * 3600_000 - 1000)).toBe('ok');
+    expect(checkChallenge(TEST_CHALLENGE_SECRET, 'finance', answer.body.challenge, Date.now() + 2 * 3600_000 + 1000)).toBe('stale');
+    expect(checkChallenge(TEST_CHALLENGE_SECRET, 'bankloan', answer.body.challenge, Date.now() + 3000)).toBe('wrong-kind');
   });
 
   test('a spam-flagged id does not block the real retry', async () => {
     const enquiry = validFinance();
-    await send('finance', { ...enquiry, challenge: challengeIssuedAgo(1000) });
+    await send('finance', { ...enquiry, challenge: challengeIssuedAgo('finance', 1000) });
     await send('finance', enquiry);
     expect(await leadsOf('finance')).toHaveLength(1);
     expect(await db.records('spam')).toEqual([]);
@@ -286,7 +299,7 @@ describe('spam', () => {
   });
 
   test('a challenge serves one submission: another submission with it is spam, the same one retried is not', async () => {
-    const challenge = challengeIssuedAgo();
+    const challenge = challengeIssuedAgo('finance');
     const first = validFinance({ challenge });
     const second = validFinance({ challenge });
     expect((await send('finance', first)).status).toBe(201);

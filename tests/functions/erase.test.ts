@@ -31,7 +31,7 @@ const erase = (id: string, { token = TOKEN as string | null, method = 'DELETE' }
 const leadWithPhotos = async () => {
   const enquiry = validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell' });
   const form = new FormData();
-  form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo() }));
+  form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo('realestate') }));
   for (const name of ['front.jpg', 'hall.jpg'])
     form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' }));
   const answer = await sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));
@@ -130,7 +130,7 @@ describe('DELETE /api/leads/<id>', () => {
 
   test('a lead that was first kept as spam (its real retry took the row over) goes with one erasure', async () => {
     const enquiry = validBankLoan();
-    await send('bankloan', { ...enquiry, challenge: challengeIssuedAgo(100) }); // too fast: kept as spam
+    await send('bankloan', { ...enquiry, challenge: challengeIssuedAgo('bankloan', 100) }); // too fast: kept as spam
     await send('bankloan', enquiry); // the person's real retry
     expect((await db.records()).map((lead) => [lead.id, lead.spam])).toEqual([[enquiry.submissionId, undefined]]);
     expect((await erase(enquiry.submissionId)).status).toBe(204);

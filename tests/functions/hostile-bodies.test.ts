@@ -79,7 +79,7 @@ test('half a surrogate pair in a field name is refused too', async () => {
 });
 
 test('a whole surrogate pair (an emoji written as escapes) is ordinary text and is stored as such', async () => {
-  const enquiry = { ...valid.contact(), challenge: challengeIssuedAgo() };
+  const enquiry = { ...valid.contact(), challenge: challengeIssuedAgo('contact') };
   const body = JSON.stringify(enquiry).replace(/}$/, ',"message":"Call me \\ud83d\\ude00"}');
   const answer = await handlers.contact(jsonRequest('contact', body));
   expect(answer.status).toBe(201);

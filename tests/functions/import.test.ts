@@ -70,7 +70,7 @@ const seedEveryKind = async () => {
   ).toBe(200);
   const flat = validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell', message: '=1+1, "quoted"\nnext line' });
   const form = new FormData();
-  form.set('data', JSON.stringify({ ...flat, challenge: challengeIssuedAgo() }));
+  form.set('data', JSON.stringify({ ...flat, challenge: challengeIssuedAgo('realestate') }));
   form.append('files', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1])], 'front.jpg', { type: 'image/jpeg' }));
   expect((await sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }))).status).toBe(
     201,

@@ -195,7 +195,7 @@ describe('photos and the token', () => {
   test('a photo is served to the token only, and only one the lead has', async () => {
     const enquiry = validRealEstate({ page: '/Sellflats', intent: 'sell', property: 'Sell' });
     const form = new FormData();
-    form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo() }));
+    form.set('data', JSON.stringify({ ...enquiry, challenge: challengeIssuedAgo('realestate') }));
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
     form.append('files', new File([jpeg], 'front.jpg', { type: 'image/jpeg' }));
     expect((await sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }))).status).toBe(

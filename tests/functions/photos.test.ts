@@ -31,7 +31,7 @@ const image = (kind: 'jpg' | 'png' | 'webp' | 'gif' | 'text', size = 2048) => {
 const upload = (data: unknown, files: Array<{ bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }>, dataName = 'data') => {
   const form = new FormData();
   // The JSON as the form sends it, with the challenge it got when it opened.
-  const withChallenge = typeof data === 'object' && data !== null ? { challenge: challengeIssuedAgo(), ...data } : data;
+  const withChallenge = typeof data === 'object' && data !== null ? { challenge: challengeIssuedAgo('realestate'), ...data } : data;
   if (data !== undefined) form.set(dataName, JSON.stringify(withChallenge));
   for (const file of files) form.append('files', new File([file.bytes], file.name, { type: file.type ?? 'image/jpeg' }));
   return new Request('http://localhost/api/realestate', { method: 'POST', body: form });
@@ -147,7 +147,7 @@ test('photos with no fields at all (no data part, no plain fields) → 422 namin
 
 test('a form with no file chosen (one empty part) is a Sell Flats lead without photos', async () => {
   const form = new FormData();
-  form.set('data', JSON.stringify({ ...sellFlats(), challenge: challengeIssuedAgo() }));
+  form.set('data', JSON.stringify({ ...sellFlats(), challenge: challengeIssuedAgo('realestate') }));
   form.append('files', new File([], '', { type: 'application/octet-stream' }));
   const answer = await sendRequest('realestate', new Request('http://localhost/api/realestate', { method: 'POST', body: form }));
   expect(answer.status).toBe(201);

@@ -59,6 +59,16 @@ const confirmPageFields = (html: string): Array<[string, string]> => {
   ]);
 };
 
+/** What a person does on the confirm page: reads it for a few seconds, then clicks. */
+const afterReading = async <T>(click: () => Promise<T>): Promise<T> => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5_000 });
+  try {
+    return await click();
+  } finally {
+    vi.useRealTimers();
+  }
+};
+
 describe('a script', () => {
   test('50 JSON posts with any elapsedMs and 50 form posts, from one client: the team gets 0 e-mails', async () => {
     const answers: number[] = [];
@@ -105,7 +115,7 @@ describe('a person without JavaScript', () => {
       submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       confirmToken: expect.any(String),
     });
-    const confirmed = await sendForm('finance', fields, { confirmed: false, headers: NAVIGATION });
+    const confirmed = await afterReading(() => sendForm('finance', fields, { confirmed: false, headers: NAVIGATION }));
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe('/Thankyou');
     const [lead] = await leadsOf('finance');
@@ -114,9 +124,20 @@ describe('a person without JavaScript', () => {
 
     // The confirmation serves once: the same token with the same fields again is the same lead
     // (a double click); another submission carrying it is spam.
-    expect((await sendForm('finance', fields, { confirmed: false, headers: NAVIGATION })).status).toBe(303);
+    expect((await afterReading(() => sendForm('finance', fields, { confirmed: false, headers: NAVIGATION }))).status).toBe(303);
     expect(await leadsOf('finance')).toHaveLength(1);
     expect(standIn.received).toHaveLength(1);
+  });
+
+  test('a confirmation sooner than the minimum fill time after the confirm page was served is spam: kept apart, not e-mailed', async () => {
+    const first = await sendForm('finance', nativeForm('finance'), { confirmed: false, headers: NAVIGATION });
+    const fields = confirmPageFields(first.text);
+    const id = Object.fromEntries(fields).submissionId;
+    const clicked = await sendForm('finance', fields, { confirmed: false, headers: NAVIGATION });
+    expect(clicked.status).toBe(303);
+    expect(await leadsOf('finance')).toEqual([]);
+    expect(await db.records('spam')).toEqual([expect.objectContaining({ id, spam: 'confirm-too-fast' })]);
+    expect(standIn.requests).toHaveLength(0);
   });
 
   test('a confirmation whose fields were changed, or that is over an hour old, is asked again and nothing is stored', async () => {
@@ -152,7 +173,7 @@ describe('a person without JavaScript', () => {
     expect(await blobs.keys(blobs.photos())).toEqual([`${id}/1.jpg`]);
     expect(await db.records()).toEqual([]);
 
-    const confirmed = await sendForm('realestate', fields, { confirmed: false, headers: NAVIGATION });
+    const confirmed = await afterReading(() => sendForm('realestate', fields, { confirmed: false, headers: NAVIGATION }));
     expect(confirmed.status).toBe(303);
     const [lead] = await leadsOf('realestate');
     expect(lead).toMatchObject({ id, via: 'html', photos: [`${id}/1.jpg`] });

@@ -18,19 +18,19 @@ export const TEST_CHALLENGE_SECRET = 'function-tests-challenge-secret-0123456789
 process.env.LEADS_CHALLENGE_SECRET = TEST_CHALLENGE_SECRET;
 process.env.LEADS_CONTACT_DAILY_LIMIT ??= '100000';
 
-/** A challenge as the form got it when it opened, `agoMs` earlier. */
-export const challengeIssuedAgo = (agoMs = 20_000) => issueChallenge(TEST_CHALLENGE_SECRET, Date.now() - agoMs);
+/** A challenge as the form of `kind` got it when it opened, `agoMs` earlier. */
+export const challengeIssuedAgo = (kind: Kind, agoMs = 20_000) => issueChallenge(TEST_CHALLENGE_SECRET, kind, Date.now() - agoMs);
 
-/** The body with a challenge, unless it names `challenge` itself. */
-const withChallenge = (body: unknown) =>
+/** The body with a challenge of its kind, unless it names `challenge` itself. */
+const withChallenge = (kind: string, body: unknown) =>
   typeof body === 'object' && body !== null && !Array.isArray(body) && !('challenge' in body)
-    ? { ...body, challenge: challengeIssuedAgo() }
+    ? { ...body, challenge: challengeIssuedAgo(kind as Kind) }
     : body;
 
-/** The fields with the token of their confirmation, as the confirm page posts them. */
-export const confirmedFields = (fields: Record<string, string> | Array<[string, string]>): Array<[string, string]> => {
+/** The fields with the token of their confirmation, as the confirm page posts them after a person read it (20 s). */
+export const confirmedFields = (fields: Record<string, string> | Array<[string, string]>, agoMs = 20_000): Array<[string, string]> => {
   const pairs = Array.isArray(fields) ? fields : Object.entries(fields);
-  return [...pairs, ['confirmToken', issueConfirmation(TEST_CHALLENGE_SECRET, firstTextValues(pairs))]];
+  return [...pairs, ['confirmToken', issueConfirmation(TEST_CHALLENGE_SECRET, firstTextValues(pairs), Date.now() - agoMs)]];
 };
 
 type Init = { method?: string; headers?: Record<string, string>; confirmed?: boolean };
@@ -39,7 +39,7 @@ export const jsonRequest = (kind: string, body: unknown, init: Init = {}) =>
   new Request(`http://localhost/api/${kind}`, {
     method: init.method ?? 'POST',
     headers: { 'content-type': 'application/json', ...init.headers },
-    body: typeof body === 'string' ? body : JSON.stringify(withChallenge(body)),
+    body: typeof body === 'string' ? body : JSON.stringify(withChallenge(kind, body)),
   });
 
 /** A native HTML form post (application/x-www-form-urlencoded); pairs allow repeated names. */

@@ -173,14 +173,17 @@ export const fill = async (page: Page, steps: Step[]) => {
   await form.getByRole('checkbox', { name: /I agree/ }).check();
 };
 
-/** A JSON enquiry with the challenge its form would have fetched `agoMs` earlier, for direct API posts. */
-export const withChallenge = <T extends object>(body: T, agoMs = 20_000) => ({
+/** A JSON enquiry with the challenge its form (of `kind`) would have fetched `agoMs` earlier, for direct API posts. */
+export const withChallenge = <T extends object>(kind: EnquiryKind, body: T, agoMs = 20_000) => ({
   ...body,
-  challenge: issueChallenge(E2E_CHALLENGE_SECRET, Date.now() - agoMs),
+  challenge: issueChallenge(E2E_CHALLENGE_SECRET, kind, Date.now() - agoMs),
 });
 
-/** Native form fields with the token of their confirmation (what the confirm page's one click posts). */
-export const confirmed = (fields: Record<string, string>) => ({ ...fields, confirmToken: issueConfirmation(E2E_CHALLENGE_SECRET, fields) });
+/** Native form fields with the token of their confirmation (what the confirm page's one click posts, read for 20 s). */
+export const confirmed = (fields: Record<string, string>) => ({
+  ...fields,
+  confirmToken: issueConfirmation(E2E_CHALLENGE_SECRET, fields, Date.now() - 20_000),
+});
 
 /**
  * Faster submissions than the served site's minimum fill time are treated as spam. The form sends

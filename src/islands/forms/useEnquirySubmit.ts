@@ -57,24 +57,35 @@ const readStoredAttribution = () => {
   }
 };
 
-/** What GET /api/<kind> answers: a signed challenge, and the least time a person takes. */
+/** What GET /api/<kind> answers: a signed challenge, the least time a person takes, and how long it is good for. */
 interface Challenge {
   challenge: string;
   minFillMs: number;
+  maxAgeMs: number;
   /** performance.now() when it arrived. */
   receivedAt: number;
+  /** Date.now() when it arrived: the wall clock goes on while a computer sleeps, performance.now() may not. */
+  receivedOn: number;
 }
 
-/** Renewed well before the server's one-day limit, for a page left open. */
-const CHALLENGE_RENEW_MS = 6 * 60 * 60 * 1000;
+/** Renewed well before the server's limit (2 hours), for a page left open. */
+const CHALLENGE_RENEW_MS = 60 * 60 * 1000;
+/** A challenge this close to its limit is not sent: a fresh one is fetched instead. */
+const CHALLENGE_MARGIN_MS = 10 * 60 * 1000;
 
 const fetchChallenge = async (endpoint: string): Promise<Challenge | null> => {
   try {
     const response = await fetch(endpoint, { headers: { accept: 'application/json' }, cache: 'no-store' });
     if (!response.ok) return null;
-    const { challenge, minFillMs } = (await response.json()) as { challenge?: unknown; minFillMs?: unknown };
+    const { challenge, minFillMs, maxAgeMs } = (await response.json()) as { challenge?: unknown; minFillMs?: unknown; maxAgeMs?: unknown };
     if (typeof challenge !== 'string') return null;
-    return { challenge, minFillMs: typeof minFillMs === 'number' ? minFillMs : 3000, receivedAt: performance.now() };
+    return {
+      challenge,
+      minFillMs: typeof minFillMs === 'number' ? minFillMs : 3000,
+      maxAgeMs: typeof maxAgeMs === 'number' ? maxAgeMs : 2 * 60 * 60 * 1000,
+      receivedAt: performance.now(),
+      receivedOn: Date.now(),
+    };
   } catch {
     return null;
   }
@@ -176,10 +187,11 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
     sending.current = true;
     setPhase({ name: 'sending', percent: null });
     setPhotoError(undefined);
-    // The challenge fetched when the form opened; if that failed, one now, and then wait out the
-    // least fill time (a person who typed that fast is rare; the wait shows as "Sending…").
+    // The challenge fetched when the form opened; if that failed, or the form was left open so
+    // long that it is near its limit (a laptop that slept), one now, and then wait out the least
+    // fill time (the wait shows as "Sending…").
     let proof = await challenge.current;
-    if (!proof) {
+    if (!proof || Date.now() - proof.receivedOn > proof.maxAgeMs - CHALLENGE_MARGIN_MS) {
       challenge.current = fetchChallenge(endpoint);
       proof = await challenge.current;
     }

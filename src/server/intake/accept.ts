@@ -19,7 +19,9 @@ import { newDeliveries, storeDeliveries, tryAtReceipt, tryOwed } from '../outbou
 import { ackSettings, wantsAck } from '../outbound/ack.ts';
 import type { Delivery } from '../db/deliveries.ts';
 import { logLead } from '../log.ts';
-import { ackTakenToday, contactLimitReached } from './daily-limits.ts';
+import { contactLimitReached, takeAck } from './daily-limits.ts';
+import { challengeSecret } from './challenge.ts';
+import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
 import { deletePhotos, storePhotos, type CheckedPhoto } from './photos.ts';
 import type { SpamReason } from './spam.ts';
 import type { Enquiry, EnquiryKind } from '../../lib/enquiry/index.ts';
@@ -46,12 +48,16 @@ export interface Receipt {
 }
 
 type Stored =
-  | { outcome: 'stored'; deliveries: Delivery[]; held: boolean }
+  | { outcome: 'stored'; deliveries: Delivery[]; held: boolean; paused?: string }
   | { outcome: 'spam'; reason: SpamReason }
   | { outcome: 'duplicate'; receivedAt: string };
 
-/** The lead's row, its token and its deliveries, in one transaction. */
-const storeOnce = (record: LeadRecord, token: UsedToken | undefined): Promise<Stored> =>
+/**
+ * The lead's row, its token and its deliveries, in one transaction. An acknowledgement is owed
+ * only to a lead that came with its single-use token (a fresh challenge, or the no-JavaScript
+ * confirmation), and only within the daily limits (daily-limits.ts).
+ */
+const storeOnce = (record: LeadRecord, token: UsedToken | undefined, secret: string): Promise<Stored> =>
   withDatabase(() =>
     transaction(async (): Promise<Stored> => {
       if (token && !(await useToken(token.value, record.id))) {
@@ -59,14 +65,14 @@ const storeOnce = (record: LeadRecord, token: UsedToken | undefined): Promise<St
         if (await insertLead({ ...record, spam: reason, photos: undefined })) return { outcome: 'spam', reason };
         return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id, { spamToo: true })) as string };
       } else if (await insertLead(record)) {
-        const held = await contactLimitReached(record);
-        const ackOwed = ackSettings() !== null && wantsAck(record);
-        const ackSkipped = ackOwed && (await ackTakenToday(record)) ? 'daily-limit' : undefined;
+        const held = await contactLimitReached(record, secret);
+        const ackOwed = token !== undefined && ackSettings() !== null && wantsAck(record);
+        const { skipped: ackSkipped, paused } = ackOwed ? await takeAck(record, secret) : {};
         const deliveries = await storeDeliveries(
           record.id,
           newDeliveries(record, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped }),
         );
-        return { outcome: 'stored', deliveries, held };
+        return { outcome: 'stored', deliveries, held, paused };
       }
       return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id)) as string };
     }),
@@ -94,7 +100,7 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
   });
   let stored: Stored;
   try {
-    stored = await storeOnce(record, arrival.token);
+    stored = await storeOnce(record, arrival.token, await challengeSecret());
   } catch (error) {
     // A lead that was not stored leaves no photos behind (those of an earlier confirm page stay for the retry).
     await deletePhotos(photoKeys).catch(() => {});
@@ -108,6 +114,13 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
     return { id, receivedAt };
   }
   if (stored.held) logLead({ kind, id, status: 'notify-held', note: 'repeat-contact' });
+  if (stored.paused) {
+    const cap =
+      stored.paused === 'site'
+        ? `the site's cap of ${ackSiteDailyCap()}`
+        : `the cap of ${ackDomainDailyCap()} for ${stored.paused.slice(7)}`;
+    logLead({ kind, id, status: 'ack-paused', note: `acknowledgements pause for the rest of the UTC day: ${cap} a day is reached` });
+  }
   await tryAtReceipt(record, stored.deliveries);
   return { id, receivedAt };
 };

@@ -3,11 +3,14 @@
  * SHA-256), instead of the fill time the browser reports about itself.
  *
  * - With JavaScript, the form fetches a challenge when it starts (GET /api/<kind>) and sends it back
- *   with the enquiry. The server checks the signature and how long ago it was issued: sooner
- *   than LEADS_MIN_FILL_MS is too fast, older than a day is stale.
+ *   with the enquiry. A challenge names its kind: /api/bankloan refuses one fetched from
+ *   /api/contact. The server checks the signature and how long ago it was issued: sooner than
+ *   LEADS_MIN_FILL_MS is too fast, older than 2 hours is stale (the form fetches a fresh one when
+ *   it is sent after that).
  * - Without JavaScript, a post has no challenge. It gets a "Confirm your enquiry" page carrying a
  *   confirmation token: signed, time-stamped, and bound to exactly the fields posted (and the
- *   photos already stored). The lead is stored and the team e-mailed when that confirmation comes.
+ *   photos staged with them). The lead is stored and the team e-mailed when that confirmation
+ *   comes; a confirmation sooner than LEADS_MIN_FILL_MS after the page was served is spam.
  *
  * Each challenge and confirm token serves one submission: the lead's transaction takes it as a
  * unique row (db/tokens.ts), and a second submission with it is spam.
@@ -19,14 +22,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
 import { minFillMs, storeTimeoutMs } from '../settings.ts';
+import type { EnquiryKind } from '../../lib/enquiry/index.ts';
 
 /** The field a challenge travels in, with the enquiry. */
 export const CHALLENGE_FIELD = 'challenge';
 /** The field a confirmation token travels in, on the confirm page's form. */
 export const CONFIRM_FIELD = 'confirmToken';
 
-/** A challenge older than this is stale (the form fetches a new one every few hours). */
-export const CHALLENGE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** A challenge older than this is stale (the form fetches a fresh one before it sends). */
+export const CHALLENGE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 /** A confirm page is good for this long. */
 export const CONFIRM_MAX_AGE_MS = 60 * 60 * 1000;
 
@@ -68,20 +72,21 @@ const sameSignature = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** A challenge issued at `issuedAt` (ms): `<issuedAt>.<nonce>.<signature>`. */
-export const issueChallenge = (secret: string, issuedAt = Date.now()): string => {
-  const body = `${issuedAt}.${randomBytes(9).toString('base64url')}`;
+/** A challenge of `kind`'s form issued at `issuedAt` (ms): `<kind>.<issuedAt>.<nonce>.<signature>`. */
+export const issueChallenge = (secret: string, kind: EnquiryKind, issuedAt = Date.now()): string => {
+  const body = `${kind}.${issuedAt}.${randomBytes(9).toString('base64url')}`;
   return `${body}.${sign(secret, `challenge.${body}`)}`;
 };
 
-export type ChallengeVerdict = 'ok' | 'missing' | 'forged' | 'too-fast' | 'stale';
+export type ChallengeVerdict = 'ok' | 'missing' | 'forged' | 'wrong-kind' | 'too-fast' | 'stale';
 
-/** Whether a challenge is ours, and was issued long enough ago but not too long. */
-export const checkChallenge = (secret: string, token: unknown, now = Date.now()): ChallengeVerdict => {
+/** Whether a challenge is ours, for this kind, and was issued long enough ago but not too long. */
+export const checkChallenge = (secret: string, kind: EnquiryKind, token: unknown, now = Date.now()): ChallengeVerdict => {
   if (typeof token !== 'string' || token === '') return 'missing';
   const parts = token.split('.');
-  if (parts.length !== 3 || !sameSignature(parts[2], sign(secret, `challenge.${parts[0]}.${parts[1]}`))) return 'forged';
-  const age = now - Number(parts[0]);
+  if (parts.length !== 4 || !sameSignature(parts[3], sign(secret, `challenge.${parts[0]}.${parts[1]}.${parts[2]}`))) return 'forged';
+  if (parts[0] !== kind) return 'wrong-kind';
+  const age = now - Number(parts[1]);
   if (!Number.isFinite(age) || age < minFillMs()) return 'too-fast';
   if (age > CHALLENGE_MAX_AGE_MS) return 'stale';
   return 'ok';
@@ -100,12 +105,18 @@ const canonical = (fields: Record<string, string>) =>
 export const issueConfirmation = (secret: string, fields: Record<string, string>, issuedAt = Date.now()): string =>
   `${issuedAt}.${sign(secret, `confirm.${issuedAt}.${canonical(fields)}`)}`;
 
-/** Whether `fields` carry a confirmation token for exactly themselves, issued within the hour. */
-export const checkConfirmation = (secret: string, fields: Record<string, string>, now = Date.now()): boolean => {
+export type ConfirmationVerdict = 'ok' | 'missing' | 'forged' | 'too-fast' | 'stale';
+
+/**
+ * Whether `fields` carry a confirmation token for exactly themselves, clicked no sooner than
+ * LEADS_MIN_FILL_MS after the confirm page was served and within the hour.
+ */
+export const checkConfirmation = (secret: string, fields: Record<string, string>, now = Date.now()): ConfirmationVerdict => {
   const token = fields[CONFIRM_FIELD];
-  if (typeof token !== 'string') return false;
+  if (typeof token !== 'string' || token === '') return 'missing';
   const [issuedAt, signature, ...rest] = token.split('.');
-  if (rest.length > 0 || !signature || !sameSignature(signature, sign(secret, `confirm.${issuedAt}.${canonical(fields)}`))) return false;
+  if (rest.length > 0 || !signature || !sameSignature(signature, sign(secret, `confirm.${issuedAt}.${canonical(fields)}`))) return 'forged';
   const age = now - Number(issuedAt);
-  return Number.isFinite(age) && age >= 0 && age <= CONFIRM_MAX_AGE_MS;
+  if (!Number.isFinite(age) || age < minFillMs()) return 'too-fast';
+  return age <= CONFIRM_MAX_AGE_MS ? 'ok' : 'stale';
 };

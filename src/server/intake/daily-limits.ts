@@ -1,17 +1,26 @@
 /**
- * The daily limits a lead's transaction checks (intake/accept.ts), counted in the leads
- * themselves, under a lock per contact so that leads sent at the same moment count one by one:
+ * The daily limits a lead's transaction checks (intake/accept.ts), under advisory locks so that
+ * leads sent at the same moment count one by one (parallel posts cannot pass a limit together).
+ * Lock keys and stored keys that stand for a person are HMACs with the server's secret
+ * (person-key.ts).
  *
  * - The same person, at most a few e-mails a day: the team is e-mailed about one phone number or
  *   e-mail address at most LEADS_CONTACT_DAILY_LIMIT times (default 3) a UTC day for the same kind
  *   of enquiry. Further leads are stored and exported as usual, their team e-mail held
  *   (`notifyHeld: "repeat-contact"`). So a script cannot use up the EmailJS quota with one
- *   contact, and a visitor who sends the form five times does not flood the team.
- * - The visitor's acknowledgement goes to one address at most once a UTC day.
+ *   contact, and a visitor who sends the form five times does not flood the team. A privacy
+ *   request is never held: the law gives the person the right to be heard.
+ * - The visitor's acknowledgement goes to one mailbox at most once a UTC day. The mailbox is the
+ *   normalised address (lower-case, the `+tag` dropped, and for gmail.com and googlemail.com the
+ *   dots too), so `victim+1@` and `victim+2@` count as one. Beyond that, at most
+ *   LEADS_ACK_DOMAIN_DAILY_CAP (20) a day to one recipient domain and LEADS_ACK_SITE_DAILY_CAP
+ *   (200) a day from the site: a cap reached pauses them for the rest of the day, and the first
+ *   lead it pauses says so (the log, then the team's next e-mail, once).
  */
 import { query, queryOne } from '../db/connection.ts';
 import type { LeadRecord } from '../db/lead-record.ts';
-import { contactDailyLimit } from '../settings.ts';
+import { ackDomainDailyCap, ackSiteDailyCap, contactDailyLimit } from '../settings.ts';
+import { personKey } from './person-key.ts';
 
 const dayOf = (receivedAt: string) => {
   const start = `${receivedAt.slice(0, 10)}T00:00:00.000Z`;
@@ -26,11 +35,12 @@ const lockEach = async (keys: readonly string[]) => {
 const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** Whether the team has had its e-mails today about this lead's phone or e-mail, for its kind. */
-export const contactLimitReached = async (lead: LeadRecord): Promise<boolean> => {
+export const contactLimitReached = async (lead: LeadRecord, secret: string): Promise<boolean> => {
+  if (lead.kind === 'privacy') return false;
   const phone = given(lead.phone) ? lead.phone : null;
   const email = given(lead.email) ? lead.email : null;
   if (!phone && !email) return false;
-  await lockEach([phone, email].filter(given).map((contact) => `contact:${lead.kind}:${contact}`));
+  await lockEach([phone, email].filter(given).map((contact) => personKey(secret, `contact-lock:${lead.kind}`, contact)));
   const [start, end] = dayOf(lead.receivedAt);
   const counts = await queryOne<{ phone: number; email: number }>(
     `SELECT (count(*) FILTER (WHERE l.phone = $4))::int AS phone, (count(*) FILTER (WHERE l.email = $5))::int AS email
@@ -42,16 +52,56 @@ export const contactLimitReached = async (lead: LeadRecord): Promise<boolean> =>
   return (counts?.phone ?? 0) >= limit || (counts?.email ?? 0) >= limit;
 };
 
-/** Whether another lead to this address had its acknowledgement today. */
-export const ackTakenToday = async (lead: LeadRecord): Promise<boolean> => {
-  if (!given(lead.email)) return false;
-  await lockEach([`ack:${lead.email}`]);
-  const [start, end] = dayOf(lead.receivedAt);
-  return (
-    (await queryOne(
-      `SELECT 1 FROM leads l JOIN deliveries d ON d.lead_id = l.id AND d.channel = 'ack' AND d.skipped IS NULL
-       WHERE l.email = $1 AND l.received_at >= $2 AND l.received_at < $3 LIMIT 1`,
-      [lead.email, start, end],
-    )) !== null
+/** Domains whose mailboxes ignore dots in the local part. */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox an address delivers to: lower-case, the `+tag` dropped, and for Gmail the dots
+ * dropped (googlemail.com is gmail.com). Null when it is not an address.
+ */
+export const normaliseMailbox = (address: string): { mailbox: string; domain: string } | null => {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at <= 0 || at === lower.length - 1) return null;
+  let local = lower.slice(0, at).split('+')[0];
+  let domain = lower.slice(at + 1);
+  if (DOTLESS_DOMAINS[domain]) {
+    domain = DOTLESS_DOMAINS[domain];
+    local = local.replaceAll('.', '');
+  }
+  return local ? { mailbox: `${local}@${domain}`, domain } : null;
+};
+
+/** Why a lead gets no acknowledgement, though it is owed one: its mailbox had one today, or a cap. */
+export type AckSkip = 'daily-limit' | 'domain-cap' | 'site-cap';
+
+export interface AckAllowance {
+  skipped?: AckSkip;
+  /** A cap this lead is the first to meet today: 'site' or 'domain:<domain>'. */
+  paused?: string;
+}
+
+/**
+ * Takes today's acknowledgement for this lead's mailbox, if the mailbox has had none and no cap is
+ * reached; otherwise says why none goes. One lock for the day: every lead owed one counts in turn.
+ */
+export const takeAck = async (lead: LeadRecord, secret: string): Promise<AckAllowance> => {
+  const address = normaliseMailbox(given(lead.email) ? lead.email : '');
+  if (!address) return { skipped: 'daily-limit' };
+  const day = lead.receivedAt.slice(0, 10);
+  await lockEach([`ack-day:${day}`]);
+  const mailbox = personKey(secret, 'ack-mailbox', address.mailbox);
+  if (await queryOne('SELECT 1 FROM ack_mailboxes WHERE day = $1 AND mailbox = $2', [day, mailbox])) return { skipped: 'daily-limit' };
+  const counts = await queryOne<{ site: number; domain: number }>(
+    `SELECT count(*)::int AS site, (count(*) FILTER (WHERE domain = $2))::int AS domain FROM ack_mailboxes WHERE day = $1`,
+    [day, address.domain],
   );
+  const cap = (counts?.site ?? 0) >= ackSiteDailyCap() ? 'site' : (counts?.domain ?? 0) >= ackDomainDailyCap() ? 'domain' : null;
+  if (cap) {
+    const scope = cap === 'site' ? 'site' : `domain:${address.domain}`;
+    const fresh = await query('INSERT INTO ack_pauses (day, scope) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [day, scope]);
+    return { skipped: cap === 'site' ? 'site-cap' : 'domain-cap', ...(fresh.length > 0 ? { paused: scope } : {}) };
+  }
+  await query('INSERT INTO ack_mailboxes (day, mailbox, domain) VALUES ($1, $2, $3)', [day, mailbox, address.domain]);
+  return {};
 };

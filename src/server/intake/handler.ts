@@ -17,7 +17,15 @@ import { prefersHtml } from './negotiate.ts';
 import { problemPageResponse } from './problem-page.ts';
 import { checkPhotos, storePhotos } from './photos.ts';
 import { challengeProblem, honeypotFilled } from './spam.ts';
-import { CHALLENGE_FIELD, CONFIRM_FIELD, challengeSecret, checkConfirmation, issueChallenge, issueConfirmation } from './challenge.ts';
+import {
+  CHALLENGE_FIELD,
+  CHALLENGE_MAX_AGE_MS,
+  CONFIRM_FIELD,
+  challengeSecret,
+  checkConfirmation,
+  issueChallenge,
+  issueConfirmation,
+} from './challenge.ts';
 import { confirmPageResponse } from './confirm-page.ts';
 import { acceptLead, keepSpam, once, type Receipt, type UsedToken } from './accept.ts';
 import { minFillMs } from '../settings.ts';
@@ -63,14 +71,17 @@ const processEnquiry = async (kind: EnquiryKind, { raw, files, via, fields }: Pa
     once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via, storedPhotos, token }));
 
   if (via === 'js' || raw[CHALLENGE_FIELD] !== undefined) {
-    const problem = challengeProblem(secret, raw);
+    const problem = challengeProblem(secret, kind, raw);
     return {
       receipt: await (problem ? keepSpam(kind, enquiry, problem, via) : accept({ kind: 'challenge', value: String(raw[CHALLENGE_FIELD]) })),
     };
   }
   // A native post: the confirmation of an earlier one, or a first post to be confirmed.
   const sent = fields ?? {};
-  if (checkConfirmation(secret, sent)) {
+  const confirmation = checkConfirmation(secret, sent);
+  // Clicked sooner after the confirm page was served than a person reads it: kept apart.
+  if (confirmation === 'too-fast') return { receipt: await keepSpam(kind, enquiry, 'confirm-too-fast', via) };
+  if (confirmation === 'ok') {
     const stored = (sent[STORED_PHOTOS_FIELD] ?? '').split(',').filter((key) => key.startsWith(`${enquiry.submissionId}/`));
     return { receipt: await accept({ kind: 'confirm', value: String(sent[CONFIRM_FIELD]) }, stored) };
   }
@@ -95,9 +106,9 @@ const signingSecret = () =>
   });
 
 /** GET /api/<kind>: a fresh challenge for the form, and how long a person takes at least. */
-const challengeResponse = async (): Promise<Response> => {
+const challengeResponse = async (kind: EnquiryKind): Promise<Response> => {
   const secret = await signingSecret();
-  return jsonResponse(200, { challenge: issueChallenge(secret), minFillMs: minFillMs() });
+  return jsonResponse(200, { challenge: issueChallenge(secret, kind), minFillMs: minFillMs(), maxAgeMs: CHALLENGE_MAX_AGE_MS });
 };
 
 const seeOther = (location: string) => new Response(null, { status: 303, headers: apiHeaders({ location }) });
@@ -113,7 +124,7 @@ export const enquiryHandler =
     try {
       if (request.method === 'GET') {
         refuseCrossSite(request);
-        return await challengeResponse();
+        return await challengeResponse(kind);
       }
       if (request.method !== 'POST') throw new HttpError(405, 'Use POST to send an enquiry.', { headers: { allow: 'GET, POST' } });
       refuseCrossSite(request);

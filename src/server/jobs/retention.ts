@@ -12,6 +12,7 @@ import { inSession, query, withDatabase } from '../db/connection.ts';
 import { nextDue } from '../db/deliveries.ts';
 import { deleteLogBefore, forgetLeadInLog } from '../db/team-log.ts';
 import { deleteUsedTokens } from '../db/tokens.ts';
+import { deleteAckDaysBefore } from '../db/ack-days.ts';
 import { deletePhotos, photoStoredAt, photosById } from '../intake/photos.ts';
 import { readPendingNote, writePendingNote } from '../outbound/pending-marker.ts';
 import { logLead } from '../log.ts';
@@ -122,6 +123,10 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
     if (canStart()) await withDatabase(() => deleteLogBefore(cutoff)).catch(() => 0);
     if (canStart())
       await withDatabase(() => deleteUsedTokens(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString())).catch(() => 0);
+    if (canStart())
+      await withDatabase(() =>
+        deleteAckDaysBefore(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString().slice(0, 10)),
+      ).catch(() => 0);
     if (canStart()) report.orphanPhotos = await withDatabase(() => deleteOrphanPhotos(now, canStart), jobBudgetMs()).catch(() => 0);
     if (canStart()) {
       const pending = await withDatabase(() => nextDue()).catch(() => null);

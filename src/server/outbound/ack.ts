@@ -5,10 +5,15 @@
  * EmailJS with its own template, EMAILJS_ACK_TEMPLATE_ID; off when that is unset, when EmailJS is
  * not configured, and on a preview deploy (a preview never writes to visitors).
  *
- * Never for spam (spam is kept apart before a lead exists), never for a lead without an e-mail,
- * and at most once a day to one address: the lead's transaction looks for another lead of that UTC
- * day to the same address with an acknowledgement (intake/accept.ts); a later lead of that day is
- * marked `ackSkipped: "daily-limit"` and gets none.
+ * It carries nothing the visitor typed but their first name, and that only when the name passes
+ * a strict pattern (letters of any script and spaces, at most 40 characters): everything else in
+ * it is ours (the reference, our option labels, our phone and links). So it can never carry a
+ * stranger's text to an address someone else typed in.
+ *
+ * Never for spam, a release from spam, an import or a preview; only for a lead that came with a
+ * fresh single-use challenge or the no-JavaScript confirmation; at most once a UTC day to one
+ * mailbox, and within the daily caps per recipient domain and for the site (intake/daily-limits.ts).
+ * A lead over a limit is marked `ackSkipped` ("daily-limit", "domain-cap", "site-cap") and gets none.
  *
  * Delivered by the one retry machine (deliveries.ts): sent at receipt, re-sent by the sweep on the
  * team e-mail's schedule, flagged ackGaveUp after the last try. The lead shows ackedAt, or ackError
@@ -32,9 +37,27 @@ export const ackAddress = (lead: LeadRecord): string => (typeof lead.email === '
 /**
  * Whether a stored lead is owed an acknowledgement, as far as the lead itself tells. A privacy
  * request is not: the page that took it said what happens next and by when, and it asks us to
- * stop writing, not to write more.
+ * stop writing, not to write more. Nor is spam, or a lead a person released from spam.
  */
-export const wantsAck = (lead: LeadRecord): boolean => lead.kind !== 'privacy' && !lead.spam && ackAddress(lead) !== '';
+export const wantsAck = (lead: LeadRecord): boolean => lead.kind !== 'privacy' && !lead.spam && !lead.releasedAt && ackAddress(lead) !== '';
+
+/**
+ * A name the greeting may use: letters of any script (with their vowel signs and the joiners
+ * Indic scripts write with) and spaces, at most 40 characters.
+ */
+const GREETABLE_NAME = /^(?:[\p{L}\p{M} ]|\u200C|\u200D){1,40}$/u;
+
+/**
+ * The first name the greeting uses, or '' for the plain greeting: only when the whole name the
+ * visitor typed passes GREETABLE_NAME (so no digits, no `. / : @`, nothing like a link or an
+ * address can ride along), and then only its first word.
+ */
+export const greetingName = (typed: unknown): string => {
+  if (typeof typed !== 'string') return '';
+  const name = typed.normalize('NFC').trim();
+  if (!GREETABLE_NAME.test(name)) return '';
+  return name.split(/ +/)[0];
+};
 
 /** The reference the thank-you shows: the first 8 characters of the id. */
 export const referenceOf = (id: string) => id.slice(0, 8);
@@ -45,13 +68,14 @@ const given = (value: unknown): value is string => typeof value === 'string' && 
 export const aboutText = (lead: LeadRecord, locale: Locale): string => {
   const words = dictionary(locale);
   const options = words.form.options as Record<string, string>;
-  const label = (value: unknown) => (given(value) ? (options[value] ?? value) : '');
+  // Only our own labels: a value we do not know is left out, never shown as typed.
+  const label = (value: unknown) => (given(value) && Object.hasOwn(options, value) ? options[value] : '');
   const join = (head: string, detail: string) => (detail ? `${head}: ${detail}` : head);
   switch (lead.kind) {
     case 'realestate': {
       const head = lead.intent === 'sell' ? words.ack.about.sell : words.ack.about.buy;
       const categories = words.ack.categories as Record<string, string>;
-      return join(head, given(lead.category) ? (categories[lead.category] ?? lead.category) : '');
+      return join(head, given(lead.category) && Object.hasOwn(categories, lead.category) ? categories[lead.category] : '');
     }
     case 'bankloan':
       return join(words.ack.about.bankloan, label(lead.Loantype));
@@ -72,10 +96,11 @@ export const ackParams = (lead: LeadRecord): Record<string, string> => {
   const words = dictionary(locale);
   const options = words.form.options as Record<string, string>;
   const reference = referenceOf(lead.id);
-  const name = given(lead.Username) ? lead.Username.trim() : '';
+  const name = greetingName(lead.Username);
   const about = aboutText(lead, locale);
   const callTime = lead.kind === 'privacy' ? undefined : lead.callTime;
-  const callWhen = given(callTime) ? format(words.ack.callAt, { time: options[callTime] ?? callTime }) : words.ack.callSoon;
+  const callWhen =
+    given(callTime) && Object.hasOwn(options, callTime) ? format(words.ack.callAt, { time: options[callTime] }) : words.ack.callSoon;
   const phone = site.phone;
   const whatsapp = `https://wa.me/${site.phoneDigits}`;
   const email = site.grievance.email.trim() || site.emails.info;

@@ -11,6 +11,8 @@ import { claimGaveUpTeamEmails, leadsOf, markCarried, releaseAll } from '../db/d
 import { DELIVERY_STATE_FIELDS, displayValue, fieldOf, languageName, type LeadRecord } from '../db/lead-record.ts';
 import { FIELD_LABELS, LEAD_FIELDS, callBackText, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { site } from '../../config/site.ts';
+import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
+import { claimUntoldPauses, untellPauses, type AckPause } from '../db/ack-days.ts';
 import { postToEmailJs } from './emailjs.ts';
 import { claimedUntil, type OutboundChannel, type SendResult } from './schedule.ts';
 
@@ -68,7 +70,19 @@ export const alsoWaitingText = (waiting: readonly LeadRecord[]): string =>
 export interface NotifyExtras {
   /** Leads whose own e-mails failed for good: listed in this one so the team still hears of them. */
   alsoWaiting?: readonly LeadRecord[];
+  /** Caps that paused the visitors' acknowledgements, told once, in the next team e-mail. */
+  ackPauses?: readonly AckPause[];
 }
+
+/** One line per cap that paused the acknowledgements for a day. */
+export const ackPauseText = (pauses: readonly AckPause[]): string =>
+  pauses
+    .map(({ day, scope }) =>
+      scope === 'site'
+        ? `Acknowledgements to visitors are paused for ${day} (UTC): the site's cap of ${ackSiteDailyCap()} a day is reached. Team e-mails go on.`
+        : `Acknowledgements to visitors at ${scope.slice('domain:'.length)} are paused for ${day} (UTC): its cap of ${ackDomainDailyCap()} a day is reached. Team e-mails go on.`,
+    )
+    .join('\n');
 
 /**
  * template_params: kind, summary and every field of the lead as text (not its delivery
@@ -83,7 +97,9 @@ export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): R
   }
   const waiting = extras.alsoWaiting ?? [];
   const alsoWaiting = waiting.length > 0 ? alsoWaitingText(waiting) : '';
+  const pauses = extras.ackPauses ?? [];
   const summary = [
+    ...(pauses.length > 0 ? [ackPauseText(pauses), ''] : []),
     summarise(record),
     ...(alsoWaiting ? ['', `Also waiting (${waiting.length}; their own e-mails failed):`, alsoWaiting] : []),
   ].join('\n');
@@ -140,13 +156,18 @@ const takeWaiting = async () => {
   }
 };
 
+/** The acknowledgement pauses this e-mail tells (claimed, so no other e-mail tells them too). */
+const takePauses = () => withDatabase(() => claimUntoldPauses()).catch((): AckPause[] => []);
+
 export const teamEmail: OutboundChannel = {
   on: () => recipientParams() !== null && emailJsSettings() !== null,
   async send(lead) {
-    const waiting = teamEmail.on() ? await takeWaiting() : [];
-    const result = await notifyTeam(lead, { alsoWaiting: waiting.map(({ lead: earlier }) => earlier) });
+    const on = teamEmail.on();
+    const [waiting, ackPauses] = on ? await Promise.all([takeWaiting(), takePauses()]) : [[], []];
+    const result = await notifyTeam(lead, { alsoWaiting: waiting.map(({ lead: earlier }) => earlier), ackPauses });
     const ids = waiting.map(({ delivery }) => delivery.id);
     await withDatabase(() => (result.sent ? markCarried(ids, lead.id) : releaseAll(ids))).catch(() => {});
+    if (!result.sent && ackPauses.length > 0) await withDatabase(() => untellPauses(ackPauses)).catch(() => {});
     return result;
   },
   log: { sent: 'notified', prefix: 'notify', retry: 're-send' },
