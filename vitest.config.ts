@@ -7,6 +7,8 @@ export default getViteConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts', 'tests/components/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
+    // The local Netlify's context: production only when a context says so (src/server/deploy-context.ts).
+    env: { CONTEXT: 'dev' },
     globalSetup: ['tests/support/sync-content.ts', 'tests/support/database-template.ts'],
   },
 });

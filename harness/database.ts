@@ -345,7 +345,9 @@ export const serveProjectDatabase = async (port?: number): Promise<LocalDatabase
  * (migrated) for as long as the script runs. Sets NETLIFY_DB_URL either way.
  */
 export const openProjectDatabase = async (): Promise<{ url: string; close(): Promise<void> }> => {
+  // A real database is production only when CONTEXT=production says so; the local one is `dev`.
   if (process.env.NETLIFY_DB_URL) return { url: process.env.NETLIFY_DB_URL, close: async () => {} };
+  process.env.CONTEXT ??= 'dev';
   const running = await servingUrl();
   if (running) {
     process.env.NETLIFY_DB_URL = running;

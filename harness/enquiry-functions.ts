@@ -5,5 +5,8 @@ import finance from '../netlify/functions/finance.mts';
 import contact from '../netlify/functions/contact.mts';
 import privacy from '../netlify/functions/privacy.mts';
 
+// Called in process, the functions run as the local Netlify does (src/server/deploy-context.ts).
+process.env.CONTEXT ??= 'dev';
+
 export const handlers = { realestate, bankloan, finance, contact, privacy };
 export type Kind = keyof typeof handlers;

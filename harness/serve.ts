@@ -39,6 +39,8 @@ if (problems.length > 0) {
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 8888);
+// The local Netlify's context (`netlify dev` says `dev`): production only when CONTEXT=production says so.
+process.env.CONTEXT ||= 'dev';
 
 // --- EmailJS stand-in (owned by the lead pipeline) ---
 // Without EmailJS settings, lead notifications go to a local stand-in of the EmailJS REST API

@@ -137,7 +137,7 @@ describe('the acknowledgement', () => {
       expect(teamEmails()).toHaveLength(1);
       expect(acks()).toHaveLength(0);
     } finally {
-      delete process.env.CONTEXT;
+      process.env.CONTEXT = 'dev';
       delete process.env.LEADS_PREVIEW_NOTIFY_TO;
     }
   });

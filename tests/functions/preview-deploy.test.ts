@@ -10,6 +10,7 @@ import { getDeployStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import { PREVIEW_SUMMARY_LINE } from '../../src/server/outbound/team-email.ts';
+import { isProductionDeploy } from '../../src/server/deploy-context.ts';
 import { sweepPending } from '../../src/server/jobs/sweep.ts';
 import type { LocalBlobs } from '../../harness/local-blobs.ts';
 import type { TestDatabase } from '../support/database.ts';
@@ -31,7 +32,7 @@ beforeEach(async () => {
   await deployPhotos().deleteAll();
 });
 afterEach(() => {
-  delete process.env.CONTEXT;
+  process.env.CONTEXT = 'dev';
   delete process.env.LEADS_PREVIEW_NOTIFY_TO;
 });
 
@@ -81,7 +82,7 @@ describe.each(['deploy-preview', 'branch-deploy'])('CONTEXT=%s', (context) => {
   });
 
   test("a production lead copied into the branch shows its photo, and erasing it there never deletes production's photo", async () => {
-    delete process.env.CONTEXT;
+    process.env.CONTEXT = 'production';
     const real = sellFlat();
     expect((await withPhoto(real)).status).toBe(201);
     process.env.CONTEXT = context;
@@ -94,9 +95,9 @@ describe.each(['deploy-preview', 'branch-deploy'])('CONTEXT=%s', (context) => {
   });
 });
 
-describe.each([undefined, 'production', 'dev'])('CONTEXT=%s (production, npm start)', (context) => {
+describe.each(['production', 'dev'])('CONTEXT=%s (production, npm start)', (context) => {
   test('a lead is stored, its photos go to the site store, and the team is e-mailed', async () => {
-    if (context) process.env.CONTEXT = context;
+    process.env.CONTEXT = context;
     process.env.LEADS_PREVIEW_NOTIFY_TO = 'reviewer@example.com'; // ignored outside a preview
     const enquiry = sellFlat();
     expect((await withPhoto(enquiry)).status).toBe(201);
@@ -104,5 +105,40 @@ describe.each([undefined, 'production', 'dev'])('CONTEXT=%s (production, npm sta
     expect(await keysOf(deployPhotos())).toEqual([]);
     expect(standIn.received).toHaveLength(1);
     expect(standIn.received[0].template_params.to_email).toBeUndefined();
+  });
+});
+
+describe('a missing or unknown context is not production', () => {
+  test.each([undefined, '', 'staging'])(
+    'CONTEXT=%j: the team is not e-mailed, no visitor is written to, photos stay in the deploy store',
+    async (context) => {
+      if (context === undefined) delete process.env.CONTEXT;
+      else process.env.CONTEXT = context;
+      process.env.EMAILJS_ACK_TEMPLATE_ID = 'template_ack_test';
+      try {
+        const enquiry = sellFlat();
+        expect((await withPhoto(enquiry)).status).toBe(201);
+        expect(standIn.received).toEqual([]);
+        expect(await blobs.keys(blobs.photos())).toEqual([]);
+        expect(await keysOf(deployPhotos())).toHaveLength(1);
+      } finally {
+        delete process.env.EMAILJS_ACK_TEMPLATE_ID;
+      }
+    },
+  );
+
+  test('a context that says production, and only that, is production', () => {
+    const cases: Array<[string | undefined, boolean]> = [
+      ['production', true],
+      ['dev', false],
+      ['deploy-preview', false],
+      ['branch-deploy', false],
+      [undefined, false],
+    ];
+    for (const [context, production] of cases) {
+      if (context === undefined) delete process.env.CONTEXT;
+      else process.env.CONTEXT = context;
+      expect(isProductionDeploy()).toBe(production);
+    }
   });
 });

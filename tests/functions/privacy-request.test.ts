@@ -16,6 +16,7 @@ import { messagesIn } from '../support/words.ts';
 import { dictionary } from '../../src/i18n/index.ts';
 import { site } from '../../src/config/site.ts';
 import { localizePath } from '../../src/lib/routing/index.ts';
+import { PRIVACY_VERIFY_LINE } from '../../src/lib/enquiry/index.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const TOKEN = 'privacy-test-token-0123456789abcdefgh';
@@ -88,7 +89,11 @@ describe('a privacy request with JavaScript (JSON)', () => {
     const summary = params.summary.split('\n');
     expect(summary[0]).toBe(`Privacy request ${request.submissionId}: access`);
     expect(summary[1]).toBe(`Answer due by: ${stored.replyBy} (${site.grievance.responseDays} days; India's DPDP Act)`);
-    expect(summary[2]).toBe('Preferred language: Tamil');
+    // How to check it is them, in one line: the contact details already held, never those only in the request.
+    expect(summary[2]).toBe(PRIVACY_VERIFY_LINE);
+    expect(summary[2]).toMatch(/call the phone number or reply to the e-mail address we already hold/);
+    expect(summary[2]).toMatch(/never send their data to a phone or address that appears only in this request/);
+    expect(summary[3]).toBe('Preferred language: Tamil');
     expect(summary).not.toContainEqual(expect.stringMatching(/^Call:/));
     expect(standIn.received.filter((sent) => sent.template_id === ACK_TEMPLATE)).toEqual([]);
   });

@@ -20,6 +20,7 @@ import {
   validBankLoan,
   validContact,
   validFinance,
+  validPrivacy,
   validSellFlats,
 } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
@@ -182,6 +183,30 @@ describe('a person without JavaScript', () => {
 });
 
 describe('one contact, a few e-mails a day', () => {
+  test('the limit is counted atomically: 8 parallel posts from one phone get the team 3 e-mails, the rest held', async () => {
+    delete process.env.LEADS_CONTACT_DAILY_LIMIT; // the default, 3
+    try {
+      const posts = Array.from({ length: 8 }, (_, i) => send('bankloan', validBankLoan({ email: `parallel${i}@example.com` })));
+      expect((await Promise.all(posts)).map((answer) => answer.status)).toEqual(Array(8).fill(201));
+      expect(standIn.received).toHaveLength(3);
+      expect((await leadsOf('bankloan')).filter((lead) => lead.notifyHeld === 'repeat-contact')).toHaveLength(5);
+    } finally {
+      process.env.LEADS_CONTACT_DAILY_LIMIT = '100000';
+    }
+  });
+
+  test('privacy requests are never held by the limit: someone who already sent three enquiries today is still heard', async () => {
+    delete process.env.LEADS_CONTACT_DAILY_LIMIT;
+    try {
+      for (let i = 0; i < 3; i++) await send('privacy', validPrivacy());
+      await Promise.all([send('privacy', validPrivacy()), send('privacy', validPrivacy())]);
+      expect(standIn.received).toHaveLength(5);
+      expect((await leadsOf('privacy')).filter((lead) => lead.notifyHeld)).toEqual([]);
+    } finally {
+      process.env.LEADS_CONTACT_DAILY_LIMIT = '100000';
+    }
+  });
+
   test('the same phone is e-mailed about at most 3 times a day per kind; the rest are stored, marked and never e-mailed', async () => {
     delete process.env.LEADS_CONTACT_DAILY_LIMIT; // the default, 3
     try {

@@ -37,7 +37,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  for (const name of ['LEADS_WEBHOOK_URL', 'LEADS_WEBHOOK_SECRET', 'LEADS_WEBHOOK_TIMEOUT_MS', 'CONTEXT']) delete process.env[name];
+  for (const name of ['LEADS_WEBHOOK_URL', 'LEADS_WEBHOOK_SECRET', 'LEADS_WEBHOOK_TIMEOUT_MS']) delete process.env[name];
+  process.env.CONTEXT = 'dev';
 });
 
 const leadOf = (id: string) => db.record(id);

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { callBackText } from '../../lib/enquiry/call-back';
+import { PRIVACY_VERIFY_LINE } from '../../lib/enquiry/privacy';
 import type { Session } from './api';
 import { ContactLinks } from './ContactLinks';
 import { EraseLead } from './EraseLead';
@@ -48,6 +49,11 @@ export function LeadDetail({ session, id, onClose }: { session: Session; id: str
       <p className="inbox-call">
         <strong>Call:</strong> {callBackText(lead)}
       </p>
+      {lead.kind === 'privacy' && (
+        <p className="inbox-box">
+          <strong>Before you answer:</strong> {PRIVACY_VERIFY_LINE}
+        </p>
+      )}
       <ContactLinks lead={lead} />
 
       {problem && (

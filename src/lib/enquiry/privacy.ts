@@ -75,3 +75,10 @@ export type PrivacyEnquiry = z.output<typeof privacySchema>;
  */
 export const replyByDate = (receivedAt: string, days: number): string =>
   new Date(Date.parse(receivedAt) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * How the team checks that a privacy request comes from the person, in one line: the team's
+ * e-mail about the request and the inbox (/leads) both say it.
+ */
+export const PRIVACY_VERIFY_LINE =
+  'Verify it is them: call the phone number or reply to the e-mail address we already hold for this person (from their earlier enquiries), and never send their data to a phone or address that appears only in this request.';

@@ -9,7 +9,7 @@ import { emailJsSettings } from '../settings.ts';
 import { withDatabase } from '../db/connection.ts';
 import { claimGaveUpTeamEmails, leadsOf, markCarried, releaseAll } from '../db/deliveries.ts';
 import { DELIVERY_STATE_FIELDS, displayValue, fieldOf, languageName, type LeadRecord } from '../db/lead-record.ts';
-import { FIELD_LABELS, LEAD_FIELDS, callBackText, type EnquiryKind } from '../../lib/enquiry/index.ts';
+import { FIELD_LABELS, LEAD_FIELDS, PRIVACY_VERIFY_LINE, callBackText, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { site } from '../../config/site.ts';
 import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
 import { claimUntoldPauses, untellPauses, type AckPause } from '../db/ack-days.ts';
@@ -33,7 +33,8 @@ const LANGUAGE_FIELDS = new Set<string>(['locale', 'consentLocale']);
  * Readable multi-line text of a lead for the team's e-mail. Right under the title: the language
  * of the page ("Preferred language: Tamil"), then when and in which language to call back
  * ("Call: Evening (16:00-19:00), in Tamil", src/lib/enquiry/call-back.ts). A privacy request
- * says so in its first line, with what is asked, and the day it must be answered by in the second.
+ * says so in its first line, with what is asked, the day it must be answered by in the second,
+ * and how to check it comes from the person in the third.
  */
 export const summarise = (record: LeadRecord): string => {
   const lines =
@@ -41,6 +42,7 @@ export const summarise = (record: LeadRecord): string => {
       ? [
           `${KIND_TITLES.privacy} ${record.id}: ${displayValue(record.request)}`,
           `${FIELD_LABELS.replyBy}: ${displayValue(record.replyBy)} (${site.grievance.responseDays} days; India's DPDP Act)`,
+          PRIVACY_VERIFY_LINE,
           `${FIELD_LABELS.locale}: ${languageName(record.locale)}`,
         ]
       : [
