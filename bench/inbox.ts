@@ -54,12 +54,77 @@ const random = () => {
 };
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 
+/** Given names and family names in each script: the full names are every pair of them. */
 const NAMES = {
-  ta: ['முருகன் செல்வம்', 'கார்த்திகா ராஜேஷ்', 'செந்தில் குமார்', 'லட்சுமி நாராயணன்', 'அருண் பாண்டியன்', 'மீனா சுந்தரம்', 'விஜய் ஆனந்த்', 'தேவி பிரியா'],
-  te: ['వెంకట రమణ', 'శ్రీనివాస రావు', 'లక్ష్మి ప్రసన్న', 'రవి కిరణ్', 'సుజాత రెడ్డి', 'మహేష్ బాబు', 'పద్మ శ్రీ', 'కృష్ణ మోహన్'],
-  kn: ['ಮಂಜುನಾಥ ಗೌಡ', 'ಸುಮಾ ರಾವ್', 'ಪ್ರಕಾಶ್ ಶೆಟ್ಟಿ', 'ಶ್ರೀದೇವಿ ಹೆಗ್ಡೆ', 'ರಾಘವೇಂದ್ರ ಭಟ್', 'ಕಾವ್ಯ ನಾಯಕ್', 'ಗಣೇಶ್ ಕುಮಾರ್', 'ಅನಿತಾ ಜೋಶಿ'],
-  en: ['Priya Raman', 'Arun Venkat', 'Kavya Reddy', 'Rahul Menon', 'Sneha Iyer', 'Vikram Rao', 'Anitha Krishnan', 'Suresh Babu'],
+  ta: {
+    first: [
+      'முருகன்',
+      'கார்த்திகா',
+      'செந்தில்',
+      'லட்சுமி',
+      'அருண்',
+      'மீனா',
+      'விஜய்',
+      'தேவி',
+      'பாலாஜி',
+      'கவிதா',
+      'சரவணன்',
+      'பிரியா',
+      'ராஜா',
+      'அனிதா',
+      'கணேஷ்',
+      'வள்ளி',
+    ],
+    last: ['செல்வம்', 'ராஜேஷ்', 'குமார்', 'நாராயணன்', 'பாண்டியன்', 'சுந்தரம்', 'ஆனந்த்', 'வேலு', 'மணி', 'சேகர்', 'ராமன்', 'கண்ணன்'],
+  },
+  te: {
+    first: ['వెంకట', 'శ్రీనివాస', 'లక్ష్మి', 'రవి', 'సుజాత', 'మహేష్', 'పద్మ', 'కృష్ణ', 'రాము', 'సరిత', 'నాగరాజు', 'స్వాతి', 'సురేష్', 'అనూష', 'గోపాల్', 'భవాని'],
+    last: ['రమణ', 'రావు', 'ప్రసన్న', 'కిరణ్', 'రెడ్డి', 'బాబు', 'శ్రీ', 'మోహన్', 'నాయుడు', 'శర్మ', 'చౌదరి', 'వర్మ'],
+  },
+  kn: {
+    first: [
+      'ಮಂಜುನಾಥ',
+      'ಸುಮಾ',
+      'ಪ್ರಕಾಶ್',
+      'ಶ್ರೀದೇವಿ',
+      'ರಾಘವೇಂದ್ರ',
+      'ಕಾವ್ಯ',
+      'ಗಣೇಶ್',
+      'ಅನಿತಾ',
+      'ನಾಗರಾಜ',
+      'ರೇಖಾ',
+      'ಸಂತೋಷ್',
+      'ಪೂಜಾ',
+      'ವಿನಯ್',
+      'ಶಿಲ್ಪಾ',
+      'ಮಹೇಶ್',
+      'ಲತಾ',
+    ],
+    last: ['ಗೌಡ', 'ರಾವ್', 'ಶೆಟ್ಟಿ', 'ಹೆಗ್ಡೆ', 'ಭಟ್', 'ನಾಯಕ್', 'ಕುಮಾರ್', 'ಜೋಶಿ', 'ಪಾಟೀಲ್', 'ಕಾಮತ್', 'ಪೈ', 'ಆಚಾರ್ಯ'],
+  },
+  en: {
+    first: [
+      'Priya',
+      'Arun',
+      'Kavya',
+      'Rahul',
+      'Sneha',
+      'Vikram',
+      'Anitha',
+      'Suresh',
+      'Deepak',
+      'Divya',
+      'Karthik',
+      'Meera',
+      'Naveen',
+      'Pooja',
+      'Ramesh',
+      'Swathi',
+    ],
+    last: ['Raman', 'Venkat', 'Reddy', 'Menon', 'Iyer', 'Rao', 'Krishnan', 'Babu', 'Nair', 'Pillai', 'Sharma', 'Das'],
+  },
 } as const;
+const fullName = (locale: keyof typeof NAMES) => `${pick(NAMES[locale].first)} ${pick(NAMES[locale].last)}`;
 const ASCII = ['priya', 'arun', 'kavya', 'rahul', 'sneha', 'vikram', 'anitha', 'suresh', 'murugan', 'venkat', 'manju', 'lakshmi'];
 const TEAM = ['Kavya Rao', 'Ravi Kumar', 'Meena Iyer'];
 const KIND_SHARE: EnquiryKind[] = [
@@ -91,7 +156,7 @@ const makeLead = (n: number, now: number): Record<string, unknown> => {
     ...(kind === 'privacy' ? {} : { consentAt: receivedAt, consentLocale: locale }),
     via: random() < 0.9 ? 'js' : 'html',
     locale,
-    Username: pick(NAMES[locale]),
+    Username: fullName(locale),
     phone,
     email: `${pick(ASCII)}.${Math.floor(random() * 100000)}@${pick(['gmail.com', 'yahoo.co.in', 'example.com'])}`,
     utm_source: pick(['google', 'facebook', 'newsletter', undefined, undefined]),
@@ -162,8 +227,9 @@ const part = (text: string, length: number) => {
   const at = Math.floor(random() * Math.max(1, squeezed.length - length));
   return squeezed.slice(at, at + length);
 };
+/** Part of a name as a person types it: 5 letters of an English one, 4 characters of one in an Indic script (two or three letters with their signs). */
 const byScript = (locale: 'ta' | 'te' | 'kn' | 'en') => () =>
-  part(pick(leadsOnly.filter((record) => record.locale === locale)).Username as string, locale === 'en' ? 4 : 3);
+  part(pick(leadsOnly.filter((record) => record.locale === locale)).Username as string, locale === 'en' ? 5 : 4);
 
 /** Each query the inbox asks, as /api/leads parameters (a fresh value for each sample). */
 const QUERIES: [string, () => string][] = [

@@ -268,6 +268,35 @@ export const DELIVERIES_JSON = `(SELECT coalesce(json_agg(json_build_object('id'
 export const HISTORY_JSON = `(SELECT coalesce(json_agg(json_build_object('status', h.status, 'note', h.note, 'by', h.changed_by,
   'at', h.changed_at) ORDER BY h.id), '[]') FROM lead_history h WHERE h.lead_id = l.id) AS history`;
 
+const groupBy = <T extends { lead_id: string }>(rows: T[]) => {
+  const byLead = new Map<string, Omit<T, 'lead_id'>[]>();
+  for (const { lead_id: lead, ...rest } of rows) byLead.set(lead, [...(byLead.get(lead) ?? []), rest]);
+  return byLead;
+};
+
+/** The deliveries of these leads, by lead. */
+export const deliveriesOf = async (ids: readonly string[]): Promise<Map<string, DeliveryJson[]>> =>
+  ids.length === 0
+    ? new Map()
+    : (groupBy(
+        await query<DeliveryJson & { lead_id: string }>(
+          `SELECT lead_id, id, channel, state, attempts, last_error, sent_at, gave_up_at, skipped, carried_by
+           FROM deliveries WHERE lead_id = ANY($1::uuid[])`,
+          [[...ids]],
+        ),
+      ) as Map<string, DeliveryJson[]>);
+
+/** The history of these leads, oldest first, by lead. */
+export const historyOf = async (ids: readonly string[]): Promise<Map<string, NonNullable<LeadRow['history']>>> =>
+  ids.length === 0
+    ? new Map()
+    : (groupBy(
+        await query<{ lead_id: string; status: LeadStatus; note: string; by: string; at: string }>(
+          `SELECT lead_id, status, note, changed_by AS by, changed_at AS at FROM lead_history WHERE lead_id = ANY($1::uuid[]) ORDER BY id`,
+          [[...ids]],
+        ),
+      ) as Map<string, NonNullable<LeadRow['history']>>);
+
 export interface LeadVersion {
   record: LeadRecord;
   /** Raised by every change of the team's work: what a change must name (If-Match). */

@@ -12,7 +12,7 @@
 import { ENQUIRY_KINDS, LEAD_FIELDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { CONSENT_VERSIONS } from '../../lib/consent.ts';
 import { query } from '../db/connection.ts';
-import { DELIVERIES_JSON, HISTORY_JSON, recordFromRow, type LeadRow } from '../db/leads.ts';
+import { deliveriesOf, historyOf, recordFromRow, type LeadRow } from '../db/leads.ts';
 import { LEAD_STATUSES, displayValue, fieldOf, type LeadRecord, type LeadStatus } from '../db/lead-record.ts';
 
 export { LEAD_STATUSES, type LeadStatus };
@@ -210,12 +210,17 @@ export const consentNoticeParam = (params: URLSearchParams): { version: string }
     : { errors: { consentNotice: `consentNotice must be one of ${CONSENT_VERSIONS.join(', ')}` } };
 };
 
-/** What the search looks for: the text lower-cased without spaces, and a phone written with +91 as its 10 digits. */
-const searchPatterns = (text: string): string[] => {
+/**
+ * What the search looks for, as SQL: a whole phone number (10 digits, with or without +91 and
+ * spaces) by its column, a whole e-mail address by its column (both b-tree indexes), anything
+ * else as part of the name, phone or e-mail (lower-cased, spaces ignored; the trigram index).
+ */
+const searchClause = (text: string, p: (value: unknown) => string): string => {
   const wanted = text.toLowerCase().replace(/\s+/g, '');
   const phone = wanted.replace(/^\+?91(?=\d{10}$)/, '');
-  const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return [...new Set([wanted, phone])].map(like);
+  if (/^[6-9]\d{9}$/.test(phone)) return `l.phone = ${p(phone)}`;
+  if (/^[^@]+@[^@]+\.[a-z]{2,}$/.test(wanted)) return `l.email = ${p(wanted)}`;
+  return `l.search LIKE ${p(`%${wanted.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
 };
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
@@ -235,12 +240,7 @@ const filters = (q: PageQuery) => {
   if (q.to) where.push(`l.received_at < ${p(nextDay(q.to))}`);
   if (q.page !== undefined) where.push(`l.page = ${p(q.page)}`);
   if (q.status !== undefined) where.push(`l.status = ${p(q.status)}`);
-  if (q.text)
-    where.push(
-      `(${searchPatterns(q.text)
-        .map((pattern) => `l.search LIKE ${p(pattern)}`)
-        .join(' OR ')})`,
-    );
+  if (q.text) where.push(searchClause(q.text, p));
   if (q.after) where.push(`(l.received_at, l.id) ${q.order === 'newest' ? '<' : '>'} (${p(q.after.at)}, ${p(q.after.id)})`);
   return { where: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params, p };
 };
@@ -257,14 +257,19 @@ export const readPage = async (q: PageQuery, maxBytes = PAGE_MAX_BYTES): Promise
   const { where, params, p } = filters(q);
   const direction = q.order === 'newest' ? 'DESC' : 'ASC';
   const rows = await query<LeadRow>(
-    `SELECT l.*, ${DELIVERIES_JSON}${q.format === 'json' ? `, ${HISTORY_JSON}` : ''} FROM leads l ${where}
-     ORDER BY l.received_at ${direction}, l.id ${direction} LIMIT ${p(q.limit + 1)}`,
+    `SELECT l.* FROM leads l ${where} ORDER BY l.received_at ${direction}, l.id ${direction} LIMIT ${p(q.limit + 1)}`,
     params,
   );
+  // The page's deliveries (and, for JSON, history) in one query each, not one per lead.
+  const ids = rows.map((row) => row.id);
+  const [deliveries, history] = await Promise.all([
+    deliveriesOf(ids),
+    q.format === 'json' ? historyOf(ids) : Promise.resolve(new Map<string, LeadRow['history']>()),
+  ]);
   const records: LeadRecord[] = [];
   let bytes = 0;
   for (const row of rows.slice(0, q.limit)) {
-    const record = recordFromRow(row);
+    const record = recordFromRow({ ...row, deliveries: deliveries.get(row.id) ?? [], history: history.get(row.id) ?? [] });
     const size = Buffer.byteLength(JSON.stringify(record));
     if (records.length > 0 && bytes + size > maxBytes) break;
     records.push(record);

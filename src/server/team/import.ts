@@ -6,7 +6,6 @@
  */
 import { ENQUIRY_KINDS, enquirySchemas, fieldMessages, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { en } from '../../i18n/en.ts';
-import { CSV_COLUMNS } from './export.ts';
 import { buildLeadRecord, LEAD_STATUSES, type LeadRecord, type Via, type WorkEntry } from '../db/lead-record.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,9 +70,6 @@ export const recordOfCsvRow = (row: Record<string, string>): Record<string, unkn
       .map(([column, cell]) => [column, fromCell(column, cell)] as const)
       .filter(([, value]) => value !== undefined),
   );
-
-/** The header an export's CSV starts with (the BOM aside): the columns in their order. */
-export const EXPORT_COLUMNS = CSV_COLUMNS;
 
 export type ImportResult = { record: LeadRecord } | { problems: Record<string, string> };
 
