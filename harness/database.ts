@@ -12,7 +12,8 @@
  * - The fault switch (`faults`): refuse every connection; or, for the statements whose wire bytes
  *   contain a text (a submission id, `INSERT INTO deliveries`, `COMMIT`), drop the connection
  *   before the statement runs ('down'), never answer ('hang'), or run it and drop the connection
- *   before the answer ('lost': a commit that happened, an answer that never came).
+ *   before the answer ('lost': a commit that happened, an answer that never came). A rule with a
+ *   match can be limited to its next few statements (`times`), then it lifts by itself.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -54,7 +55,8 @@ export interface LocalDatabase {
   /** Runs work on the session between other connections' transactions. */
   exclusive<T>(work: (db: PGlite) => Promise<T>): Promise<T>;
   faults: {
-    set(mode: DatabaseFault | 'up', match?: string): DatabaseFaultRule[];
+    /** `times`: only the next this many statements that match (a match is needed), then the rule lifts. */
+    set(mode: DatabaseFault | 'up', match?: string, times?: number): DatabaseFaultRule[];
     rules(): DatabaseFaultRule[];
   };
   close(): Promise<void>;
@@ -146,6 +148,8 @@ export const startLocalDatabase = async (options: LocalDatabaseOptions = {}): Pr
 
   const lock = new SessionLock();
   const rules = new Map<string, DatabaseFault>();
+  /** Statements left before a limited rule lifts, by its match. */
+  const remaining = new Map<string, number>();
   const sockets = new Set<net.Socket>();
   const hung = new Set<net.Socket>();
   let sessions = 0;
@@ -170,7 +174,17 @@ export const startLocalDatabase = async (options: LocalDatabaseOptions = {}): Pr
   const ruleFor = (bytes: Uint8Array): DatabaseFault | undefined => {
     if (rules.size === 0) return undefined;
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    return [...rules].find(([match]) => text.includes(match))?.[1];
+    const match = [...rules.keys()].find((candidate) => text.includes(candidate));
+    if (match === undefined) return undefined;
+    const mode = rules.get(match);
+    const left = remaining.get(match);
+    if (left !== undefined) {
+      if (left <= 1) {
+        rules.delete(match);
+        remaining.delete(match);
+      } else remaining.set(match, left - 1);
+    }
+    return mode;
   };
 
   const handleConnection = (socket: net.Socket) => {
@@ -269,11 +283,15 @@ export const startLocalDatabase = async (options: LocalDatabaseOptions = {}): Pr
     busyMs: () => busy,
     exclusive,
     faults: {
-      set(mode, match = '') {
+      set(mode, match = '', times) {
+        remaining.delete(match);
         if (mode === 'up') {
           const wasRefusing = rules.get('') === 'down';
           if (match) rules.delete(match);
-          else rules.clear();
+          else {
+            rules.clear();
+            remaining.clear();
+          }
           for (const socket of hung) socket.destroy();
           if (wasRefusing && rules.get('') !== 'down') {
             server = net.createServer(handleConnection);
@@ -281,6 +299,7 @@ export const startLocalDatabase = async (options: LocalDatabaseOptions = {}): Pr
           }
         } else {
           rules.set(match, mode);
+          if (times !== undefined && match) remaining.set(match, Math.max(1, Math.floor(times)));
           if (mode === 'down' && match === '') {
             // Refused: nothing listens on the port, and open connections are cut.
             void closeServer();

@@ -15,6 +15,11 @@ const env = () => process.env;
 export const minFillMs = () => numberFrom(env().LEADS_MIN_FILL_MS, 3000);
 /** Deadline for storing one lead, retries included. LEADS_STORE_TIMEOUT_MS, default 6000. */
 export const storeTimeoutMs = () => numberFrom(env().LEADS_STORE_TIMEOUT_MS, 6000);
+/**
+ * Pause before trying again to record a send that went out (ms); the second pause is twice as
+ * long. LEADS_BOOKKEEPING_RETRY_MS, default 1000.
+ */
+export const bookkeepingRetryMs = () => numberFrom(env().LEADS_BOOKKEEPING_RETRY_MS, 1000);
 /** The shortest export token taken: anything shorter could be guessed, so it counts as unset. */
 export const MIN_EXPORT_TOKEN_LENGTH = 32;
 /** The least randomness an export token must show (bits, estimated below). */

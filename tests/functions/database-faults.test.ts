@@ -129,3 +129,17 @@ test('photos written before a lead write that fails are taken back; the retry st
   expect(await photos()).toEqual([`${enquiry.submissionId}/1.jpg`, `${enquiry.submissionId}/2.jpg`]);
   expect((await db.record(enquiry.submissionId))?.photos).toEqual([`${enquiry.submissionId}/1.jpg`, `${enquiry.submissionId}/2.jpg`]);
 });
+
+test('a send whose bookkeeping fails once is still recorded (tried again after a pause): the sweep will not send it again', async () => {
+  process.env.LEADS_BOOKKEEPING_RETRY_MS = '5';
+  try {
+    const enquiry = validFinance();
+    expect(db.local.faults.set('down', "SET state = 'sent'", 1)).toEqual([{ mode: 'down', match: "SET state = 'sent'" }]);
+    expect((await send('finance', enquiry)).status).toBe(201);
+    expect(db.local.faults.rules()).toEqual([]); // the one failure happened, and the rule lifted
+    expect(await db.deliveries(enquiry.submissionId)).toMatchObject({ team: { state: 'sent', attempts: 1 } });
+    expect(standIn.received.filter((email) => email.template_params.id === enquiry.submissionId)).toHaveLength(1);
+  } finally {
+    delete process.env.LEADS_BOOKKEEPING_RETRY_MS;
+  }
+});

@@ -13,6 +13,7 @@
  * - Bookkeeping after a send never throws: the send happened; a lead erased meanwhile has no rows left to update.
  */
 import { logLead } from '../log.ts';
+import { bookkeepingRetryMs } from '../settings.ts';
 import { claimUntried, insertDeliveries, markFailed, markSent, release, type Channel, type Delivery } from '../db/deliveries.ts';
 import type { NewDelivery } from '../db/deliveries.ts';
 import type { LeadRecord } from '../db/lead-record.ts';
@@ -32,18 +33,34 @@ export const CHANNEL_SENDERS: Record<Channel, OutboundChannel> = { team: teamEma
 
 export type AttemptOutcome = 'sent' | 'failed' | 'gave-up' | 'skipped';
 
+/** Tries at recording a send (a blip of the database, a deadline missed under load): a pause (bookkeepingRetryMs), then twice that. */
+const SENT_BOOKKEEPING_TRIES = 3;
+const retried = async <T>(work: () => Promise<T>, tries: number): Promise<T> => {
+  for (let round = 1; ; round++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (round >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, bookkeepingRetryMs() * round));
+    }
+  }
+};
+
 /** One try of a delivery and its bookkeeping. Never throws. */
 export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<AttemptOutcome> => {
   const channel = CHANNEL_SENDERS[delivery.channel];
   const result = await channel.send(lead, delivery);
   const tries = delivery.attempts + 1;
   const note = tries > 1 ? `${channel.log.retry} ${tries - 1} of ${MAX_RESENDS}` : undefined;
-  const bookkeep = (work: () => Promise<unknown>) =>
-    withDatabase(work).catch(() => logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-update-failed` }));
+  const bookkeep = (work: () => Promise<unknown>, tries = 1) =>
+    retried(() => withDatabase(work), tries).catch(() =>
+      logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-update-failed` }),
+    );
 
   if (result.sent) {
     logLead({ kind: lead.kind, id: lead.id, status: channel.log.sent, note });
-    await bookkeep(() => markSent(delivery.id));
+    // Unrecorded, a sent delivery would go again once its claim lapses: worth a few more tries.
+    await bookkeep(() => markSent(delivery.id), SENT_BOOKKEEPING_TRIES);
     return 'sent';
   }
   if (result.skipped) {
