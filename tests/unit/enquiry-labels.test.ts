@@ -27,7 +27,7 @@ describe.each(ENQUIRY_KINDS)('%s', (kind) => {
   test('every field of a stored lead is a CSV column, and every wire field of it is in the e-mail summary', () => {
     const parsed: Enquiry = enquirySchemas[kind].parse(valid[kind]());
     const record = buildLeadRecord(kind, parsed, '2025-01-05T10:00:00.000Z', { via: 'html', photos: ['x/1.jpg'], spam: 'honeypot' });
-    expect(Object.keys(record).filter((key) => !CSV_COLUMNS.includes(key))).toEqual([]);
+    expect(Object.keys(record).filter((key) => !(CSV_COLUMNS as readonly string[]).includes(key))).toEqual([]);
     const summary = summarise(record);
     for (const field of Object.keys(record).filter((key) => !(CSV_META_COLUMNS as readonly string[]).includes(key))) {
       expect(summary, field).toContain(`${FIELD_LABELS[field as keyof typeof FIELD_LABELS]}: `);
@@ -71,7 +71,7 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
 });
 
 test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band, the acknowledgement, the privacy request', () => {
-  const at = (column: string) => CSV_COLUMNS.indexOf(column);
+  const at = (column: string) => (CSV_COLUMNS as readonly string[]).indexOf(column);
   expect(at('locale')).toBe(at('notifyHeld') + 1);
   expect(at('webhookSent')).toBeGreaterThan(at('consentLocale'));
   expect(at('status')).toBeGreaterThan(at('webhookGaveUp'));

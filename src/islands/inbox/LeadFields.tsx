@@ -3,13 +3,14 @@
  * pipeline recorded about it (where it came from, the consent, the team's e-mail and webhook, spam,
  * who set the status).
  */
-import { FIELD_LABELS } from '../../lib/enquiry/labels';
+import { FIELD_LABELS, type LabelledField } from '../../lib/enquiry/labels';
+import { fieldOf, type RecordField } from '../../lib/enquiry/lead-record';
 import { LANGUAGE_NAMES_EN, isLocale } from '../../i18n/locales';
 import type { Lead } from './api';
 import { KIND_NAMES, when } from './words';
 
 /** What the pipeline keeps about a lead besides the visitor's fields, in reading order. */
-const RECORD_LABELS: Record<string, string> = {
+const RECORD_LABELS: Partial<Record<RecordField | LabelledField, string>> = {
   id: 'Reference',
   kind: 'Kind',
   receivedAt: 'Received',
@@ -44,7 +45,7 @@ const shown = (field: string, value: unknown): string => {
   return String(value);
 };
 
-const present = (lead: Lead) => (field: string) => lead[field] !== undefined && lead[field] !== '';
+const present = (lead: Lead) => (field: string) => fieldOf(lead, field) !== undefined && fieldOf(lead, field) !== '';
 
 function FieldList({ lead, fields, labels }: { lead: Lead; fields: string[]; labels: Record<string, string> }) {
   return (
@@ -52,7 +53,7 @@ function FieldList({ lead, fields, labels }: { lead: Lead; fields: string[]; lab
       {fields.map((field) => (
         <div key={field}>
           <dt>{labels[field]}</dt>
-          <dd>{shown(field, lead[field])}</dd>
+          <dd>{shown(field, fieldOf(lead, field))}</dd>
         </div>
       ))}
     </dl>

@@ -2,23 +2,15 @@
  * The inbox's calls to /api/leads, with the team token and the signed-in person's name. The token
  * and name live in sessionStorage: they last as long as the browser tab, and signing out clears them.
  */
+import type { LeadRecord } from '../../lib/enquiry/lead-record';
+
 export interface Session {
   token: string;
   name: string;
 }
 
-export type Lead = Record<string, unknown> & {
-  id: string;
-  kind: string;
-  receivedAt: string;
-  page: string;
-  spam?: string;
-  photos?: string[];
-  status?: string;
-  note?: string;
-  statusBy?: string;
-  statusAt?: string;
-};
+/** A lead as /api/leads answers it: the record (src/lib/enquiry/lead-record.ts). */
+export type Lead = LeadRecord;
 
 export interface ListFilters {
   view: 'inbox' | 'spam';

@@ -39,3 +39,4 @@ export * from './options.ts';
 export * from './photo-rules.ts';
 export * from './privacy.ts';
 export * from './realestate.ts';
+export * from './lead-record.ts';

@@ -5,7 +5,15 @@
  */
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
 import { query, queryOne } from './connection.ts';
-import { DELIVERY_STATE_FIELDS, type DeliveryState, type LeadRecord, type LeadStatus, type WorkEntry } from './lead-record.ts';
+import {
+  DELIVERY_STATE_FIELDS,
+  META_FIELDS,
+  WORK_FIELDS,
+  type DeliveryState,
+  type LeadRecord,
+  type LeadStatus,
+  type WorkEntry,
+} from '../../lib/enquiry/lead-record.ts';
 
 /** Record fields kept in a column of their own, and the column. */
 const FIELD_COLUMNS = {
@@ -24,29 +32,15 @@ const FIELD_COLUMNS = {
 } as const;
 type ColumnField = keyof typeof FIELD_COLUMNS;
 
-/** Record fields the table holds elsewhere than in `fields`: metadata, the team's work, the deliveries. */
+/** Record fields the table holds elsewhere than in `fields`: their own columns, metadata, the team's work, the deliveries. */
 const NOT_IN_FIELDS = new Set<string>([
   ...Object.keys(FIELD_COLUMNS),
-  'id',
-  'kind',
-  'receivedAt',
-  'consentAt',
-  'page',
-  'via',
-  'spam',
-  'photos',
-  'status',
-  'note',
-  'statusBy',
-  'statusAt',
-  'history',
-  'spamReason',
-  'releasedBy',
-  'releasedAt',
+  ...Object.keys(META_FIELDS),
+  ...Object.keys(WORK_FIELDS),
   ...DELIVERY_STATE_FIELDS,
 ]);
 
-/** One delivery as a lead's row carries it (json_agg of the deliveries table). */
+/** One delivery as a lead's row carries it. */
 export interface DeliveryJson {
   id: string;
   channel: 'team' | 'ack' | 'webhook';
@@ -58,6 +52,18 @@ export interface DeliveryJson {
   skipped: string | null;
   carried_by: string | null;
 }
+/** The deliveries table's columns that a lead's record is made from (all but the id), and their types. */
+const DELIVERY_COLUMN_TYPES = {
+  channel: 'text',
+  state: 'text',
+  attempts: 'integer',
+  last_error: 'text',
+  sent_at: 'timestamptz',
+  gave_up_at: 'timestamptz',
+  skipped: 'text',
+  carried_by: 'uuid',
+} as const satisfies Record<Exclude<keyof DeliveryJson, 'id'>, string>;
+const DELIVERY_COLUMNS = Object.keys(DELIVERY_COLUMN_TYPES) as (keyof typeof DELIVERY_COLUMN_TYPES)[];
 
 export interface LeadRow {
   id: string;
@@ -169,11 +175,17 @@ export const recordFromRow = (row: LeadRow): LeadRecord => {
   return record as unknown as LeadRecord;
 };
 
+type FieldColumn = (typeof FIELD_COLUMNS)[ColumnField];
+
 /** A record's columns, by column name (the jsonb `fields` as an object). */
 const leadColumns = (record: LeadRecord) => {
   const flat = record as unknown as Record<string, unknown>;
   const fields = Object.fromEntries(Object.entries(flat).filter(([field, value]) => !NOT_IN_FIELDS.has(field) && value !== undefined));
-  const text = (field: ColumnField) => (typeof flat[field] === 'string' && flat[field] !== '' ? (flat[field] as string) : null);
+  const text = (field: string) => (typeof flat[field] === 'string' && flat[field] !== '' ? (flat[field] as string) : null);
+  const own = Object.fromEntries(Object.entries(FIELD_COLUMNS).map(([field, column]) => [column, text(field)])) as Record<
+    FieldColumn,
+    string | null
+  >;
   return {
     id: record.id,
     kind: record.kind,
@@ -182,18 +194,9 @@ const leadColumns = (record: LeadRecord) => {
     page: record.page,
     via: record.via,
     spam: record.spam ?? null,
-    locale: text('locale') ?? 'en',
-    name: text('Username') ?? '',
-    phone: text('phone'),
-    email: text('email'),
-    landing_path: text('landingPath'),
-    referrer: text('referrer'),
-    utm_source: text('utm_source'),
-    utm_medium: text('utm_medium'),
-    utm_campaign: text('utm_campaign'),
-    utm_term: text('utm_term'),
-    utm_content: text('utm_content'),
-    gclid: text('gclid'),
+    ...own,
+    locale: own.locale ?? 'en',
+    name: own.name ?? '',
     fields,
     photos: record.photos ?? [],
   };
@@ -209,32 +212,20 @@ const COLUMN_TYPES: Record<keyof LeadColumns, string> = {
   page: 'text',
   via: 'text',
   spam: 'text',
-  locale: 'text',
-  name: 'text',
-  phone: 'text',
-  email: 'text',
-  landing_path: 'text',
-  referrer: 'text',
-  utm_source: 'text',
-  utm_medium: 'text',
-  utm_campaign: 'text',
-  utm_term: 'text',
-  utm_content: 'text',
-  gclid: 'text',
+  ...(Object.fromEntries(Object.values(FIELD_COLUMNS).map((column) => [column, 'text'])) as Record<FieldColumn, 'text'>),
   fields: 'jsonb',
   photos: 'text[]',
 };
-const INSERT_COLUMNS = Object.keys(COLUMN_TYPES).join(', ');
-const INSERT_PLACEHOLDERS = Object.keys(COLUMN_TYPES)
-  .map((column, i) => `$${i + 1}${column === 'fields' ? '::jsonb' : ''}`)
-  .join(', ');
-const rowValues = (record: LeadRecord): unknown[] =>
-  Object.entries(leadColumns(record)).map(([column, value]) => (column === 'fields' ? JSON.stringify(value) : value));
+const INSERT_COLUMN_LIST = Object.keys(COLUMN_TYPES) as (keyof LeadColumns)[];
+const INSERT_COLUMNS = INSERT_COLUMN_LIST.join(', ');
+const INSERT_PLACEHOLDERS = INSERT_COLUMN_LIST.map((column, i) => `$${i + 1}${column === 'fields' ? '::jsonb' : ''}`).join(', ');
+const rowValues = (record: LeadRecord): unknown[] => {
+  const columns = leadColumns(record);
+  return INSERT_COLUMN_LIST.map((column) => (column === 'fields' ? JSON.stringify(columns.fields) : columns[column]));
+};
 
 /** Every column a lead takes over from a spam record with its id (the real retry of a post judged spam). */
-const TAKE_OVER = INSERT_COLUMNS.split(',')
-  .map((column) => column.trim())
-  .filter((column) => column !== 'id')
+const TAKE_OVER = INSERT_COLUMN_LIST.filter((column) => column !== 'id')
   .map((column) => `${column} = EXCLUDED.${column}`)
   .join(', ');
 
@@ -261,9 +252,9 @@ export const receivedAtOf = async (id: string, { spamToo = false } = {}): Promis
 };
 
 /** A lead's deliveries, as one json array per row. */
-export const DELIVERIES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', d.id, 'channel', d.channel, 'state', d.state,
-  'attempts', d.attempts, 'last_error', d.last_error, 'sent_at', d.sent_at, 'gave_up_at', d.gave_up_at, 'skipped', d.skipped,
-  'carried_by', d.carried_by)), '[]') FROM deliveries d WHERE d.lead_id = l.id) AS deliveries`;
+export const DELIVERIES_JSON = `(SELECT coalesce(json_agg(json_build_object(${['id', ...DELIVERY_COLUMNS]
+  .map((column) => `'${column}', d.${column}`)
+  .join(', ')})), '[]') FROM deliveries d WHERE d.lead_id = l.id) AS deliveries`;
 /** A lead's history, oldest first, as one json array per row. */
 export const HISTORY_JSON = `(SELECT coalesce(json_agg(json_build_object('status', h.status, 'note', h.note, 'by', h.changed_by,
   'at', h.changed_at) ORDER BY h.id), '[]') FROM lead_history h WHERE h.lead_id = l.id) AS history`;
@@ -280,8 +271,7 @@ export const deliveriesOf = async (ids: readonly string[]): Promise<Map<string, 
     ? new Map()
     : (groupBy(
         await query<DeliveryJson & { lead_id: string }>(
-          `SELECT lead_id, id, channel, state, attempts, last_error, sent_at, gave_up_at, skipped, carried_by
-           FROM deliveries WHERE lead_id = ANY($1::uuid[])`,
+          `SELECT lead_id, id, ${DELIVERY_COLUMNS.join(', ')} FROM deliveries WHERE lead_id = ANY($1::uuid[])`,
           [[...ids]],
         ),
       ) as Map<string, DeliveryJson[]>);
@@ -310,17 +300,7 @@ export const readLead = async (id: string): Promise<LeadVersion | null> => {
 };
 
 /** A delivery as an export shows it, to be stored again by an import. */
-export interface ImportedDelivery {
-  lead_id: string;
-  channel: 'team' | 'ack' | 'webhook';
-  state: 'pending' | 'sent' | 'gave-up' | 'skipped';
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-  gave_up_at: string | null;
-  skipped: string | null;
-  carried_by: string | null;
-}
+export type ImportedDelivery = Omit<DeliveryJson, 'id'> & { lead_id: string };
 
 /** The deliveries an export's columns describe (none for spam). A pending one is never due: an import sends nothing. */
 export const deliveriesOfRecord = (record: LeadRecord): ImportedDelivery[] => {
@@ -417,10 +397,9 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
   const deliveries = newRecords.flatMap(deliveriesOfRecord);
   if (deliveries.length > 0) {
     await query(
-      `INSERT INTO deliveries (lead_id, channel, state, attempts, last_error, sent_at, gave_up_at, skipped, carried_by)
-       SELECT lead_id, channel, state, attempts, last_error, sent_at, gave_up_at, skipped, carried_by
-       FROM jsonb_to_recordset($1::jsonb) AS d(lead_id uuid, channel text, state text, attempts integer, last_error text,
-         sent_at timestamptz, gave_up_at timestamptz, skipped text, carried_by uuid)
+      `INSERT INTO deliveries (lead_id, ${DELIVERY_COLUMNS.join(', ')})
+       SELECT lead_id, ${DELIVERY_COLUMNS.join(', ')}
+       FROM jsonb_to_recordset($1::jsonb) AS d(lead_id uuid, ${DELIVERY_COLUMNS.map((column) => `${column} ${DELIVERY_COLUMN_TYPES[column]}`).join(', ')})
        ON CONFLICT (lead_id, channel) DO NOTHING`,
       [JSON.stringify(deliveries)],
     );

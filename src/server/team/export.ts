@@ -9,7 +9,8 @@
  * first, so every lead stored when the export began comes exactly once. The CSV header (and BOM)
  * comes with the first page only, so the pages joined are one CSV file.
  */
-import { ENQUIRY_KINDS, LEAD_FIELDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
+import { ENQUIRY_KINDS, LEAD_FIELDS, type EnquiryKind, type LabelledField } from '../../lib/enquiry/index.ts';
+import type { RecordField } from '../../lib/enquiry/lead-record.ts';
 import { CONSENT_VERSIONS } from '../../lib/consent.ts';
 import { query } from '../db/connection.ts';
 import { deliveriesOf, historyOf, recordFromRow, type LeadRow } from '../db/leads.ts';
@@ -79,7 +80,7 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
   };
 };
 
-/** Metadata columns of the CSV, before the wire fields. */
+/** Metadata columns of the CSV, before the wire fields (the record's own, src/lib/enquiry/lead-record.ts). */
 export const CSV_META_COLUMNS = [
   'id',
   'kind',
@@ -92,7 +93,7 @@ export const CSV_META_COLUMNS = [
   'notifyAttempts',
   'notifyGaveUp',
   'spam',
-] as const;
+] as const satisfies readonly RecordField[];
 
 /**
  * Columns added after the first release go at the end, so the team's sheets and macros that read
@@ -108,7 +109,7 @@ export const CSV_META_COLUMNS = [
  * request, reference and replyBy: a privacy request's ask, the enquiry it names, and the day it must
  * be answered by (src/lib/enquiry/privacy.ts), empty on every other kind.
  */
-export const CSV_LATER_COLUMNS: readonly string[] = [
+export const CSV_LATER_COLUMNS: readonly (RecordField | LabelledField)[] = [
   'notifyHeld',
   'locale',
   'consentLocale',
@@ -130,7 +131,7 @@ export const CSV_LATER_COLUMNS: readonly string[] = [
 ];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */
-export const CSV_COLUMNS: readonly string[] = [
+export const CSV_COLUMNS: readonly (RecordField | LabelledField)[] = [
   ...CSV_META_COLUMNS,
   ...LEAD_FIELDS.filter((field) => !CSV_LATER_COLUMNS.includes(field)),
   ...CSV_LATER_COLUMNS,

@@ -6,52 +6,28 @@
  */
 import { ENQUIRY_KINDS, enquirySchemas, fieldMessages, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { en } from '../../i18n/en.ts';
-import { buildLeadRecord, LEAD_STATUSES, type LeadRecord, type Via, type WorkEntry } from '../db/lead-record.ts';
+import { buildLeadRecord } from '../db/lead-record.ts';
+import {
+  LEAD_STATUSES,
+  NOT_VISITOR_FIELDS,
+  recordFieldsOfType,
+  type LeadRecord,
+  type Via,
+  type WorkEntry,
+} from '../../lib/enquiry/lead-record.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Export columns that hold numbers, true/false, or a list. */
-const NUMBERS = new Set(['notifyAttempts', 'webhookAttempts', 'ackAttempts']);
-const BOOLEANS = new Set(['notified', 'notifyGaveUp', 'webhookSent', 'webhookGaveUp', 'ackGaveUp']);
-const TIMES = new Set(['receivedAt', 'consentAt', 'statusAt', 'releasedAt', 'ackedAt', 'notifiedAt']);
+/** Export columns that hold numbers, true/false, times or a day (src/lib/enquiry/lead-record.ts). */
+const NUMBERS = recordFieldsOfType('count');
+const BOOLEANS = recordFieldsOfType('flag');
+const TIMES = recordFieldsOfType('time');
+const DAYS = recordFieldsOfType('day');
+const LISTS = recordFieldsOfType('list');
 /** Record fields that are not the visitor's: checked here, not by the schema. */
-const META = new Set([
-  'id',
-  'kind',
-  'receivedAt',
-  'consentAt',
-  'page',
-  'via',
-  'spam',
-  'photos',
-  'status',
-  'note',
-  'statusBy',
-  'statusAt',
-  'history',
-  'spamReason',
-  'releasedBy',
-  'releasedAt',
-  'replyBy',
-  'notified',
-  'notifyError',
-  'notifyAttempts',
-  'notifyGaveUp',
-  'notifiedWith',
-  'notifiedAt',
-  'notifyHeld',
-  'webhookSent',
-  'webhookError',
-  'webhookAttempts',
-  'webhookGaveUp',
-  'ackedAt',
-  'ackError',
-  'ackAttempts',
-  'ackGaveUp',
-  'ackSkipped',
-]);
+const META = NOT_VISITOR_FIELDS;
 
 /** A CSV cell as the export wrote it, back to its value: the apostrophe that kept a formula inert goes. */
 const fromCell = (column: string, cell: string): unknown => {
@@ -59,7 +35,7 @@ const fromCell = (column: string, cell: string): unknown => {
   const text = /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
   if (NUMBERS.has(column)) return Number(text);
   if (BOOLEANS.has(column)) return text === 'true' ? true : text === 'false' ? false : text;
-  if (column === 'photos') return text.split(', ');
+  if (LISTS.has(column)) return text.split(', ');
   return text;
 };
 
@@ -86,8 +62,9 @@ export const importedRecord = (row: Record<string, unknown>): ImportResult => {
   if (row.via !== undefined && row.via !== 'js' && row.via !== 'html') problems.via = 'must be js or html';
   if (row.status !== undefined && !(LEAD_STATUSES as readonly unknown[]).includes(row.status))
     problems.status = `must be one of ${LEAD_STATUSES.join(', ')}`;
-  if (row.replyBy !== undefined && (typeof row.replyBy !== 'string' || !DAY.test(row.replyBy)))
-    problems.replyBy = 'must be a day (YYYY-MM-DD)';
+  for (const field of DAYS)
+    if (row[field] !== undefined && (typeof row[field] !== 'string' || !DAY.test(row[field] as string)))
+      problems[field] = 'must be a day (YYYY-MM-DD)';
   for (const field of NUMBERS)
     if (row[field] !== undefined && !(Number.isInteger(row[field]) && (row[field] as number) >= 0))
       problems[field] = 'must be a whole number';
