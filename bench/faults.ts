@@ -1,6 +1,6 @@
 /**
  * `npm run bench:faults`: the served site (`node harness/serve.ts`, what `npm start` serves)
- * under load while the database breaks. N valid enquiries across the four kinds (default 2,000:
+ * under load while the database breaks. N valid enquiries across the five kinds (default 2,000:
  * JSON posts, native form posts, Sell Flats with a photo) at concurrency C (default 50), with,
  * through the local fault switch (POST /__local/faults):
  * - 10 % of them sent twice with the same id: half at the same moment, half a little later;
@@ -441,6 +441,12 @@ log(`one sweep (${sweepSeconds.toFixed(1)} s): ${JSON.stringify(sweepReport)}`);
 log(
   `e-mails after one sweep: ${sendsTo(emails)} sent for ${stored.length - owed.length} leads (${twice.length} leads e-mailed more than once); owed: ${owed.length} (leads not marked notified: ${notifiedFalse.length})`,
 );
+// When the leads e-mailed twice were received (seconds into the load): their first send's bookkeeping is what failed.
+const loadStartedAt = performance.timeOrigin + t0;
+if (twice.length > 0) {
+  const at = twice.map((id) => (Date.parse(storedOf.get(id)?.receivedAt ?? '') - loadStartedAt) / 1000).sort((a, b) => a - b);
+  log(`  e-mailed twice, received at (s): ${at.map((s) => s.toFixed(1)).join(', ')}`);
+}
 
 const missed = [
   lost.length && `${lost.length} lost`,
