@@ -8,6 +8,9 @@
  *   e-mail, the status and kind filters, the spam view), p50 and p95, with the database's own
  *   time beside the rest (our code and the connection);
  * - in process: the counts by kind, status and week over all leads (one SQL query);
+ * - in process: the owner's insights for the last 26 weeks through the real function
+ *   (GET /api/leads/insights: counts, sources, languages, speed of first contact in working time,
+ *   the leads waiting);
  * - the full CSV export of every lead through the real function, page by page (2,000 a page);
  * - over HTTP, through the site `npm start` serves (harness/serve.ts on the same database): the
  *   same inbox queries.
@@ -307,6 +310,21 @@ for (let i = 0; i < 5; i += 1) {
 }
 await reader.close();
 
+// The owner's insights over the last 26 weeks, through the function.
+const insightsTo = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const insightsFrom = new Date(Date.parse(insightsTo) - (26 * 7 - 1) * DAY).toISOString().slice(0, 10);
+const insightsPath = `/api/leads/insights?from=${insightsFrom}&to=${insightsTo}`;
+await (await call(insightsPath)).text();
+const insightsMs: number[] = [];
+const insightsCpuMs: number[] = [];
+for (let i = 0; i < 10; i += 1) {
+  const started = performance.now();
+  const cpuStarted = cpuMs();
+  await (await call(insightsPath)).text();
+  insightsMs.push(performance.now() - started);
+  insightsCpuMs.push(cpuMs() - cpuStarted);
+}
+
 // The full CSV export through the function, 2,000 leads a page.
 const exportStarted = performance.now();
 const exportCpuStarted = cpuMs();
@@ -375,6 +393,7 @@ const TARGET_IN_PROCESS = 20;
 const TARGET_HTTP = 150;
 const TARGET_COUNTS = 250;
 const TARGET_EXPORT = 20;
+const TARGET_INSIGHTS = 300;
 const missed: string[] = [];
 log(`bench:inbox, ${new Date().toISOString()}`);
 log(
@@ -408,6 +427,9 @@ const counts = percentile(countsMs, 50);
 const countsCpuP50 = percentile(countsCpu, 50);
 if (Math.min(counts, countsCpuP50) > TARGET_COUNTS) missed.push(`counts by kind, status and week: ${ms(counts)}`);
 if (Math.min(exportSeconds, exportCpuSeconds) > TARGET_EXPORT) missed.push(`full export: ${exportSeconds.toFixed(1)} s`);
+const insights = percentile(insightsMs, 95);
+const insightsCpu = percentile(insightsCpuMs, 95);
+if (Math.min(insights, insightsCpu) > TARGET_INSIGHTS) missed.push(`insights for 26 weeks: p95 ${ms(insights)}, CPU ${ms(insightsCpu)}`);
 if (exported !== total) missed.push(`the export has ${exported} leads, not ${total}`);
 if (largestPage > 4 * 1024 * 1024) missed.push(`an export page of ${largestPage} bytes`);
 log('');
@@ -416,6 +438,9 @@ log(
 );
 log(
   `full CSV export through the function: ${exported.toLocaleString('en')} leads in ${pages} pages of 2,000, ${exportSeconds.toFixed(1)} s (CPU ${exportCpuSeconds.toFixed(1)} s); largest page ${(largestPage / 1024 / 1024).toFixed(2)} MB (target ≤ ${TARGET_EXPORT} s, pages under 4 MB)`,
+);
+log(
+  `insights for 26 weeks (GET /api/leads/insights, in process): p50 ${ms(percentile(insightsMs, 50))}, p95 ${ms(insights)}; CPU p50 ${ms(percentile(insightsCpuMs, 50))}, p95 ${ms(insightsCpu)} (10 samples; target p95 ≤ ${TARGET_INSIGHTS} ms)`,
 );
 log(
   missed.length

@@ -31,6 +31,10 @@ const SOCIAL_LABELS: Record<SocialKind, string> = {
 };
 
 const line = z.string().trim().min(1);
+/** The days of the week, Monday first (ISO day numbers 1 to 7 by their place). */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** A time of day on a 24-hour clock, "09:30". */
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** An https link, or empty to hide the icon. */
 const socialUrl = z
   .string()
@@ -61,6 +65,17 @@ export const identitySchema = z.object({
    * English lines.
    */
   hoursTranslated: z.object({ ta: z.array(line), te: z.array(line), kn: z.array(line) }),
+  /**
+   * The office's working time, on India's clock, as the team's figures count it (the speed of
+   * first contact, the leads still waiting): the days it is open, and when it opens and closes.
+   */
+  officeHours: z
+    .object({
+      days: z.array(z.enum(WEEKDAYS)).min(1, 'Choose at least one day.'),
+      opens: z.string().trim().regex(CLOCK_TIME, 'Write the time as hours and minutes on a 24-hour clock, e.g. 09:30.'),
+      closes: z.string().trim().regex(CLOCK_TIME, 'Write the time as hours and minutes on a 24-hour clock, e.g. 18:30.'),
+    })
+    .refine((hours) => hours.opens < hours.closes, { message: 'The office must close after it opens.', path: ['closes'] }),
   /**
    * Registration numbers; an empty one is not shown. RERA: the real-estate agent's registration,
    * which must appear on property advertising. AMFI ARN: the mutual fund distributor's
@@ -150,6 +165,8 @@ export const site = {
   emails: identity.emails,
   /** Office hours in English, one line each (footer, contact and About pages); see hoursIn. */
   hours: identity.hours,
+  /** The office's working days and hours on India's clock, for the team's figures. */
+  officeHours: identity.officeHours,
   /** Registration numbers; the footer shows those that are set (registrationLines). */
   registrations: identity.registrations,
   /** The partner banks and NBFCs named on the loan pages (may be empty). */

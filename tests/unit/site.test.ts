@@ -99,6 +99,7 @@ describe('editable identity (src/content/identity.json, checked by identitySchem
       'grievance',
       'hours',
       'hoursTranslated',
+      'officeHours',
       'partnerLenders',
       'phone',
       'registrations',

@@ -264,6 +264,13 @@ export const IDENTITY_TEXT = {
     'hoursTranslated.ta': { label: 'Office hours in Tamil', singular: 'line' },
     'hoursTranslated.te': { label: 'Office hours in Telugu', singular: 'line' },
     'hoursTranslated.kn': { label: 'Office hours in Kannada', singular: 'line' },
+    officeHours: {
+      label: "Working hours for the team's figures",
+      hint: "The days and hours the team calls back, on India's time. The inbox's Insights and the morning e-mail count the speed of first contact and the leads still waiting in this working time only.",
+    },
+    'officeHours.days': { label: 'Working days', singular: 'day' },
+    'officeHours.opens': { label: 'Opens at', hint: '24-hour clock, e.g. 09:30.', patternMessage: 'Write hours and minutes, e.g. 09:30' },
+    'officeHours.closes': { label: 'Closes at', hint: '24-hour clock, e.g. 18:30.', patternMessage: 'Write hours and minutes, e.g. 18:30' },
     registrations: {
       label: 'Registration numbers',
       hint: 'Shown in the footer; RERA also on the property pages, the ARN on the financial planning pages. Leave a number empty to hide it.',

@@ -4,6 +4,7 @@
  * - GET /api/leads: one page of the export (export.ts).
  * - GET /api/leads?consentNotice=<version>: the text of that consent notice.
  * - DELETE /api/leads/<id>: erases the lead and its photos (204, or 404 when there is none).
+ * - GET /api/leads/insights?from=&to=: the owner's figures over a date range (insights.ts).
  * - GET /api/leads/<id>: one lead and its version (ETag); PATCH it with If-Match to set status and
  *   note (412 with the lead as it is now when someone changed it meanwhile); POST
  *   /api/leads/<id>/release: "not spam"; GET /api/leads/<id>/photos/<name>: one of its photos (work.ts).
@@ -20,6 +21,7 @@ import { consentNoticeParam, parsePageQuery, readPage, renderPage } from './expo
 import { eraseLead } from './erase.ts';
 import { LeadConflictError, changeWork, etagOf, parseWork, readPhoto, releaseSpam, versionOf } from './work.ts';
 import { consentNoticeText } from '../../lib/consent.ts';
+import { parseRange, readInsights } from './insights.ts';
 
 /** Reading a page may take longer than storing one lead; a Netlify function may run 60 s. */
 const EXPORT_DEADLINE_MS = 25_000;
@@ -90,8 +92,17 @@ const readJson = async (request: Request): Promise<unknown> => {
 const leadAnswer = ({ record, version }: LeadVersion, status = 200) =>
   jsonResponse(status, { lead: record, etag: etagOf(version) }, { etag: `"${etagOf(version)}"` });
 
+/** The figures are the one path under /api/leads that is not a lead. */
+const INSIGHTS = 'insights';
+
 /** The methods a path under /api/leads/<id> takes (`rest` is what follows the id). */
-const allowedOn = (rest: string) => (rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' ? 'POST' : 'GET');
+const allowedOn = (id: string, rest: string) =>
+  id === INSIGHTS && rest === '' ? 'GET' : rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' ? 'POST' : 'GET';
+
+const insights = async (params: URLSearchParams): Promise<Response> => {
+  const range = parseRange(params);
+  return jsonResponse(200, await withDatabase(() => readInsights(range), EXPORT_DEADLINE_MS));
+};
 
 /** /api/leads/<id>[/release | /photos/<name>]: the inbox's calls on one lead. */
 const oneLead = async (request: Request, id: string, rest: string): Promise<Response> => {
@@ -147,7 +158,7 @@ const handleLeads = async (request: Request): Promise<Response> => {
   // /api/leads/<id>[/…] (Netlify's path parameters, read from the URL so any router works).
   const match = /^\/api\/leads\/([^/]+)(?:\/(.*?))?\/?$/.exec(url.pathname);
   // The method first, as for every endpoint: a wrong one is 405 whatever the token.
-  const allowed = !match ? 'GET' : allowedOn(match[2] ?? '');
+  const allowed = !match ? 'GET' : allowedOn(match[1], match[2] ?? '');
   if (!allowed.split(', ').includes(request.method)) {
     throw new HttpError(405, match ? `Use ${allowed} here.` : 'Use GET to export leads.', { headers: { allow: allowed } });
   }
@@ -155,6 +166,7 @@ const handleLeads = async (request: Request): Promise<Response> => {
     await sleep(FAILED_SIGN_IN_DELAY_MS);
     throw new HttpError(401, 'A valid export token is required.', { headers: { 'www-authenticate': 'Bearer' } });
   }
+  if (match?.[1] === INSIGHTS && !match[2]) return insights(url.searchParams);
   return match ? oneLead(request, match[1], match[2] ?? '') : exportLeads(url.searchParams, teamMember(request, false));
 };
 
