@@ -139,3 +139,14 @@ export const ackEmailJsSettings = (): EmailJsSettings | null => {
     timeoutMs: notifyTimeoutMs(),
   };
 };
+
+/**
+ * The morning digest's EmailJS settings: the team's, with the template EMAILJS_DIGEST_TEMPLATE_ID,
+ * sent to DIGEST_TO. Null (no digest) when either is unset or EmailJS is not configured.
+ */
+export const digestEmailJsSettings = (): (EmailJsSettings & { to: string }) | null => {
+  const settings = emailJsSettings();
+  const templateId = (env().EMAILJS_DIGEST_TEMPLATE_ID ?? '').trim();
+  const to = (env().DIGEST_TO ?? '').trim();
+  return settings && templateId && to ? { ...settings, templateId, to } : null;
+};

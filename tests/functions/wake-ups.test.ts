@@ -1,12 +1,13 @@
 /**
  * The database sleeps when idle and is billed while awake: an idle site (no visitors, nothing
  * pending, nobody in the inbox) wakes it at most 24 times a day from its scheduled jobs. A
- * simulated day of schedule ticks (the sweep every 10 minutes, retention once) against the local
- * database, counting the sessions the jobs open on its socket.
+ * simulated day of schedule ticks (the sweep every 10 minutes, retention once, the morning digest
+ * at 03:30 UTC) against the local database, counting the sessions the jobs open on its socket.
  */
 import { afterEach, expect, test, vi } from 'vitest';
 import leadsSweep from '../../netlify/functions/leads-sweep.mts';
 import leadsRetention from '../../netlify/functions/leads-retention.mts';
+import leadsDigest from '../../netlify/functions/leads-digest.mts';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validFinance } from '../support/enquiry-requests.ts';
@@ -25,14 +26,19 @@ const tick = async (handler: (request: Request) => Promise<Response>, name: stri
   expect(response.status).toBe(200);
 };
 
-/** Runs one day of the functions' schedules from `start` (the sweep every 10 minutes, retention `@daily`); returns the sessions opened. */
+/**
+ * Runs one day of the functions' schedules from `start` (the sweep every 10 minutes, retention
+ * `@daily`, the digest at the tick of 03:30 UTC); returns the sessions opened.
+ */
 const day = async (start: number) => {
   const before = db.local.sessions();
   vi.useFakeTimers({ toFake: ['Date'] });
   for (let minute = 0; minute < 24 * 60; minute += 10) {
-    vi.setSystemTime(start + minute * MINUTE);
+    const now = new Date(start + minute * MINUTE);
+    vi.setSystemTime(now);
     await tick(leadsSweep, 'leads-sweep');
     if (minute === 0) await tick(leadsRetention, 'leads-retention');
+    if (now.getUTCHours() === 3 && Math.floor(now.getUTCMinutes() / 10) === 3) await tick(leadsDigest, 'leads-digest');
   }
   vi.useRealTimers();
   return db.local.sessions() - before;
@@ -43,6 +49,21 @@ test('an idle day wakes the database once: the retention run; the 144 sweeps fin
   const sessions = await day(Date.now() + 60 * MINUTE);
   expect(sessions).toBe(1);
   expect(sessions).toBeLessThanOrEqual(24);
+});
+
+test('an idle day with the morning digest set: two wake-ups, retention and the one digest (sent once)', async () => {
+  const context = process.env.CONTEXT;
+  Object.assign(process.env, { DIGEST_TO: 'owner@example.com', EMAILJS_DIGEST_TEMPLATE_ID: 'template_digest', CONTEXT: 'production' });
+  try {
+    const sessions = await day(Date.now() + 60 * MINUTE);
+    expect(sessions).toBe(2);
+    expect(sessions).toBeLessThanOrEqual(24);
+    expect(standIn.received.map((email) => email.template_params.kind)).toEqual(['digest']);
+  } finally {
+    for (const name of ['DIGEST_TO', 'EMAILJS_DIGEST_TEMPLATE_ID']) delete process.env[name];
+    if (context === undefined) delete process.env.CONTEXT;
+    else process.env.CONTEXT = context;
+  }
 });
 
 test('a day with one e-mail owed: the sweep wakes the database when it is due, sends it, and sleeps again', async () => {

@@ -3,6 +3,7 @@ import { answerSafely, jsonResponse } from '../errors.ts';
 import { logLead } from '../log.ts';
 import { sweepPending } from './sweep.ts';
 import { deleteExpiredLeads } from './retention.ts';
+import { sendDigest } from './digest.ts';
 
 const scheduled = (label: string, run: () => Promise<unknown>) => answerSafely(label, async () => jsonResponse(200, await run()), logLead);
 
@@ -10,3 +11,5 @@ const scheduled = (label: string, run: () => Promise<unknown>) => answerSafely(l
 export const sweepHandler = () => scheduled('sweep', () => sweepPending());
 /** Daily: delete leads older than LEADS_RETENTION_MONTHS. */
 export const retentionHandler = () => scheduled('retention', () => deleteExpiredLeads());
+/** Daily at 09:00 India time: the owner's morning digest of yesterday, once (production only). */
+export const digestHandler = () => scheduled('digest', () => sendDigest({ scheduled: true }));
