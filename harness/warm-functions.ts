@@ -116,9 +116,12 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   });
 }
 
-/** The minimal Netlify context our functions may read. */
+/**
+ * The minimal Netlify context our functions may read. `ip` is the client's address, or the
+ * `x-nf-client-connection-ip` header Netlify sets when a local tool sends it (the fuzzer plays many clients).
+ */
 export const contextFor = (req: IncomingMessage) => ({
-  ip: req.socket.remoteAddress ?? '',
+  ip: [req.headers['x-nf-client-connection-ip'] ?? []].flat()[0] || (req.socket.remoteAddress ?? ''),
   requestId: crypto.randomUUID(),
   site: { id: '0', name: 'local', url: '' },
 });

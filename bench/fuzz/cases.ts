@@ -781,6 +781,8 @@ const AUTH: Record<LeadsCase['auth'], Record<string, string>> = {
   'empty-bearer': { authorization: 'Bearer ' },
 };
 
+const randomClientAddress = () => `fuzz-${globalThis.crypto.randomUUID()}`;
+
 const materializeLeads = (c: LeadsCase): Materialized => {
   const query = new URLSearchParams(c.query.map(([k, v]) => [k, v.isWellFormed() ? v : v.toWellFormed()]));
   // An empty, '.' or '..' segment would be another path altogether (a 404 page, not ours); a
@@ -795,7 +797,9 @@ const materializeLeads = (c: LeadsCase): Materialized => {
   return {
     method: c.method,
     path: `${path}${c.query.length ? `?${query}` : ''}`,
-    headers: { ...ACCEPT_HEADERS[c.accept], ...SITE_HEADERS[c.site], ...AUTH[c.auth] },
+    // Each case is a client of its own (Netlify's client address header, which the local server
+    // passes on as context.ip): wrong keys of earlier cases never lock later ones out.
+    headers: { ...ACCEPT_HEADERS[c.accept], ...SITE_HEADERS[c.site], ...AUTH[c.auth], 'x-nf-client-connection-ip': randomClientAddress() },
     body: null,
     framing: 'plain',
     ids: [],

@@ -47,7 +47,7 @@ const CONFIRM_FORM = /<form method="post"[^>]*>[\s\S]*name="confirmToken"/;
 /** The thank-you page in the language the post names (`locale`): /Thankyou, /ta/Thankyou ... (a privacy request: /Privacyrequestsent) */
 const THANK_YOU = /^\/(?:(?:ta|te|kn)\/)?(?:Thankyou|Privacyrequestsent)$/;
 const ENQUIRY_STATUSES = new Set([200, 201, 303, 400, 403, 405, 413, 415, 422]);
-const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405, 409, 412, 428]);
+const LEADS_STATUSES = new Set([200, 204, 400, 401, 404, 405, 409, 412, 428, 429]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const LEAK = /\bat .+\.(?:m?ts|m?js):\d+|ECONNREFUSED|BlobsInternalError|TypeError|RangeError|SyntaxError/;

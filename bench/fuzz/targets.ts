@@ -111,7 +111,7 @@ export const inProcessTarget = async (): Promise<Target> => {
     async reset() {
       blobs.use();
       await blobs.clear();
-      await reader.rows('TRUNCATE leads, lead_history, deliveries, team_log, used_tokens');
+      await reader.rows('TRUNCATE leads, lead_history, deliveries, team_log, used_tokens, sign_in_failures');
     },
     async allKeys() {
       const ids = (await reader.rows<{ id: string }>('SELECT id FROM leads')).map((row) => row.id);

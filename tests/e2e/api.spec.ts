@@ -4,6 +4,7 @@
  * Both ways in (JSON and native form posts), the cross-site refusal and the local store's fault
  * switch (POST /__local/faults).
  */
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,8 +97,10 @@ test('bad input gets a 4xx naming the fields, and nothing is exported without th
 
   expect((await request.put('/api/finance')).status()).toBe(405);
   expect((await request.post('/api/finance', { data: 'x', headers: { 'content-type': 'text/plain' } })).status()).toBe(415);
-  expect((await request.get('/api/leads')).status()).toBe(401);
-  expect((await request.get('/api/leads', { headers: { authorization: 'Bearer wrong' } })).status()).toBe(401);
+  // A client of its own (Netlify's client address header, read by the local server): wrong keys add up per client.
+  const client = { 'x-nf-client-connection-ip': randomUUID() };
+  expect((await request.get('/api/leads', { headers: client })).status()).toBe(401);
+  expect((await request.get('/api/leads', { headers: { ...client, authorization: 'Bearer wrong' } })).status()).toBe(401);
 });
 
 /** The stored leads of a kind, through the export (JSON). */

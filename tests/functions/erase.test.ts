@@ -63,7 +63,7 @@ describe('DELETE /api/leads/<id>', () => {
     const worked = await leads(
       new Request(`http://localhost/api/leads/${id}`, {
         method: 'PATCH',
-        headers: { authorization: `Bearer ${TOKEN}`, 'x-team-member': 'Kavya', 'if-match': `"${etag}"` },
+        headers: { authorization: `Bearer ${TOKEN}`, 'if-match': `"${etag}"` },
         body: JSON.stringify({ status: 'contacted', note: 'Spoke to Priya Raman on 98765 43210' }),
       }),
     );

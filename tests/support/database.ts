@@ -8,7 +8,18 @@ import { readTemplate, startLocalDatabase, type LocalDatabase } from '../../harn
 import { recordFromRow, type DeliveryJson, type LeadRow } from '../../src/server/db/leads.ts';
 import type { LeadRecord } from '../../src/server/db/lead-record.ts';
 
-const TABLES = ['leads', 'lead_history', 'deliveries', 'team_log', 'used_tokens', 'ack_mailboxes', 'ack_pauses', 'digests'];
+const TABLES = [
+  'leads',
+  'lead_history',
+  'deliveries',
+  'team_log',
+  'used_tokens',
+  'ack_mailboxes',
+  'ack_pauses',
+  'digests',
+  'team_members',
+  'sign_in_failures',
+];
 
 /** A stored record as the tests read it: any field by name, whatever its kind. */
 export type StoredLead = LeadRecord & Record<string, any>;

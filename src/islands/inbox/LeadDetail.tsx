@@ -1,7 +1,7 @@
 /**
  * One lead in the inbox: who sent it and how to reach them (call, WhatsApp, e-mail), the team's
  * status and note (or, for spam, "not spam"), every field as the visitor typed it with the photos,
- * what the pipeline recorded, and erasure, confirmed.
+ * what the pipeline recorded, and (for the owner) erasure, confirmed.
  */
 import { useEffect, useRef } from 'react';
 import { callBackText } from '../../lib/enquiry/call-back';
@@ -77,7 +77,7 @@ export function LeadDetail({ session, id, onClose }: { session: Session; id: str
       <VisitorFields lead={lead} photos={photos} />
       <RecordFields lead={lead} />
 
-      <EraseLead name={String(lead.Username ?? 'this lead')} busy={busy} onErase={() => void erase()} />
+      {session.role === 'owner' && <EraseLead name={String(lead.Username ?? 'this lead')} busy={busy} onErase={() => void erase()} />}
     </article>
   );
 }

@@ -1,7 +1,9 @@
 /**
- * The team's inbox at /leads: sign in with the team token and your name, find leads (newest
- * first, filtered), open one, work it, release spam, download the view as CSV. Made for a phone
- * first. Everything goes through /api/leads (src/server/team/leads-api.ts).
+ * The team's inbox at /leads: sign in with your own key, find leads (newest first, filtered), open
+ * one, work it, release spam; the owner also downloads the view as CSV, erases, and manages the
+ * people and reads the team's log (TeamPage). Made for a phone first. Everything goes through
+ * /api/leads (src/server/team/leads-api.ts), which enforces the roles; the page only hides what a
+ * role cannot do.
  */
 import { useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
@@ -10,6 +12,7 @@ import { LeadDetail } from './LeadDetail';
 import { LeadFilters } from './LeadFilters';
 import { LeadList } from './LeadList';
 import { SignIn } from './SignIn';
+import { TeamPage } from './TeamPage';
 import './inbox.css';
 
 export default function LeadsInbox() {
@@ -20,18 +23,21 @@ export default function LeadsInbox() {
   const [refreshKey, setRefreshKey] = useState(0);
   const [downloading, setDownloading] = useState(false);
   const [notice, setNotice] = useState('');
+  const [teamOpen, setTeamOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (session && !open) heading.current?.focus();
-  }, [session, open]);
+    if (session && !open && !teamOpen) heading.current?.focus();
+  }, [session, open, teamOpen]);
 
   if (!session) return <SignIn onSignedIn={setSession} />;
+  const owner = session.role === 'owner';
 
   const signOut = () => {
     clearSession();
     setSession(null);
     setOpen(null);
+    setTeamOpen(false);
   };
   const download = async () => {
     setDownloading(true);
@@ -54,13 +60,22 @@ export default function LeadsInbox() {
     <div className="inbox">
       <header className="inbox-bar">
         <span>
-          Signed in as <strong>{session.name}</strong>
+          Signed in as <strong>{session.name}</strong> ({session.role})
         </span>
-        <button type="button" className="inbox-button" onClick={signOut}>
-          Sign out
-        </button>
+        <span className="inbox-actions">
+          {owner && !teamOpen && (
+            <button type="button" className="inbox-button" onClick={() => setTeamOpen(true)}>
+              Team
+            </button>
+          )}
+          <button type="button" className="inbox-button" onClick={signOut}>
+            Sign out
+          </button>
+        </span>
       </header>
-      {open ? (
+      {owner && teamOpen ? (
+        <TeamPage session={session} onClose={() => setTeamOpen(false)} />
+      ) : open ? (
         <LeadDetail session={session} id={open} onClose={closeLead} />
       ) : (
         <>
@@ -86,9 +101,11 @@ export default function LeadsInbox() {
             ))}
           </nav>
           <LeadFilters key={filters.view} filters={filters} onApply={setFilters} />
-          <button type="button" className="inbox-button" onClick={() => void download()} disabled={downloading}>
-            {downloading ? 'Preparing…' : 'Download this view (CSV)'}
-          </button>
+          {owner && (
+            <button type="button" className="inbox-button" onClick={() => void download()} disabled={downloading}>
+              {downloading ? 'Preparing…' : 'Download this view (CSV)'}
+            </button>
+          )}
           <LeadList key={`${JSON.stringify(filters)}|${refreshKey}`} session={session} filters={filters} onOpen={setOpen} />
         </>
       )}

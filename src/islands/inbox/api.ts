@@ -1,12 +1,15 @@
 /**
- * The inbox's calls to /api/leads, with the team token and the signed-in person's name. The token
- * and name live in sessionStorage: they last as long as the browser tab, and signing out clears them.
+ * The inbox's calls to /api/leads, with the signed-in person's own key; the server knows their
+ * name and role from it. The key, name and role live in sessionStorage: they last as long as the
+ * browser tab, and signing out clears them.
  */
 import type { LeadRecord } from '../../lib/enquiry/lead-record';
 
+export type Role = 'sales' | 'owner';
 export interface Session {
   token: string;
   name: string;
+  role: Role;
 }
 
 /** A lead as /api/leads answers it: the record (src/lib/enquiry/lead-record.ts). */
@@ -30,7 +33,9 @@ const SESSION_KEY = 'aranya:team-session';
 export const loadSession = (): Session | null => {
   try {
     const saved = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as Session | null;
-    return saved && typeof saved.token === 'string' && typeof saved.name === 'string' ? saved : null;
+    return saved && typeof saved.token === 'string' && typeof saved.name === 'string' && ['sales', 'owner'].includes(saved.role)
+      ? saved
+      : null;
   } catch {
     return null;
   }
@@ -49,10 +54,9 @@ export class ApiError extends Error {
   }
 }
 
-const call = async (session: Session, path: string, init: RequestInit = {}): Promise<Response> => {
+const call = async (session: Pick<Session, 'token'>, path: string, init: RequestInit = {}): Promise<Response> => {
   const headers = new Headers(init.headers);
   headers.set('authorization', `Bearer ${session.token}`);
-  if (session.name) headers.set('x-team-member', encodeURIComponent(session.name));
   const response = await fetch(path, { ...init, headers, cache: 'no-store' });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -70,9 +74,10 @@ export const filterParams = (filters: ListFilters): URLSearchParams => {
   return params;
 };
 
-/** Checks a token: one lead's worth of the export. */
-export const signIn = async (session: Session) => {
-  await call(session, '/api/leads?format=json&limit=1');
+/** Checks a key: the session of the person it belongs to. */
+export const signIn = async (token: string): Promise<Session> => {
+  const { name, role } = (await (await call({ token }, '/api/leads/me')).json()) as { name: string; role: Role };
+  return { token, name, role };
 };
 
 export const listLeads = async (session: Session, filters: ListFilters, cursor = '') => {
@@ -133,3 +138,43 @@ export const photoUrl = async (session: Session, key: string): Promise<string> =
     reader.readAsDataURL(blob);
   });
 };
+
+export interface TeamMember {
+  id: string;
+  name: string;
+  role: Role;
+  addedAt: string;
+  addedBy: string;
+}
+
+export interface LogEntry {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  leadId: string | null;
+  detail: Record<string, string>;
+}
+
+/** The owner's: the people, adding one (their key comes back this once), removing one, the team's log. */
+export const listPeople = async (session: Session) =>
+  ((await (await call(session, '/api/leads/team')).json()) as { members: TeamMember[] }).members;
+
+export const addPerson = async (session: Session, person: { name: string; role: Role }) =>
+  (await (
+    await call(session, '/api/leads/team', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(person),
+    })
+  ).json()) as { member: TeamMember; key: string };
+
+export const removePerson = async (session: Session, id: string) => {
+  await call(session, `/api/leads/team/${id}`, { method: 'DELETE' });
+};
+
+export const readTeamLog = async (session: Session, before = '') =>
+  (await (await call(session, `/api/leads/log${before ? `?before=${before}` : ''}`)).json()) as {
+    entries: LogEntry[];
+    nextBefore: string | null;
+  };

@@ -1,10 +1,11 @@
 /**
- * The team's log: who exported, erased, released or worked which lead, and when. Kept
+ * The team's log: who exported, erased, released or worked which lead, who added or removed whom,
+ * and the bursts of wrong keys that locked a client out, and when. Kept
  * LEADS_RETENTION_MONTHS (jobs/retention.ts); erasing a lead removes its id and details here.
  */
 import { query } from './connection.ts';
 
-export type TeamAction = 'work' | 'release' | 'erase' | 'export';
+export type TeamAction = 'work' | 'release' | 'erase' | 'export' | 'add-member' | 'remove-member' | 'lockout';
 
 export const logTeamAction = (actor: string, action: TeamAction, leadId: string | null = null, detail: Record<string, string> = {}) =>
   query('INSERT INTO team_log (actor, action, lead_id, detail) VALUES ($1, $2, $3, $4)', [actor, action, leadId, JSON.stringify(detail)]);

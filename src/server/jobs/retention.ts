@@ -2,7 +2,7 @@
  * Retention (privacy page: enquiries are kept at most 24 months): deletes every lead and spam
  * record received more than LEADS_RETENTION_MONTHS ago, with its deliveries, history and photos,
  * and takes its id and details out of the team's log; then the log's own entries of that age, the
- * used challenge tokens of past days, and photos whose lead was never stored. Run daily by the
+ * used challenge tokens of past days, the wrong-key counts of past days, and photos whose lead was never stored. Run daily by the
  * `leads-retention` scheduled function, in one database session, batch by batch while its time
  * lasts. It also writes the note of pending deliveries again from the database (the sweep's
  * guide), so a note lost to a failure is mended within a day.
@@ -13,6 +13,7 @@ import { nextDue } from '../db/deliveries.ts';
 import { deleteLogBefore, forgetLeadInLog } from '../db/team-log.ts';
 import { deleteUsedTokens } from '../db/tokens.ts';
 import { deleteAckDaysBefore } from '../db/ack-days.ts';
+import { deleteFailuresBefore } from '../db/sign-in-failures.ts';
 import { deletePhotos, photoStoredAt, photosById } from '../intake/photos.ts';
 import { readPendingNote, writePendingNote } from '../outbound/pending-marker.ts';
 import { logLead } from '../log.ts';
@@ -127,6 +128,7 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
       await withDatabase(() =>
         deleteAckDaysBefore(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString().slice(0, 10)),
       ).catch(() => 0);
+    if (canStart()) await withDatabase(() => deleteFailuresBefore(new Date(now.getTime() - 86_400_000).toISOString())).catch(() => 0);
     if (canStart()) report.orphanPhotos = await withDatabase(() => deleteOrphanPhotos(now, canStart), jobBudgetMs()).catch(() => 0);
     if (canStart()) {
       const pending = await withDatabase(() => nextDue()).catch(() => null);

@@ -1,14 +1,63 @@
-/** Bearer-token check of the export, in constant time. */
-import { createHash, timingSafeEqual } from 'node:crypto';
+/**
+ * Who is calling the team's API: each person's own key (db/team-members.ts), or
+ * LEADS_EXPORT_TOKEN, the owner's first key. The name recorded with every change comes from here,
+ * never from anything else the caller sends.
+ *
+ * Wrong keys slow down (signInDelayMs) and, SIGN_IN_MAX_FAILURES of them in
+ * SIGN_IN_WINDOW_MINUTES, lock that client out for SIGN_IN_LOCK_MINUTES (db/sign-in-failures.ts).
+ * A client is an HMAC of its address keyed by a secret derived from LEADS_EXPORT_TOKEN.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { memberByKey, type TeamRole } from '../db/team-members.ts';
+
+export interface TeamMember {
+  /** Null for the owner's first key (LEADS_EXPORT_TOKEN), which has no row. */
+  id: string | null;
+  name: string;
+  role: TeamRole;
+}
+
+/** The name the owner's first key works under. */
+export const OWNER_KEY_NAME = 'Owner';
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
+/** The key of `Authorization: Bearer <key>`, or ''. */
+export const bearerKey = (authorization: string | null): string => {
+  const match = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? '');
+  return match ? match[1].trim() : '';
+};
+
 /**
- * Whether `Authorization: Bearer <token>` carries the configured token. Both sides are hashed
- * first so the comparison takes the same time whatever the lengths.
+ * Whether `Authorization: Bearer <token>` carries `token`. Both sides are hashed first so the
+ * comparison takes the same time whatever the lengths.
  */
 export const bearerMatches = (authorization: string | null, token: string): boolean => {
-  const match = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? '');
-  const given = match ? match[1].trim() : '';
+  const given = bearerKey(authorization);
   return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
+};
+
+/** The person whose key this request carries, or null. */
+export const authenticate = async (authorization: string | null, ownerToken: string): Promise<TeamMember | null> => {
+  if (bearerMatches(authorization, ownerToken)) return { id: null, name: OWNER_KEY_NAME, role: 'owner' };
+  const key = bearerKey(authorization);
+  if (!key) return null;
+  const member = await memberByKey(key);
+  return member ? { id: member.id, name: member.name, role: member.role } : null;
+};
+
+/** The client as the failure count knows it: an HMAC of its address, never the address itself. */
+export const clientKey = (address: string, ownerToken: string): string =>
+  createHmac('sha256', digest(`sign-in-client:${ownerToken}`))
+    .update(address || 'unknown')
+    .digest('base64url');
+
+/**
+ * How long the answer to a wrong key waits: LEADS_SIGN_IN_DELAY_MS (default 1000) times the
+ * failures of the client's window, at most 5 times that.
+ */
+export const signInDelayMs = (failures: number): number => {
+  const value = Number(process.env.LEADS_SIGN_IN_DELAY_MS);
+  const base = process.env.LEADS_SIGN_IN_DELAY_MS !== undefined && Number.isFinite(value) && value >= 0 ? value : 1000;
+  return base * Math.min(Math.max(failures, 1), 5);
 };

@@ -1,14 +1,20 @@
 /**
- * /api/leads, the team's side. Without LEADS_EXPORT_TOKEN configured it does not exist (404); a
- * missing or wrong bearer token gets 401 and nothing else.
- * - GET /api/leads: one page of the export (export.ts).
+ * /api/leads, the team's side. Without LEADS_EXPORT_TOKEN configured (or with a weak one) it does
+ * not exist (404). Each person signs in with their own key (auth.ts); a missing or wrong key gets
+ * 401 and nothing else, after a pause that grows, and a client with too many wrong keys gets 429
+ * for a while. Roles: `sales` reads and works leads and releases spam; `owner` also exports,
+ * erases and manages the people (403 for anyone else).
+ * - GET /api/leads: one page of leads (export.ts). A CSV, or a page of more than
+ *   READ_PAGE_MAX leads, is an export: the owner's.
  * - GET /api/leads?consentNotice=<version>: the text of that consent notice.
  * - DELETE /api/leads/<id>: erases the lead and its photos (204, or 404 when there is none).
  * - GET /api/leads/insights?from=&to=: the owner's figures over a date range (insights.ts).
  * - GET /api/leads/<id>: one lead and its version (ETag); PATCH it with If-Match to set status and
  *   note (412 with the lead as it is now when someone changed it meanwhile); POST
  *   /api/leads/<id>/release: "not spam"; GET /api/leads/<id>/photos/<name>: one of its photos (work.ts).
- * A wrong token waits FAILED_SIGN_IN_DELAY_MS before its 401. The database out of reach: 503.
+ * - /api/leads/me, /api/leads/team[/<id>], /api/leads/log: who is signed in, the people, the
+ *   team's log (people.ts).
+ * The database out of reach: 503.
  */
 import { HttpError, answerSafely, apiHeaders, jsonResponse } from '../errors.ts';
 import { exportToken } from '../settings.ts';
@@ -16,7 +22,9 @@ import { withDatabase } from '../db/connection.ts';
 import { readLead, type LeadVersion } from '../db/leads.ts';
 import { logTeamAction } from '../db/team-log.ts';
 import { logLead } from '../log.ts';
-import { bearerMatches } from './auth.ts';
+import { authenticate, clientKey, signInDelayMs, type TeamMember } from './auth.ts';
+import { lockedUntil, recordFailure, SIGN_IN_LOCK_MINUTES, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MINUTES } from '../db/sign-in-failures.ts';
+import { addPerson, created, people, readLog, removePerson } from './people.ts';
 import { consentNoticeParam, parsePageQuery, readPage, renderPage } from './export.ts';
 import { eraseLead } from './erase.ts';
 import { LeadConflictError, changeWork, etagOf, parseWork, readPhoto, releaseSpam, versionOf } from './work.ts';
@@ -27,7 +35,14 @@ import { parseRange, readInsights } from './insights.ts';
 const EXPORT_DEADLINE_MS = 25_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const exportLeads = async (params: URLSearchParams, by: string): Promise<Response> => {
+/** The largest page a sales person reads (the inbox reads 20); a larger one, or a CSV, is an export. */
+export const READ_PAGE_MAX = 100;
+
+const ownerOnly = (who: TeamMember) => {
+  if (who.role !== 'owner') throw new HttpError(403, 'Only the owner can do that.');
+};
+
+const exportLeads = async (params: URLSearchParams, who: TeamMember): Promise<Response> => {
   const notice = consentNoticeParam(params);
   if (notice && 'errors' in notice) throw new HttpError(400, 'Some parameters are wrong.', { fields: notice.errors });
   if (notice) return jsonResponse(200, { version: notice.version, text: consentNoticeText(notice.version) });
@@ -35,9 +50,11 @@ const exportLeads = async (params: URLSearchParams, by: string): Promise<Respons
   const parsed = parsePageQuery(params);
   if ('errors' in parsed) throw new HttpError(400, 'Some parameters are wrong.', { fields: parsed.errors });
   const { query } = parsed;
+  const isExport = query.format === 'csv' || query.limit > READ_PAGE_MAX;
+  if (isExport) ownerOnly(who);
   const page = await withDatabase(async () => {
-    // The CSV download's first page is an export, for the team's log (the inbox's list is not).
-    if (query.format === 'csv' && !query.after) await logTeamAction(by || 'export token', 'export');
+    // An export's first page goes in the team's log (the inbox's list is reading, not exporting).
+    if (isExport && !query.after) await logTeamAction(who.name, 'export', null, { format: query.format });
     return readPage(query);
   }, EXPORT_DEADLINE_MS);
   const { body, contentType, nextCursor } = renderPage(page, query);
@@ -54,32 +71,16 @@ const exportLeads = async (params: URLSearchParams, by: string): Promise<Respons
 
 const notALead = () => new HttpError(400, 'That is not a lead id.', { fields: { id: 'id must be the submission id of a lead (a UUID)' } });
 
-const erase = async (id: string, by: string): Promise<Response> => {
+const erase = async (id: string, who: TeamMember): Promise<Response> => {
+  ownerOnly(who);
   if (!UUID.test(id)) throw notALead();
-  const erased = await withDatabase(() => eraseLead(id, by || 'export token'), EXPORT_DEADLINE_MS);
+  const erased = await withDatabase(() => eraseLead(id, who.name), EXPORT_DEADLINE_MS);
   if (!erased) throw new HttpError(404, 'No lead has that id.');
   logLead({ kind: 'erase', id, status: 'erased' });
   return new Response(null, { status: 204, headers: apiHeaders() });
 };
 
-/** After a wrong or missing token, the answer waits this long: guessing the token gets slow. */
-export const FAILED_SIGN_IN_DELAY_MS = 1500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Who is working (the inbox sends the name typed at sign-in, URI-encoded); recorded with each change. */
-const teamMember = (request: Request, required: boolean): string => {
-  let name = '';
-  try {
-    name = decodeURIComponent(request.headers.get('x-team-member') ?? '').trim();
-  } catch {
-    name = '';
-  }
-  const valid = name.length > 0 && name.length <= 60 && !/\p{Cc}/u.test(name);
-  if (!valid && required) {
-    throw new HttpError(400, 'Say who you are.', { fields: { 'X-Team-Member': 'the name of the person signed in, 1 to 60 characters' } });
-  }
-  return valid ? name : '';
-};
 
 const readJson = async (request: Request): Promise<unknown> => {
   try {
@@ -92,20 +93,49 @@ const readJson = async (request: Request): Promise<unknown> => {
 const leadAnswer = ({ record, version }: LeadVersion, status = 200) =>
   jsonResponse(status, { lead: record, etag: etagOf(version) }, { etag: `"${etagOf(version)}"` });
 
-/** The figures are the one path under /api/leads that is not a lead. */
+/** The owner's figures (/api/leads/insights). */
 const INSIGHTS = 'insights';
 
 /** The methods a path under /api/leads/<id> takes (`rest` is what follows the id). */
-const allowedOn = (id: string, rest: string) =>
-  id === INSIGHTS && rest === '' ? 'GET' : rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' ? 'POST' : 'GET';
+const allowedOn = (id: string, rest: string) => {
+  if (id === 'team') return rest === '' ? 'GET, POST' : 'DELETE';
+  if (id === 'me' || id === 'log' || (id === INSIGHTS && rest === '')) return 'GET';
+  return rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' ? 'POST' : 'GET';
+};
 
 const insights = async (params: URLSearchParams): Promise<Response> => {
   const range = parseRange(params);
   return jsonResponse(200, await withDatabase(() => readInsights(range), EXPORT_DEADLINE_MS));
 };
 
+/** /api/leads/me, /api/leads/team[/<id>], /api/leads/log (people.ts). */
+const teamPaths = async (request: Request, who: TeamMember, id: string, rest: string): Promise<Response | null> => {
+  if (id === 'me') return jsonResponse(200, { name: who.name, role: who.role });
+  if (id === 'team' && request.method === 'GET') {
+    ownerOnly(who);
+    return jsonResponse(200, await withDatabase(() => people(), EXPORT_DEADLINE_MS));
+  }
+  if (id === 'team' && request.method === 'POST') {
+    ownerOnly(who);
+    const body = await readJson(request);
+    return created(await withDatabase(() => addPerson(who, body), EXPORT_DEADLINE_MS));
+  }
+  if (id === 'team' && request.method === 'DELETE') {
+    ownerOnly(who);
+    await withDatabase(() => removePerson(who, rest), EXPORT_DEADLINE_MS);
+    return new Response(null, { status: 204, headers: apiHeaders() });
+  }
+  if (id === 'log') {
+    ownerOnly(who);
+    return jsonResponse(200, await withDatabase(() => readLog(new URL(request.url).searchParams), EXPORT_DEADLINE_MS));
+  }
+  return null;
+};
+
 /** /api/leads/<id>[/release | /photos/<name>]: the inbox's calls on one lead. */
-const oneLead = async (request: Request, id: string, rest: string): Promise<Response> => {
+const oneLead = async (request: Request, who: TeamMember, id: string, rest: string): Promise<Response> => {
+  const team = await teamPaths(request, who, id, rest);
+  if (team) return team;
   if (!UUID.test(id)) throw notALead();
   const route = `${request.method} ${rest.replace(/^photos\/[^/]+$/, 'photos/*')}`;
   switch (route) {
@@ -115,13 +145,12 @@ const oneLead = async (request: Request, id: string, rest: string): Promise<Resp
       return leadAnswer(found);
     }
     case 'PATCH ': {
-      const by = teamMember(request, true);
       const version = versionOf(request.headers.get('if-match') ?? '');
       if (version === null)
         throw new HttpError(428, 'Send the version you changed.', { fields: { 'If-Match': 'the etag the lead was read with' } });
       const change = parseWork(await readJson(request));
       try {
-        return leadAnswer(await withDatabase(() => changeWork(id, change, by, version), EXPORT_DEADLINE_MS));
+        return leadAnswer(await withDatabase(() => changeWork(id, change, who.name, version), EXPORT_DEADLINE_MS));
       } catch (error) {
         if (!(error instanceof LeadConflictError)) throw error;
         const { record, version: now } = error.current;
@@ -133,11 +162,9 @@ const oneLead = async (request: Request, id: string, rest: string): Promise<Resp
       }
     }
     case 'DELETE ':
-      return erase(id, teamMember(request, false));
-    case 'POST release': {
-      const by = teamMember(request, true);
-      return leadAnswer(await withDatabase(() => releaseSpam(id, by), EXPORT_DEADLINE_MS));
-    }
+      return erase(id, who);
+    case 'POST release':
+      return leadAnswer(await withDatabase(() => releaseSpam(id, who.name), EXPORT_DEADLINE_MS));
     case 'GET photos/*': {
       const photo = await withDatabase(() => readPhoto(id.toLowerCase(), rest.slice('photos/'.length)), EXPORT_DEADLINE_MS);
       if (!photo) throw new HttpError(404, 'The lead has no such photo.');
@@ -151,23 +178,66 @@ const oneLead = async (request: Request, id: string, rest: string): Promise<Resp
   }
 };
 
-const handleLeads = async (request: Request): Promise<Response> => {
+/**
+ * The person this request's key belongs to. A client locked out gets 429 before its key is
+ * looked at; a wrong key is counted, answered 401 after signInDelayMs, and the failure that locks
+ * the client goes in the log and the team's log.
+ */
+const signedIn = async (request: Request, token: string, address: string): Promise<TeamMember> => {
+  const client = clientKey(address, token);
+  const now = new Date();
+  const locked = await withDatabase(() => lockedUntil(client, now), EXPORT_DEADLINE_MS);
+  const tooMany = (until: Date) => {
+    const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+    return new HttpError(429, `Too many wrong keys from here. Try again in ${minutes} minutes.`, {
+      headers: { 'retry-after': String(minutes * 60) },
+    });
+  };
+  if (locked) throw tooMany(locked);
+  const who = await withDatabase(() => authenticate(request.headers.get('authorization'), token), EXPORT_DEADLINE_MS);
+  if (who) return who;
+  const failure = await withDatabase(async () => {
+    const counted = await recordFailure(client, now);
+    if (counted.lockedNow)
+      await logTeamAction('the site', 'lockout', null, {
+        note: `${SIGN_IN_MAX_FAILURES} wrong keys in ${SIGN_IN_WINDOW_MINUTES} minutes from one client; locked out for ${SIGN_IN_LOCK_MINUTES} minutes`,
+      });
+    return counted;
+  }, EXPORT_DEADLINE_MS);
+  if (failure.lockedNow) {
+    logLead({
+      kind: 'export',
+      status: 'sign-in-locked',
+      note: `${SIGN_IN_MAX_FAILURES} wrong keys in ${SIGN_IN_WINDOW_MINUTES} minutes; client locked out`,
+    });
+  }
+  await sleep(signInDelayMs(failure.failures));
+  if (failure.lockedUntil) throw tooMany(failure.lockedUntil);
+  throw new HttpError(401, 'A valid key is required.', { headers: { 'www-authenticate': 'Bearer' } });
+};
+
+const handleLeads = async (request: Request, address: string): Promise<Response> => {
   const token = exportToken();
   if (!token) throw new HttpError(404, 'Not found.');
   const url = new URL(request.url);
   // /api/leads/<id>[/…] (Netlify's path parameters, read from the URL so any router works).
   const match = /^\/api\/leads\/([^/]+)(?:\/(.*?))?\/?$/.exec(url.pathname);
-  // The method first, as for every endpoint: a wrong one is 405 whatever the token.
+  // The method first, as for every endpoint: a wrong one is 405 whatever the key.
   const allowed = !match ? 'GET' : allowedOn(match[1], match[2] ?? '');
   if (!allowed.split(', ').includes(request.method)) {
     throw new HttpError(405, match ? `Use ${allowed} here.` : 'Use GET to export leads.', { headers: { allow: allowed } });
   }
-  if (!bearerMatches(request.headers.get('authorization'), token)) {
-    await sleep(FAILED_SIGN_IN_DELAY_MS);
-    throw new HttpError(401, 'A valid export token is required.', { headers: { 'www-authenticate': 'Bearer' } });
+  const who = await signedIn(request, token, address);
+  if (match?.[1] === INSIGHTS && !match[2]) {
+    ownerOnly(who);
+    return insights(url.searchParams);
   }
-  if (match?.[1] === INSIGHTS && !match[2]) return insights(url.searchParams);
-  return match ? oneLead(request, match[1], match[2] ?? '') : exportLeads(url.searchParams, teamMember(request, false));
+  return match ? oneLead(request, who, match[1], match[2] ?? '') : exportLeads(url.searchParams, who);
 };
 
-export const leadsExportHandler = () => answerSafely('export', handleLeads, logLead);
+/** The client's address: Netlify's context.ip (its own header when the context is missing). */
+const clientAddress = (request: Request, context?: { ip?: string }) =>
+  context?.ip || request.headers.get('x-nf-client-connection-ip') || '';
+
+export const leadsExportHandler = () => (request: Request, context?: { ip?: string }) =>
+  answerSafely('export', (incoming) => handleLeads(incoming, clientAddress(incoming, context)), logLead)(request);

@@ -1,0 +1,71 @@
+/**
+ * The team's log on the owner's Team page: who exported, erased, released or worked a lead, who
+ * added or removed whom, and lock-outs after wrong keys, newest first, a page at a time.
+ */
+import { useEffect, useState } from 'react';
+import { readTeamLog, type LogEntry, type Session } from './api';
+import { when } from './words';
+
+const ACTION_NAMES: Record<string, string> = {
+  work: 'changed a lead',
+  release: 'moved a lead out of spam',
+  erase: 'erased a lead',
+  export: 'exported leads',
+  'add-member': 'added',
+  'remove-member': 'removed',
+  lockout: 'locked out a client:',
+};
+
+const describe = (entry: LogEntry) => {
+  const { detail } = entry;
+  const what = ACTION_NAMES[entry.action] ?? entry.action;
+  if (entry.action === 'work') return `${what}${detail.status ? ` (${detail.status})` : ''}`;
+  if (entry.action === 'export') return `${what}${detail.format ? ` (${detail.format.toUpperCase()})` : ''}`;
+  if (entry.action === 'add-member' || entry.action === 'remove-member') return `${what} ${detail.name ?? ''} (${detail.role ?? ''})`;
+  if (entry.action === 'lockout') return `${what} ${detail.note ?? ''}`;
+  return what;
+};
+
+export function TeamLog({ session }: { session: Session }) {
+  const [entries, setEntries] = useState<LogEntry[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [problem, setProblem] = useState('');
+  const more = (before = '') =>
+    readTeamLog(session, before)
+      .then((page) => {
+        setEntries((shown) => (before ? [...shown, ...page.entries] : page.entries));
+        setNext(page.nextBefore);
+      })
+      .catch((error: Error) => setProblem(error.message));
+  useEffect(() => {
+    readTeamLog(session)
+      .then((page) => {
+        setEntries(page.entries);
+        setNext(page.nextBefore);
+      })
+      .catch((error: Error) => setProblem(error.message));
+  }, [session]);
+  return (
+    <section aria-labelledby="log-heading" className="inbox-box">
+      <h2 id="log-heading">Team log</h2>
+      <p>Kept 24 months. Erasing a lead takes it out of these lines.</p>
+      {problem && (
+        <p className="inbox-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <ol className="inbox-log">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <small>{when(entry.at)}</small> <strong>{entry.actor}</strong> {describe(entry)}
+          </li>
+        ))}
+      </ol>
+      {next && (
+        <button type="button" className="inbox-button" onClick={() => void more(next)}>
+          Older entries
+        </button>
+      )}
+    </section>
+  );
+}

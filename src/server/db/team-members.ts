@@ -1,0 +1,70 @@
+/**
+ * The team's people and their keys (table team_members). A key is 256 random bits, shown once when
+ * the person is added; only its SHA-256 is stored. Removing a person deletes the row, so their
+ * key stops working with the next request.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { query, queryOne } from './connection.ts';
+
+export const TEAM_ROLES = ['sales', 'owner'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export interface TeamMemberRow {
+  id: string;
+  name: string;
+  role: TeamRole;
+  addedAt: string;
+  addedBy: string;
+}
+
+/** A new key: 32 random bytes, base64url (43 characters, 256 bits). */
+export const newKey = () => randomBytes(32).toString('base64url');
+export const keyHash = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+interface Row {
+  id: string;
+  name: string;
+  role: TeamRole;
+  added_at: Date | string;
+  added_by: string;
+}
+const toMember = (row: Row): TeamMemberRow => ({
+  id: row.id,
+  name: row.name,
+  role: row.role,
+  addedAt: new Date(row.added_at).toISOString(),
+  addedBy: row.added_by,
+});
+const COLUMNS = 'id, name, role, added_at, added_by';
+
+/** Adds a person; their key is returned here only. Null when someone of that name is on the team already. */
+export const addMember = async (name: string, role: TeamRole, addedBy: string): Promise<{ member: TeamMemberRow; key: string } | null> => {
+  const key = newKey();
+  const row = await queryOne<Row>(
+    `INSERT INTO team_members (name, role, key_hash, added_by) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+    [name, role, keyHash(key), addedBy],
+  );
+  return row ? { member: toMember(row), key } : null;
+};
+
+/** Removes a person (by id); their key stops working at once. Null when there was none. */
+export const removeMember = async (id: string): Promise<TeamMemberRow | null> => {
+  const row = await queryOne<Row>(`DELETE FROM team_members WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+  return row ? toMember(row) : null;
+};
+
+/** Removes a person by name, whatever its case (the command line). */
+export const removeMemberNamed = async (name: string): Promise<TeamMemberRow | null> => {
+  const row = await queryOne<Row>(`DELETE FROM team_members WHERE lower(name) = lower($1) RETURNING ${COLUMNS}`, [name]);
+  return row ? toMember(row) : null;
+};
+
+export const listMembers = async (): Promise<TeamMemberRow[]> =>
+  (await query<Row>(`SELECT ${COLUMNS} FROM team_members ORDER BY lower(name)`)).map(toMember);
+
+/** The person a key belongs to, or null. */
+export const memberByKey = async (key: string): Promise<TeamMemberRow | null> => {
+  const row = await queryOne<Row>(`SELECT ${COLUMNS} FROM team_members WHERE key_hash = $1`, [keyHash(key)]);
+  return row ? toMember(row) : null;
+};

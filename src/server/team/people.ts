@@ -1,0 +1,85 @@
+/**
+ * The owner's side of the team's API: the people and their keys, and the team's log.
+ * - GET /api/leads/me: who the key belongs to ({ name, role }), for every role;
+ * - GET /api/leads/team: the people; POST it with { name, role } to add one (201 with their key,
+ *   shown this once); DELETE /api/leads/team/<id> removes one, and their key stops working at once;
+ * - GET /api/leads/log[?before=<entry id>]: the team's log, newest first, a page at a time.
+ * Every change here goes in the team's log under the owner's name.
+ */
+import { HttpError, jsonResponse } from '../errors.ts';
+import { query, transaction } from '../db/connection.ts';
+import { addMember, listMembers, removeMember, TEAM_ROLES, type TeamRole } from '../db/team-members.ts';
+import { logTeamAction } from '../db/team-log.ts';
+import { OWNER_KEY_NAME, type TeamMember } from './auth.ts';
+
+export const NAME_MAX = 60;
+export const LOG_PAGE = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A person's name and role, checked; a 400 names each bad field. */
+export const parseNewMember = (body: unknown): { name: string; role: TeamRole } => {
+  const { name, role } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  const trimmed = typeof name === 'string' ? name.trim().replace(/\s+/g, ' ') : '';
+  if (!trimmed || trimmed.length > NAME_MAX || /\p{Cc}/u.test(trimmed)) fields.name = `name must be 1 to ${NAME_MAX} characters`;
+  else if (trimmed.toLowerCase() === OWNER_KEY_NAME.toLowerCase())
+    fields.name = `"${OWNER_KEY_NAME}" is the name of the first key; choose another`;
+  if (!(TEAM_ROLES as readonly unknown[]).includes(role)) fields.role = `role must be one of ${TEAM_ROLES.join(', ')}`;
+  if (Object.keys(fields).length > 0) throw new HttpError(400, 'Some fields are wrong.', { fields });
+  return { name: trimmed, role: role as TeamRole };
+};
+
+export const addPerson = async (by: TeamMember, body: unknown) => {
+  const { name, role } = parseNewMember(body);
+  const added = await transaction(async () => {
+    const made = await addMember(name, role, by.name);
+    if (made) await logTeamAction(by.name, 'add-member', null, { name, role });
+    return made;
+  });
+  if (!added) throw new HttpError(409, `${name} is on the team already.`, { fields: { name: 'someone of that name is on the team' } });
+  return added;
+};
+
+export const removePerson = async (by: TeamMember, id: string) => {
+  if (!UUID.test(id)) throw new HttpError(404, 'Nobody on the team has that id.');
+  const removed = await transaction(async () => {
+    const gone = await removeMember(id);
+    if (gone) await logTeamAction(by.name, 'remove-member', null, { name: gone.name, role: gone.role });
+    return gone;
+  });
+  if (!removed) throw new HttpError(404, 'Nobody on the team has that id.');
+  return removed;
+};
+
+export const people = async () => ({ members: await listMembers() });
+
+interface LogRow {
+  id: string;
+  at: Date | string;
+  actor: string;
+  action: string;
+  lead_id: string | null;
+  detail: Record<string, string>;
+}
+
+/** One page of the team's log, newest first; `before` is the id the previous page ended at. */
+export const readLog = async (params: URLSearchParams) => {
+  const before = params.get('before') ?? '';
+  if (before && !/^\d{1,18}$/.test(before))
+    throw new HttpError(400, 'Some parameters are wrong.', { fields: { before: 'before must be the id of a log entry' } });
+  const rows = await query<LogRow>(
+    `SELECT id::text, at, actor, action, lead_id, detail FROM team_log ${before ? 'WHERE id < $2' : ''} ORDER BY id DESC LIMIT $1`,
+    before ? [LOG_PAGE + 1, before] : [LOG_PAGE + 1],
+  );
+  const entries = rows.slice(0, LOG_PAGE).map((row) => ({
+    id: row.id,
+    at: new Date(row.at).toISOString(),
+    actor: row.actor,
+    action: row.action,
+    leadId: row.lead_id,
+    detail: row.detail,
+  }));
+  return { entries, nextBefore: rows.length > LOG_PAGE ? entries[entries.length - 1].id : null };
+};
+
+export const created = (body: unknown) => jsonResponse(201, body);

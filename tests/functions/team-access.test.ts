@@ -1,0 +1,299 @@
+/**
+ * Each team member has a key of their own (src/server/team/auth.ts, people.ts,
+ * db/team-members.ts): the owner adds and removes people (over the API and with `npm run team`),
+ * a key is shown once and stored as a hash, removal ends access at once; roles are enforced by the
+ * server (sales reads and works leads and releases spam; the owner also exports, erases and manages
+ * people); the name on every change is the key's; wrong keys slow down and lock a client out
+ * (atomically, in the database, keyed by an HMAC of its address); and every export, erasure,
+ * release and status change is in the team's log with the person's name, which the owner reads.
+ * Real database and Blobs store, EmailJS stand-in.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import leads from '../../netlify/functions/leads.mts';
+import { signInDelayMs } from '../../src/server/team/auth.ts';
+import { deleteExpiredLeads } from '../../src/server/jobs/retention.ts';
+import type { TestDatabase } from '../support/database.ts';
+import { useFreshLocalServers } from '../support/servers.ts';
+import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
+
+const OWNER_TOKEN = 'team-access-test-token-0123456789abcdefgh';
+let db: TestDatabase;
+useFreshLocalServers((servers) => ({ db } = servers));
+beforeEach(() => {
+  process.env.LEADS_EXPORT_TOKEN = OWNER_TOKEN;
+  process.env.LEADS_SIGN_IN_DELAY_MS = '1';
+});
+afterEach(() => {
+  delete process.env.LEADS_SIGN_IN_DELAY_MS;
+  vi.useRealTimers();
+});
+
+/** One call to /api/leads… with a key, from a client address (Netlify's context.ip). */
+const call = async (path: string, key: string, init: RequestInit & { ip?: string } = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${key}`);
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  const response = await leads(new Request(`http://localhost${path}`, { ...init, headers }), { ip: init.ip ?? '203.0.113.7' });
+  const text = await response.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* CSV or empty */
+  }
+  return { status: response.status, headers: response.headers, body };
+};
+const add = (name: string, role: string, key = OWNER_TOKEN) =>
+  call('/api/leads/team', key, { method: 'POST', body: JSON.stringify({ name, role }) });
+const addSales = async (name = 'Kavya Rao') => {
+  const answer = await add(name, 'sales');
+  expect(answer.status).toBe(201);
+  return answer.body as { member: { id: string; name: string; role: string }; key: string };
+};
+const readLog = async () =>
+  (await call('/api/leads/log', OWNER_TOKEN)).body.entries as {
+    actor: string;
+    action: string;
+    leadId: string | null;
+    detail: Record<string, string>;
+  }[];
+
+describe('people and their keys', () => {
+  test('the owner adds a sales person: the key is shown once (256 random bits), kept only as its hash, and works', async () => {
+    const { member, key } = await addSales();
+    expect(member).toMatchObject({ name: 'Kavya Rao', role: 'sales' });
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Set(key).size).toBeGreaterThan(16);
+    const [row] = await db.rows<{ key_hash: string }>('SELECT * FROM team_members');
+    expect(row.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
+    expect(JSON.stringify(await db.rows('SELECT * FROM team_members'))).not.toContain(key);
+    // The list never shows a key again.
+    const list = await call('/api/leads/team', OWNER_TOKEN);
+    expect(list.body.members).toEqual([expect.objectContaining({ id: member.id, name: 'Kavya Rao', role: 'sales', addedBy: 'Owner' })]);
+    expect(JSON.stringify(list.body)).not.toContain(key);
+    expect((await call('/api/leads/me', key)).body).toEqual({ name: 'Kavya Rao', role: 'sales' });
+    expect((await call('/api/leads/me', OWNER_TOKEN)).body).toEqual({ name: 'Owner', role: 'owner' });
+  });
+
+  test('bad or repeated names and unknown roles are refused, naming the field', async () => {
+    await addSales();
+    expect((await add('kavya rao', 'sales')).status).toBe(409);
+    expect(Object.keys((await add('', 'sales')).body.fields)).toEqual(['name']);
+    expect(Object.keys((await add('x'.repeat(61), 'sales')).body.fields)).toEqual(['name']);
+    expect(Object.keys((await add('Owner', 'sales')).body.fields)).toEqual(['name']);
+    expect(Object.keys((await add('Ravi', 'admin')).body.fields)).toEqual(['role']);
+  });
+
+  test('removing a person ends their access with the next request', async () => {
+    const { member, key } = await addSales();
+    expect((await call('/api/leads?format=json&limit=20', key)).status).toBe(200);
+    expect((await call(`/api/leads/team/${member.id}`, OWNER_TOKEN, { method: 'DELETE' })).status).toBe(204);
+    expect((await call('/api/leads?format=json&limit=20', key)).status).toBe(401);
+    expect((await call('/api/leads/me', key)).status).toBe(401);
+    expect((await call(`/api/leads/team/${member.id}`, OWNER_TOKEN, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  test('a second owner added by the first can manage people too', async () => {
+    const owner = (await add('Anand', 'owner')).body.key as string;
+    const { member } = await addSales();
+    expect((await call(`/api/leads/team/${member.id}`, owner, { method: 'DELETE' })).status).toBe(204);
+    expect((await readLog()).map((entry) => [entry.actor, entry.action, entry.detail.name])).toEqual([
+      ['Anand', 'remove-member', 'Kavya Rao'],
+      ['Owner', 'add-member', 'Kavya Rao'],
+      ['Owner', 'add-member', 'Anand'],
+    ]);
+  });
+});
+
+describe('roles, enforced by the server', () => {
+  test('sales reads and works leads and releases spam; exporting, erasing, people, the log and the figures are 403', async () => {
+    const { key } = await addSales();
+    const lead = validBankLoan();
+    const spam = validFinance({ company_website: 'http://spam.example' });
+    await send('bankloan', lead);
+    await send('finance', spam);
+    const id = lead.submissionId;
+
+    expect((await call('/api/leads?format=json&order=newest&limit=20', key)).body.leads).toHaveLength(1);
+    const read = await call(`/api/leads/${id}`, key);
+    expect(read.status).toBe(200);
+    const worked = await call(`/api/leads/${id}`, key, {
+      method: 'PATCH',
+      headers: { 'if-match': `"${read.body.etag}"`, 'x-team-member': 'Somebody Else' },
+      body: JSON.stringify({ status: 'contacted', note: 'Called' }),
+    });
+    expect(worked.status).toBe(200);
+    expect(worked.body.lead).toMatchObject({ statusBy: 'Kavya Rao' });
+    expect((await call(`/api/leads/${spam.submissionId}/release`, key, { method: 'POST' })).body.lead).toMatchObject({
+      releasedBy: 'Kavya Rao',
+    });
+
+    for (const [path, init] of [
+      ['/api/leads?format=csv', {}],
+      ['/api/leads?format=json', {}], // 500 a page by default: an export
+      ['/api/leads?format=json&limit=101', {}],
+      [`/api/leads/${id}`, { method: 'DELETE' }],
+      ['/api/leads/team', {}],
+      ['/api/leads/team', { method: 'POST', body: JSON.stringify({ name: 'Ravi', role: 'owner' }) }],
+      ['/api/leads/log', {}],
+      ['/api/leads/insights', {}],
+    ] as const) {
+      const answer = await call(path, key, init);
+      expect([path, init.method, answer.status, answer.body.error]).toEqual([path, init.method, 403, 'Only the owner can do that.']);
+    }
+    expect(await db.record(id)).not.toBeNull();
+    expect(await db.rows('SELECT name FROM team_members')).toEqual([{ name: 'Kavya Rao' }]);
+  });
+
+  test('the owner exports and erases', async () => {
+    const lead = validBankLoan();
+    await send('bankloan', lead);
+    const csv = await call('/api/leads?format=csv', OWNER_TOKEN);
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain(lead.submissionId);
+    expect((await call(`/api/leads/${lead.submissionId}`, OWNER_TOKEN, { method: 'DELETE' })).status).toBe(204);
+  });
+});
+
+describe("the team's log", () => {
+  test('every export, erasure, release and status change is there with the name of the key; the owner reads it newest first', async () => {
+    const { key } = await addSales();
+    const lead = validBankLoan();
+    const spam = validFinance({ company_website: 'http://spam.example' });
+    await send('bankloan', lead);
+    await send('finance', spam);
+    const { etag } = (await call(`/api/leads/${lead.submissionId}`, key)).body;
+    await call(`/api/leads/${lead.submissionId}`, key, {
+      method: 'PATCH',
+      headers: { 'if-match': `"${etag}"` },
+      body: JSON.stringify({ status: 'won' }),
+    });
+    await call(`/api/leads/${spam.submissionId}/release`, key, { method: 'POST' });
+    await call('/api/leads?format=csv', OWNER_TOKEN);
+    await call('/api/leads?format=json&limit=2000', OWNER_TOKEN);
+    await call(`/api/leads/${spam.submissionId}`, OWNER_TOKEN, { method: 'DELETE' });
+
+    expect((await readLog()).map(({ actor, action, leadId, detail }) => ({ actor, action, leadId, detail }))).toEqual([
+      { actor: 'Owner', action: 'erase', leadId: null, detail: {} },
+      { actor: 'Owner', action: 'export', leadId: null, detail: { format: 'json' } },
+      { actor: 'Owner', action: 'export', leadId: null, detail: { format: 'csv' } },
+      // Erasing the released lead took its id and details out of its lines.
+      { actor: 'Kavya Rao', action: 'release', leadId: null, detail: {} },
+      { actor: 'Kavya Rao', action: 'work', leadId: lead.submissionId, detail: { status: 'won' } },
+      { actor: 'Owner', action: 'add-member', leadId: null, detail: { name: 'Kavya Rao', role: 'sales' } },
+    ]);
+  });
+
+  test('the log pages backwards, and entries older than the retention period go with the retention job', async () => {
+    await db.rows(
+      `INSERT INTO team_log (at, actor, action) SELECT now() - make_interval(mins => n), 'Owner', 'export' FROM generate_series(1, 60) n`,
+    );
+    await db.rows(`INSERT INTO team_log (at, actor, action) VALUES (now() - interval '25 months', 'Owner', 'export')`);
+    const first = (await call('/api/leads/log', OWNER_TOKEN)).body;
+    expect(first.entries).toHaveLength(50);
+    const second = (await call(`/api/leads/log?before=${first.nextBefore}`, OWNER_TOKEN)).body;
+    expect(second.entries).toHaveLength(11);
+    expect(second.nextBefore).toBeNull();
+    expect((await call('/api/leads/log?before=x', OWNER_TOKEN)).status).toBe(400);
+    await deleteExpiredLeads();
+    const [{ n }] = await db.rows<{ n: number }>('SELECT count(*)::int AS n FROM team_log');
+    expect(n).toBe(60);
+  });
+});
+
+describe('wrong keys', () => {
+  const wrong = (ip = '198.51.100.9') => call('/api/leads?format=json&limit=1', 'a-wrong-key-of-some-length-0123456789abcdef', { ip });
+
+  test('the pause grows with the failures of the window, up to five times the base', () => {
+    process.env.LEADS_SIGN_IN_DELAY_MS = '1000';
+    expect([1, 2, 3, 5, 9].map(signInDelayMs)).toEqual([1000, 2000, 3000, 5000, 5000]);
+  });
+
+  test('10 in 10 minutes lock that client out for 15 minutes, even with a right key; others are not; the burst is logged once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2026-11-27T10:00:00Z');
+    vi.setSystemTime(start);
+    const log = vi.spyOn(console, 'log');
+    for (let i = 1; i <= 9; i++) expect((await wrong()).status).toBe(401);
+    const tenth = await wrong();
+    expect(tenth.status).toBe(429);
+    expect(tenth.headers.get('retry-after')).toBe('900');
+    expect(tenth.body.error).toBe('Too many wrong keys from here. Try again in 15 minutes.');
+    // Locked: the owner's own key from that client is refused too; from another client it works.
+    expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '198.51.100.9' })).status).toBe(429);
+    expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '192.0.2.44' })).status).toBe(200);
+    // The client is kept as an HMAC of its address, never the address.
+    expect(JSON.stringify(await db.rows('SELECT * FROM sign_in_failures'))).not.toContain('198.51.100.9');
+    // The burst: one line in the log, one in the team's log.
+    const lines = log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('sign-in-locked'));
+    log.mockRestore();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('198.51.100.9');
+    expect((await readLog()).filter((entry) => entry.action === 'lockout')).toEqual([
+      expect.objectContaining({ actor: 'the site', detail: { note: expect.stringMatching(/^10 wrong keys in 10 minutes/) } }),
+    ]);
+    vi.setSystemTime(start + 15 * 60_000 - 1000);
+    expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '198.51.100.9' })).status).toBe(429);
+    vi.setSystemTime(start + 15 * 60_000 + 1000);
+    expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '198.51.100.9' })).status).toBe(200);
+    expect((await wrong()).status).toBe(401); // a new window
+  });
+
+  test('failures spread over more than 10 minutes do not lock', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2026-11-27T10:00:00Z');
+    vi.setSystemTime(start);
+    for (let i = 1; i <= 9; i++) expect((await wrong()).status).toBe(401);
+    vi.setSystemTime(start + 10 * 60_000 + 1000);
+    for (let i = 1; i <= 9; i++) expect((await wrong()).status).toBe(401);
+    expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '198.51.100.9' })).status).toBe(200);
+  });
+
+  test('counted atomically: 30 wrong keys at once are all counted, and the client is locked once', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, () => wrong('198.51.100.77')));
+    expect(answers.every((answer) => [401, 429].includes(answer.status))).toBe(true);
+    const [row] = await db.rows<{ failures: number; locked_until: string | null }>('SELECT failures, locked_until FROM sign_in_failures');
+    expect(row.failures).toBe(30);
+    expect(row.locked_until).not.toBeNull();
+    expect((await readLog()).filter((entry) => entry.action === 'lockout')).toHaveLength(1);
+    expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '198.51.100.77' })).status).toBe(429);
+  });
+});
+
+describe('npm run team', () => {
+  const run = (args: string[]) =>
+    promisify(execFile)(process.execPath, ['scripts/team.ts', ...args], {
+      env: { ...process.env, NETLIFY_DB_URL: db.local.url },
+      timeout: 60_000,
+    });
+
+  test('add prints the key once and it works; list shows the person without it; remove ends access', async () => {
+    const added = await run(['add', 'Ravi', 'Kumar', '--role', 'sales']);
+    const key = /^ {2}([A-Za-z0-9_-]{43})$/m.exec(added.stdout)?.[1] as string;
+    expect(added.stdout).toContain('Added Ravi Kumar (sales)');
+    expect((await call('/api/leads/me', key)).body).toEqual({ name: 'Ravi Kumar', role: 'sales' });
+    const listed = await run(['list']);
+    expect(listed.stdout).toMatch(/^Ravi Kumar\tsales\tadded \d{4}-\d\d-\d\d by the team command$/m);
+    expect(listed.stdout).not.toContain(key);
+    expect((await run(['remove', 'ravi kumar'])).stdout).toContain('Removed Ravi Kumar (sales)');
+    expect((await call('/api/leads/me', key)).status).toBe(401);
+    expect((await readLog()).map((entry) => [entry.actor, entry.action])).toEqual([
+      ['the team command', 'remove-member'],
+      ['the team command', 'add-member'],
+    ]);
+  }, 90_000);
+
+  test('a wrong role or a missing name exits with the usage', async () => {
+    for (const args of [['add', 'Ravi', '--role', 'boss'], ['add', '--role', 'sales'], ['remove'], ['fire', 'Ravi']]) {
+      const failure = await run(args).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure?.code, args.join(' ')).toBe(2);
+      expect(failure?.stderr).toContain('npm run team -- add <name> --role sales|owner');
+    }
+  }, 90_000);
+});

@@ -1,0 +1,19 @@
+/** Team members for the function tests: a person of each name, added once per test, and their key. */
+import { withDatabase } from '../../src/server/db/connection.ts';
+import { addMember, type TeamRole } from '../../src/server/db/team-members.ts';
+
+/** Keys by name; `forget()` empties it when the database is emptied (before each test). */
+export const teamKeys = () => {
+  const keys = new Map<string, string>();
+  return {
+    async keyOf(name: string, role: TeamRole = 'sales'): Promise<string> {
+      if (!keys.has(name)) {
+        const added = await withDatabase(() => addMember(name, role, 'test'));
+        if (!added) throw new Error(`${name} is on the team already`);
+        keys.set(name, added.key);
+      }
+      return keys.get(name) as string;
+    },
+    forget: () => keys.clear(),
+  };
+};
