@@ -188,15 +188,22 @@ describe("the team's log", () => {
   });
 
   test('the log pages backwards, and entries older than the retention period go with the retention job', async () => {
-    await db.rows(
-      `INSERT INTO team_log (at, actor, action) SELECT now() - make_interval(mins => n), 'Owner', 'export' FROM generate_series(1, 60) n`,
-    );
+    // Written in time order, as the team works: the oldest first.
     await db.rows(`INSERT INTO team_log (at, actor, action) VALUES (now() - interval '25 months', 'Owner', 'export')`);
+    await db.rows(
+      `INSERT INTO team_log (at, actor, action) SELECT now() - make_interval(mins => 61 - n), 'Owner', 'export' FROM generate_series(1, 60) n`,
+    );
     const first = (await call('/api/leads/log', OWNER_TOKEN)).body;
     expect(first.entries).toHaveLength(50);
     const second = (await call(`/api/leads/log?before=${first.nextBefore}`, OWNER_TOKEN)).body;
     expect(second.entries).toHaveLength(11);
     expect(second.nextBefore).toBeNull();
+    // Newest first across both pages, by number (ids past 9 and 99 included), each once.
+    const ids = [...first.entries, ...second.entries].map((entry: { id: string }) => Number(entry.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(61);
+    const times = [...first.entries, ...second.entries].map((entry: { at: string }) => Date.parse(entry.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
     expect((await call('/api/leads/log?before=x', OWNER_TOKEN)).status).toBe(400);
     await deleteExpiredLeads();
     const [{ n }] = await db.rows<{ n: number }>('SELECT count(*)::int AS n FROM team_log');

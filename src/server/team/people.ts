@@ -54,7 +54,7 @@ export const removePerson = async (by: TeamMember, id: string) => {
 export const people = async () => ({ members: await listMembers() });
 
 interface LogRow {
-  id: string;
+  entry_id: string;
   at: Date | string;
   actor: string;
   action: string;
@@ -68,11 +68,12 @@ export const readLog = async (params: URLSearchParams) => {
   if (before && !/^\d{1,18}$/.test(before))
     throw new HttpError(400, 'Some parameters are wrong.', { fields: { before: 'before must be the id of a log entry' } });
   const rows = await query<LogRow>(
-    `SELECT id::text, at, actor, action, lead_id, detail FROM team_log ${before ? 'WHERE id < $2' : ''} ORDER BY id DESC LIMIT $1`,
+    // Ordered by the column, not the text the answer carries ("9" sorts after "10" as text).
+    `SELECT id::text AS entry_id, at, actor, action, lead_id, detail FROM team_log ${before ? 'WHERE id < $2' : ''} ORDER BY id DESC LIMIT $1`,
     before ? [LOG_PAGE + 1, before] : [LOG_PAGE + 1],
   );
   const entries = rows.slice(0, LOG_PAGE).map((row) => ({
-    id: row.id,
+    id: row.entry_id,
     at: new Date(row.at).toISOString(),
     actor: row.actor,
     action: row.action,
