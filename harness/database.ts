@@ -32,8 +32,13 @@ export const root = path.resolve(import.meta.dirname, '..');
 export const MIGRATIONS_DIR = path.join(root, 'netlify', 'database', 'migrations');
 /** Where `npm start` keeps the local database, as `netlify dev` does. */
 export const PROJECT_DATABASE_DIR = path.join(root, '.netlify', 'db');
-/** Written while `npm start` serves the database, so the lead scripts connect to it instead of opening the folder. */
-export const SERVING_FILE = path.join(root, '.netlify', 'db-serving.json');
+/** The folder of the database `npm start` and the lead scripts use: LOCAL_DB_DIR, else .netlify/db. */
+export const projectDatabaseDir = (): string => (process.env.LOCAL_DB_DIR ? path.resolve(process.env.LOCAL_DB_DIR) : PROJECT_DATABASE_DIR);
+/**
+ * Written beside that folder while `npm start` serves it (`.netlify/db-serving.json`), so the lead
+ * scripts connect to it instead of opening the folder a second time.
+ */
+const servingFile = () => `${projectDatabaseDir()}-serving.json`;
 
 export type DatabaseFault = 'down' | 'hang' | 'lost';
 export interface DatabaseFaultRule {
@@ -333,9 +338,9 @@ export const readTemplate = async (file: string) => new Blob([await readFile(fil
 
 /** The URL of the database `npm start` serves now, or null when it is not running. */
 export const servingUrl = async (): Promise<string | null> => {
-  if (!existsSync(SERVING_FILE)) return null;
+  if (!existsSync(servingFile())) return null;
   try {
-    const { url, pid } = JSON.parse(await readFile(SERVING_FILE, 'utf8')) as { url: string; pid: number };
+    const { url, pid } = JSON.parse(await readFile(servingFile(), 'utf8')) as { url: string; pid: number };
     process.kill(pid, 0);
     return url;
   } catch {
@@ -343,16 +348,17 @@ export const servingUrl = async (): Promise<string | null> => {
   }
 };
 
-/** `npm start`: the project's database, kept in .netlify/db, migrated, and announced to the lead scripts. */
+/** `npm start`: the project's database (projectDatabaseDir), migrated, and announced to the lead scripts. */
 export const serveProjectDatabase = async (port?: number): Promise<LocalDatabase> => {
   // Two processes must never open one PGlite folder.
   const running = await servingUrl();
-  if (running) throw new Error(`.netlify/db is already served at ${running} (another npm start): stop it first`);
-  const database = await startLocalDatabase({ directory: PROJECT_DATABASE_DIR, port });
-  await writeFile(SERVING_FILE, JSON.stringify({ url: database.url, pid: process.pid }));
+  if (running) throw new Error(`${projectDatabaseDir()} is already served at ${running} (another npm start): stop it first`);
+  const database = await startLocalDatabase({ directory: projectDatabaseDir(), port });
+  const file = servingFile();
+  await writeFile(file, JSON.stringify({ url: database.url, pid: process.pid }));
   const close = database.close;
   database.close = async () => {
-    await rm(SERVING_FILE, { force: true });
+    await rm(file, { force: true });
     await close();
   };
   return database;

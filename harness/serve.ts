@@ -24,7 +24,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { contextFor, drainRequest, loadFunctions, toWebRequest } from './warm-functions.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './blobs-faults.ts';
-import { serveProjectDatabase, startLocalDatabase, type DatabaseFault } from './database.ts';
+import { projectDatabaseDir, serveProjectDatabase, type DatabaseFault } from './database.ts';
 import { compress, isCompressible, negotiateEncoding } from './compress.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/i18n/locales.ts';
 import { hrefOf, splitLocalePath } from '../src/lib/routing/index.ts';
@@ -88,12 +88,11 @@ const netlify = new NetlifyDev({
 await netlify.start();
 // LOCAL_DB_DIR (benchmarks, fuzzing): a database of its own in that folder; LOCAL_DB_PORT: its port.
 const databasePort = process.env.LOCAL_DB_PORT ? Number(process.env.LOCAL_DB_PORT) : undefined;
-const database = process.env.LOCAL_DB_DIR
-  ? await startLocalDatabase({ directory: path.resolve(process.env.LOCAL_DB_DIR), port: databasePort })
-  : await serveProjectDatabase(databasePort);
+const database = await serveProjectDatabase(databasePort);
 process.env.NETLIFY_DB_URL = database.url;
+const databaseDir = projectDatabaseDir();
 console.log(
-  `Local Netlify Database: ${process.env.LOCAL_DB_DIR ? path.resolve(process.env.LOCAL_DB_DIR) : '.netlify/db'} (migrations applied)`,
+  `Local Netlify Database: ${databaseDir.startsWith(root) ? path.relative(root, databaseDir) : databaseDir} (migrations applied)`,
 );
 const faults = await withFaultSwitch();
 const functions = devFunctions ? new Map() : await loadFunctions(path.join(root, 'netlify/functions'));

@@ -13,6 +13,7 @@ import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../../harness/local-blobs.ts';
+import { serveProjectDatabase } from '../../harness/database.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import {
@@ -112,6 +113,37 @@ test('twice gives the same rows', async () => {
   expect(stdout).toContain('Imported 0 new lead(s); 7 were there already.');
   expect(await rows()).toEqual(leadRows);
   expect(await deliveries()).toEqual(deliveryRows);
+});
+
+test("against npm start's database, whether the site is running or not: the same rows", async () => {
+  await send('finance', validFinance());
+  await send('bankloan', validBankLoan());
+  const [first, second] = (JSON.parse(await exportOf('json')) as { id: string }[]).map((lead, n) => {
+    const file = path.join(dir, `one-${n}.json`);
+    return { id: lead.id, file, written: writeFile(file, JSON.stringify([lead])) };
+  });
+  await Promise.all([first.written, second.written]);
+  // The project's database in a folder of its own; the script finds it as it finds .netlify/db.
+  const projectDir = path.join(dir, 'project-db');
+  const env = { ...process.env, LOCAL_DB_DIR: projectDir, NETLIFY_DB_URL: '' };
+  const run = (file: string) =>
+    promisify(execFile)(process.execPath, ['scripts/leads-import.ts', file], { cwd: path.resolve(import.meta.dirname, '../..'), env });
+
+  // Not running: the script opens the folder itself.
+  expect((await run(first.file)).stdout).toContain('Imported 1 new lead(s); 0 were there already.');
+  // Running (as `npm start` serves it): the script connects to it, where the first import is.
+  const saved = process.env.LOCAL_DB_DIR;
+  process.env.LOCAL_DB_DIR = projectDir;
+  const served = await serveProjectDatabase();
+  try {
+    expect((await run(second.file)).stdout).toContain('Imported 1 new lead(s); 0 were there already.');
+    const rows = await served.exclusive((pglite) => pglite.query<{ id: string }>('SELECT id FROM leads ORDER BY id'));
+    expect(rows.rows.map((row) => row.id)).toEqual([first.id, second.id].sort());
+  } finally {
+    await served.close();
+    if (saved === undefined) delete process.env.LOCAL_DB_DIR;
+    else process.env.LOCAL_DB_DIR = saved;
+  }
 });
 
 test('a row that fails names its line and field, and nothing is imported', async () => {
