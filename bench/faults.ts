@@ -300,6 +300,7 @@ const sweep = await new Promise<{ code: number | null; stdout: string; stderr: s
     env: {
       ...process.env,
       NETLIFY_DB_URL: site.databaseUrl,
+      CONTEXT: 'dev', // the local database: the sweep sends, as on the served site
       CLOCK_AHEAD_MS: String(SWEEP_AHEAD_MS),
       ...(values['sweep-batch'] ? { LEADS_SWEEP_BATCH: values['sweep-batch'] } : {}),
       EMAILJS_API_ORIGIN: site.standInOrigin,
