@@ -19,6 +19,8 @@ export interface LocalBlobs {
   use(): void;
   /** The store of photos, and the one that keeps the note of pending deliveries and the challenge secret. */
   photos(): Store;
+  /** Where a plain form's photos wait for its confirmation. */
+  stagedPhotos(): Store;
   outbound(): Store;
   /** Every key of a store, sorted. */
   keys(store: Store, prefix?: string): Promise<string[]>;
@@ -37,6 +39,7 @@ export const startLocalBlobs = async ({ siteID = 'test-site' } = {}): Promise<Lo
     setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, siteID, token, deployID: 'testdeploy0', primaryRegion: 'us-east-2' });
   use();
   const photos = () => getStore({ name: 'lead-photos', consistency: 'strong' });
+  const stagedPhotos = () => getStore({ name: 'lead-photos-staged', consistency: 'strong' });
   const outbound = () => getStore({ name: 'outbound', consistency: 'strong' });
   const keys = async (store: Store, prefix = '') => (await store.list({ prefix })).blobs.map((b) => b.key).sort();
   return {
@@ -44,10 +47,12 @@ export const startLocalBlobs = async ({ siteID = 'test-site' } = {}): Promise<Lo
     directory,
     use,
     photos,
+    stagedPhotos,
     outbound,
     keys,
     async clear() {
       await photos().deleteAll();
+      await stagedPhotos().deleteAll();
       await outbound().deleteAll();
       await getStore({ name: 'leads', consistency: 'strong' }).deleteAll();
     },

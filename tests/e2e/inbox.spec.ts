@@ -15,6 +15,7 @@ import { CONTACT_PAGE, fill, humanPause, hydrated, submitButton, withChallenge }
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { csvRecords } from '../support/csv.ts';
 import { FORM_TEXT } from '../support/words.ts';
+import { PRIVACY_VERIFY_LINE } from '../../src/lib/enquiry/index.ts';
 
 const auth = { authorization: `Bearer ${EXPORT_TOKEN}` };
 const WIDTHS = [
@@ -173,6 +174,32 @@ for (const size of WIDTHS) {
       const again = await request.post(`/api/leads/${spam.submissionId}/release`, { headers: auth });
       expect(again.status()).toBe(409);
       expect((await received(request)).filter((email) => email.template_params.id === spam.submissionId)).toHaveLength(1);
+    });
+
+    test('a privacy request says how to verify it: the contact details already held, never those only in the request', async ({
+      page,
+      request,
+    }, testInfo) => {
+      const phone = uniquePhone();
+      const body = {
+        Username: `Meena ${uniqueSurname()}`,
+        phone,
+        email: 'meena@example.com',
+        request: 'access',
+        currentdate: 'Wed, Nov 25 2026',
+        page: '/Privacyrequest',
+        submissionId: randomUUID(),
+        company_website: '',
+      };
+      expect((await request.post('/api/privacy', { data: withChallenge('privacy', body) })).status()).toBe(201);
+      await signIn(page);
+      await find(page, phone);
+      await page.locator('.inbox-card').first().click();
+      const verify = page.locator('.inbox-detail').getByText(PRIVACY_VERIFY_LINE);
+      await expect(verify).toBeVisible();
+      await expect(page.locator('.inbox-detail')).toContainText('Before you answer:');
+      await expectNoAxeViolations(page, 'privacy request: ');
+      await page.screenshot({ path: testInfo.outputPath(`privacy-request-${size.width}.png`), fullPage: true });
     });
 
     test('erasing a lead, after a confirmation, removes it from the list and the export', async ({ page, request }) => {

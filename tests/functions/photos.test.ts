@@ -180,3 +180,24 @@ test('sniffPhotoType recognises the three types only', () => {
   expect(sniffPhotoType(new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x41, 0x56, 0x49, 0x20]))).toBeNull(); // RIFF AVI
   expect(sniffPhotoType(new Uint8Array([0xff, 0xd8]))).toBeNull();
 });
+
+describe('photos are written only for a stored lead, never over another', () => {
+  test('a post kept as spam (a reused challenge) leaves no bytes behind', async () => {
+    const challenge = challengeIssuedAgo('realestate');
+    const first = sellFlats({ challenge });
+    const second = sellFlats({ challenge });
+    expect((await sendRequest('realestate', upload(first, [{ bytes: image('jpg', 100), name: 'a.jpg' }]))).status).toBe(201);
+    expect((await sendRequest('realestate', upload(second, [{ bytes: image('jpg', 100), name: 'b.jpg' }]))).status).toBe(201);
+    expect(await blobs.keys(blobs.photos())).toEqual([`${first.submissionId}/1.jpg`]);
+    expect((await db.records('spam')).map((record) => record.photos ?? [])).toEqual([[]]);
+  });
+
+  test('a photo already under a key is never replaced (onlyIfNew)', async () => {
+    const enquiry = sellFlats();
+    const earlier = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9, 9]);
+    await blobs.photos().set(`${enquiry.submissionId}/1.jpg`, earlier.buffer);
+    expect((await sendRequest('realestate', upload(enquiry, [{ bytes: image('jpg', 100), name: 'a.jpg' }]))).status).toBe(201);
+    const kept = new Uint8Array((await blobs.photos().get(`${enquiry.submissionId}/1.jpg`, { type: 'arrayBuffer' })) as ArrayBuffer);
+    expect([...kept]).toEqual([...earlier]);
+  });
+});

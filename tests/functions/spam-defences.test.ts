@@ -25,6 +25,7 @@ import {
 } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { sweepPending } from '../../src/server/jobs/sweep.ts';
+import { deleteExpiredLeads } from '../../src/server/jobs/retention.ts';
 import exportLeads from '../../netlify/functions/leads.mts';
 
 const EXPORT_TOKEN = 'spam-defences-export-token-0123456789';
@@ -161,7 +162,7 @@ describe('a person without JavaScript', () => {
     expect(standIn.requests).toHaveLength(0);
   });
 
-  test('Sell Flats with photos: the photos are kept while the visitor confirms, and the lead lists them', async () => {
+  test('Sell Flats with photos: the photos are staged while the visitor confirms, under a key the token binds; the lead lists them', async () => {
     const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'front.jpg', { type: 'image/jpeg' });
     const form = asNativeForm(validSellFlats());
     const first = await sendRequest(
@@ -171,14 +172,70 @@ describe('a person without JavaScript', () => {
     expect(first.status).toBe(200);
     const fields = confirmPageFields(first.text);
     const id = Object.fromEntries(fields).submissionId;
-    expect(await blobs.keys(blobs.photos())).toEqual([`${id}/1.jpg`]);
+    // Staged under a key of the server's, bound by the confirm token; nothing under the lead yet.
+    const staged = await blobs.keys(blobs.stagedPhotos());
+    expect(staged).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\/1\.jpg$/)]);
+    expect(staged[0].startsWith(id)).toBe(false);
+    expect(Object.fromEntries(fields).stagedPhotos).toBe(staged[0]);
+    expect(await blobs.keys(blobs.photos())).toEqual([]);
+    expect(await db.records()).toEqual([]);
+
+    // A confirmation that names other staged photos is not the one the page gave: asked again.
+    const claimed = fields.map(([name, value]): [string, string] => [
+      name,
+      name === 'stagedPhotos' ? `${crypto.randomUUID()}/1.jpg` : value,
+    ]);
+    expect((await afterReading(() => sendForm('realestate', claimed, { confirmed: false, headers: NAVIGATION }))).status).toBe(200);
     expect(await db.records()).toEqual([]);
 
     const confirmed = await afterReading(() => sendForm('realestate', fields, { confirmed: false, headers: NAVIGATION }));
     expect(confirmed.status).toBe(303);
     const [lead] = await leadsOf('realestate');
     expect(lead).toMatchObject({ id, via: 'html', photos: [`${id}/1.jpg`] });
-    expect(lead).not.toHaveProperty('storedPhotos');
+    expect(lead).not.toHaveProperty('stagedPhotos');
+    expect(await blobs.keys(blobs.photos())).toEqual([`${id}/1.jpg`]);
+    expect(await blobs.keys(blobs.stagedPhotos())).toEqual([]);
+  });
+
+  test('photos of a plain form never confirmed leave no bytes: the retention job deletes them once the confirm page expired', async () => {
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'front.jpg', { type: 'image/jpeg' });
+    const first = await sendRequest(
+      'realestate',
+      multipartFormRequest('realestate', asNativeForm(validSellFlats()), [jpeg], { confirmed: false, headers: NAVIGATION }),
+    );
+    expect(first.status).toBe(200);
+    expect(await blobs.keys(blobs.stagedPhotos())).toHaveLength(1);
+    await deleteExpiredLeads({ now: new Date(Date.now() + 30 * 60_000) });
+    expect(await blobs.keys(blobs.stagedPhotos())).toHaveLength(1);
+    await deleteExpiredLeads({ now: new Date(Date.now() + 3 * 3600_000) });
+    expect(await blobs.keys(blobs.stagedPhotos())).toEqual([]);
+    expect(await blobs.keys(blobs.photos())).toEqual([]);
+  });
+
+  test('each client has a daily cap on photo bytes staged (LEADS_STAGED_PHOTO_DAILY_BYTES): past it, 429 and nothing staged', async () => {
+    process.env.LEADS_STAGED_PHOTO_DAILY_BYTES = '10';
+    try {
+      const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'front.jpg', { type: 'image/jpeg' });
+      const post = (ip: string) =>
+        sendRequest(
+          'realestate',
+          multipartFormRequest('realestate', asNativeForm(validSellFlats()), [jpeg()], {
+            confirmed: false,
+            headers: { ...NAVIGATION, 'x-nf-client-connection-ip': ip },
+          }),
+        );
+      expect((await post('203.0.113.7')).status).toBe(200);
+      expect((await post('203.0.113.7')).status).toBe(429);
+      expect(await blobs.keys(blobs.stagedPhotos())).toHaveLength(1);
+      // Another client has its own allowance.
+      expect((await post('198.51.100.2')).status).toBe(200);
+      // Kept by an HMAC of the address, never the address.
+      const rows = await db.rows<{ client: string; bytes: string }>('SELECT client, bytes::text FROM photo_staging ORDER BY client');
+      expect(rows.map((row) => row.bytes)).toEqual(['7', '7']);
+      for (const row of rows) expect(row.client).not.toContain('203.0');
+    } finally {
+      delete process.env.LEADS_STAGED_PHOTO_DAILY_BYTES;
+    }
   });
 });
 

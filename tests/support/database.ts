@@ -19,6 +19,7 @@ const TABLES = [
   'digests',
   'team_members',
   'sign_in_failures',
+  'photo_staging',
 ];
 
 /** A stored record as the tests read it: any field by name, whatever its kind. */

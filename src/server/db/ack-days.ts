@@ -1,6 +1,7 @@
 /**
- * The days' acknowledgement counts and pauses (ack_mailboxes, ack_pauses; counted by
- * intake/daily-limits.ts): the pauses the team's next e-mail tells, and their clean-up.
+ * The daily counts of intake/daily-limits.ts: acknowledgements and their pauses (ack_mailboxes,
+ * ack_pauses; the pauses the team's next e-mail tells), and the photo staging counts
+ * (photo_staging); their clean-up.
  */
 import { query } from './connection.ts';
 
@@ -24,3 +25,7 @@ export const untellPauses = async (pauses: readonly AckPause[]): Promise<void> =
 export const deleteAckDaysBefore = async (before: string): Promise<number> =>
   (await query('DELETE FROM ack_mailboxes WHERE day < $1 RETURNING 1', [before])).length +
   (await query('DELETE FROM ack_pauses WHERE day < $1 RETURNING 1', [before])).length;
+
+/** Forgets the photo staging counts of days before `before` (YYYY-MM-DD); returns how many rows went. */
+export const deletePhotoStagingBefore = async (before: string): Promise<number> =>
+  (await query('DELETE FROM photo_staging WHERE day < $1 RETURNING 1', [before])).length;

@@ -22,7 +22,7 @@ import { logLead } from '../log.ts';
 import { contactLimitReached, takeAck } from './daily-limits.ts';
 import { challengeSecret } from './challenge.ts';
 import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
-import { deletePhotos, storePhotos, type CheckedPhoto } from './photos.ts';
+import { deletePhotos, deleteStagedPhotos, photoKeysOf, readStagedPhotos, storeLeadPhotos, type CheckedPhoto } from './photos.ts';
 import type { SpamReason } from './spam.ts';
 import type { Enquiry, EnquiryKind } from '../../lib/enquiry/index.ts';
 
@@ -36,8 +36,8 @@ export interface UsedToken {
 export interface Arrival {
   photos: CheckedPhoto[];
   via: Via;
-  /** Photos stored before the lead (a native post's, kept while it was being confirmed): their keys. */
-  storedPhotos?: string[];
+  /** A plain form's photos, staged while it was being confirmed: their keys in the staging store. */
+  stagedPhotos?: string[];
   token?: UsedToken;
 }
 
@@ -53,11 +53,12 @@ type Stored =
   | { outcome: 'duplicate'; receivedAt: string };
 
 /**
- * The lead's row, its token and its deliveries, in one transaction. An acknowledgement is owed
+ * The lead's row, its token, its photos and its deliveries, in one transaction: the photos are
+ * written only once the row is stored as a lead, never for spam. An acknowledgement is owed
  * only to a lead that came with its single-use token (a fresh challenge, or the no-JavaScript
  * confirmation), and only within the daily limits (daily-limits.ts).
  */
-const storeOnce = (record: LeadRecord, token: UsedToken | undefined, secret: string): Promise<Stored> =>
+const storeOnce = (record: LeadRecord, photos: readonly CheckedPhoto[], token: UsedToken | undefined, secret: string): Promise<Stored> =>
   withDatabase(() =>
     transaction(async (): Promise<Stored> => {
       if (token && !(await useToken(token.value, record.id))) {
@@ -65,6 +66,7 @@ const storeOnce = (record: LeadRecord, token: UsedToken | undefined, secret: str
         if (await insertLead({ ...record, spam: reason, photos: undefined })) return { outcome: 'spam', reason };
         return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id, { spamToo: true })) as string };
       } else if (await insertLead(record)) {
+        await storeLeadPhotos(record.photos ?? [], photos);
         const held = await contactLimitReached(record, secret);
         const ackOwed = token !== undefined && ackSettings() !== null && wantsAck(record);
         const { skipped: ackSkipped, paused } = ackOwed ? await takeAck(record, secret) : {};
@@ -92,27 +94,27 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
   const known = await withDatabase(() => receivedAtOf(id));
   if (known) return answerRetry(kind, id, known);
 
-  const photoKeys = await storePhotos(id, arrival.photos);
+  const staged = arrival.stagedPhotos ?? [];
+  const photos = [...(staged.length > 0 ? await readStagedPhotos(staged) : []), ...arrival.photos];
+  const photoKeys = photoKeysOf(id, photos);
   const receivedAt = new Date().toISOString();
-  const record = buildLeadRecord(kind, enquiry, receivedAt, {
-    via: arrival.via,
-    photos: [...(arrival.storedPhotos ?? []), ...photoKeys],
-  });
+  const record = buildLeadRecord(kind, enquiry, receivedAt, { via: arrival.via, photos: photoKeys });
   let stored: Stored;
   try {
-    stored = await storeOnce(record, arrival.token, await challengeSecret());
+    stored = await storeOnce(record, photos, arrival.token, await challengeSecret());
   } catch (error) {
-    // A lead that was not stored leaves no photos behind (those of an earlier confirm page stay for the retry).
+    // A lead that was not stored leaves no photos behind (staged ones stay for the retry).
     await deletePhotos(photoKeys).catch(() => {});
     throw error;
   }
-  // Another attempt stored it meanwhile (its photos have the same keys, so they stay).
+  // Another attempt stored it meanwhile, with its photos.
   if (stored.outcome === 'duplicate') return answerRetry(kind, id, stored.receivedAt);
   if (stored.outcome === 'spam') {
-    await deletePhotos(photoKeys).catch(() => {});
     logLead({ kind, id, status: 'spam', note: stored.reason });
     return { id, receivedAt };
   }
+  // Confirmed: the staged copies go.
+  if (staged.length > 0) await deleteStagedPhotos(staged).catch(() => {});
   if (stored.held) logLead({ kind, id, status: 'notify-held', note: 'repeat-contact' });
   if (stored.paused) {
     const cap =

@@ -17,9 +17,10 @@
  *   (200) a day from the site: a cap reached pauses them for the rest of the day, and the first
  *   lead it pauses says so (the log, then the team's next e-mail, once).
  */
-import { query, queryOne } from '../db/connection.ts';
+import { query, queryOne, transaction, withDatabase } from '../db/connection.ts';
 import type { LeadRecord } from '../db/lead-record.ts';
-import { ackDomainDailyCap, ackSiteDailyCap, contactDailyLimit } from '../settings.ts';
+import { ackDomainDailyCap, ackSiteDailyCap, contactDailyLimit, stagedPhotoDailyBytes } from '../settings.ts';
+import { HttpError } from '../errors.ts';
 import { personKey } from './person-key.ts';
 
 const dayOf = (receivedAt: string) => {
@@ -104,4 +105,27 @@ export const takeAck = async (lead: LeadRecord, secret: string): Promise<AckAllo
   }
   await query('INSERT INTO ack_mailboxes (day, mailbox, domain) VALUES ($1, $2, $3)', [day, mailbox, address.domain]);
   return {};
+};
+
+/**
+ * Counts `bytes` of photos a client stages today (a plain form's, until it is confirmed), keyed by
+ * an HMAC of its address; past LEADS_STAGED_PHOTO_DAILY_BYTES a day the post is refused (429) and
+ * nothing is counted or staged. Counted in one statement, so parallel posts cannot pass it together.
+ */
+export const stagePhotoBytes = async (client: string, bytes: number, secret: string): Promise<void> => {
+  const key = personKey(secret, 'photo-staging', client);
+  const day = new Date().toISOString().slice(0, 10);
+  const cap = stagedPhotoDailyBytes();
+  await withDatabase(() =>
+    transaction(async () => {
+      const row = await queryOne<{ bytes: string }>(
+        `INSERT INTO photo_staging (day, client, bytes) VALUES ($1, $2, $3)
+         ON CONFLICT (day, client) DO UPDATE SET bytes = photo_staging.bytes + EXCLUDED.bytes RETURNING bytes`,
+        [day, key, bytes],
+      );
+      // Thrown inside the transaction: a refused post is not counted.
+      if (Number(row?.bytes ?? 0) > cap)
+        throw new HttpError(429, 'Too many photos were sent from here today. Please send the form without photos, or call us.');
+    }),
+  );
 };

@@ -15,7 +15,8 @@ import { parseEnquiryRequest, type ParsedRequest } from './parse.ts';
 import { refuseCrossSite } from './origin.ts';
 import { prefersHtml } from './negotiate.ts';
 import { problemPageResponse } from './problem-page.ts';
-import { checkPhotos, storePhotos } from './photos.ts';
+import { checkPhotos, stagePhotos } from './photos.ts';
+import { stagePhotoBytes } from './daily-limits.ts';
 import { challengeProblem, honeypotFilled } from './spam.ts';
 import {
   CHALLENGE_FIELD,
@@ -44,8 +45,8 @@ export const postedLocale = (raw: Record<string, unknown> | undefined): Locale =
 /** Only a real-estate enquiry whose intent and category take photos (Sell Flats) may carry them. */
 const photosAllowed = (enquiry: Enquiry) => 'intent' in enquiry && realEstateFieldsFor(enquiry.intent, enquiry.category).photos;
 
-/** The hidden field that carries, through the confirm page, the keys of the photos already stored. */
-const STORED_PHOTOS_FIELD = 'storedPhotos';
+/** The hidden field that carries, through the confirm page, the keys of the photos staged (the confirm token binds it). */
+const STAGED_PHOTOS_FIELD = 'stagedPhotos';
 
 type Outcome = { receipt: Receipt } | { confirm: Response };
 
@@ -54,7 +55,12 @@ type Outcome = { receipt: Receipt } | { confirm: Response };
  * fails) is kept apart; a native post without a challenge is confirmed first (one click on the
  * confirm page), unless it is that confirmation.
  */
-const processEnquiry = async (kind: EnquiryKind, { raw, files, via, fields }: ParsedRequest, html: boolean): Promise<Outcome> => {
+const processEnquiry = async (
+  kind: EnquiryKind,
+  { raw, files, via, fields }: ParsedRequest,
+  html: boolean,
+  client: string,
+): Promise<Outcome> => {
   const parsed = enquirySchemas[kind].safeParse(raw);
   // Field messages in the language of the page the enquiry came from.
   const locale = postedLocale(raw);
@@ -67,8 +73,8 @@ const processEnquiry = async (kind: EnquiryKind, { raw, files, via, fields }: Pa
   const photos = await checkPhotos(files, photosAllowed(enquiry), words);
   if (honeypotFilled(raw)) return { receipt: await keepSpam(kind, enquiry, 'honeypot', via) };
   const secret = await signingSecret();
-  const accept = (token: UsedToken, storedPhotos?: string[]) =>
-    once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via, storedPhotos, token }));
+  const accept = (token: UsedToken, stagedPhotos?: string[]) =>
+    once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via, stagedPhotos, token }));
 
   if (via === 'js' || raw[CHALLENGE_FIELD] !== undefined) {
     const problem = challengeProblem(secret, kind, raw);
@@ -82,18 +88,24 @@ const processEnquiry = async (kind: EnquiryKind, { raw, files, via, fields }: Pa
   // Clicked sooner after the confirm page was served than a person reads it: kept apart.
   if (confirmation === 'too-fast') return { receipt: await keepSpam(kind, enquiry, 'confirm-too-fast', via) };
   if (confirmation === 'ok') {
-    const stored = (sent[STORED_PHOTOS_FIELD] ?? '').split(',').filter((key) => key.startsWith(`${enquiry.submissionId}/`));
-    return { receipt: await accept({ kind: 'confirm', value: String(sent[CONFIRM_FIELD]) }, stored) };
+    const staged = (sent[STAGED_PHOTOS_FIELD] ?? '').split(',').filter(Boolean);
+    return { receipt: await accept({ kind: 'confirm', value: String(sent[CONFIRM_FIELD]) }, staged) };
   }
   // A script that asks for JSON gets what a bot gets: success, kept apart, never e-mailed.
   if (!html) return { receipt: await keepSpam(kind, enquiry, 'unconfirmed', via) };
-  const storedPhotos = await storePhotos(enquiry.submissionId, photos);
-  const { [STORED_PHOTOS_FIELD]: _claimed, confirmToken: _old, ...asSent } = sent;
+  if (photos.length > 0)
+    await stagePhotoBytes(
+      client,
+      photos.reduce((sum, photo) => sum + photo.bytes.byteLength, 0),
+      secret,
+    );
+  const stagedPhotos = await stagePhotos(photos);
+  const { [STAGED_PHOTOS_FIELD]: _claimed, confirmToken: _old, ...asSent } = sent;
   const toConfirm: Record<string, string> = {
     ...asSent,
     submissionId: enquiry.submissionId,
     currentdate: String(raw.currentdate),
-    ...(storedPhotos.length ? { [STORED_PHOTOS_FIELD]: storedPhotos.join(',') } : {}),
+    ...(stagedPhotos.length ? { [STAGED_PHOTOS_FIELD]: stagedPhotos.join(',') } : {}),
   };
   logLead({ kind, id: enquiry.submissionId, status: 'to-confirm' });
   return { confirm: confirmPageResponse(kind, toConfirm, issueConfirmation(secret, toConfirm), postedLocale(raw)) };
@@ -110,6 +122,10 @@ const challengeResponse = async (kind: EnquiryKind): Promise<Response> => {
   const secret = await signingSecret();
   return jsonResponse(200, { challenge: issueChallenge(secret, kind), minFillMs: minFillMs(), maxAgeMs: CHALLENGE_MAX_AGE_MS });
 };
+
+/** The client's address as Netlify reports it (x-nf-client-connection-ip), for the photo staging cap. */
+const clientAddress = (request: Request) =>
+  request.headers.get('x-nf-client-connection-ip') ?? request.headers.get('x-forwarded-for')?.split(',')[0].trim() ?? 'unknown';
 
 const seeOther = (location: string) => new Response(null, { status: 303, headers: apiHeaders({ location }) });
 
@@ -131,7 +147,7 @@ export const enquiryHandler =
       const parsed = await parseEnquiryRequest(request, { acceptsPhotos: kind === 'realestate' });
       page = parsed.raw.page;
       locale = postedLocale(parsed.raw);
-      const outcome = await processEnquiry(kind, parsed, html);
+      const outcome = await processEnquiry(kind, parsed, html, clientAddress(request));
       if ('confirm' in outcome) return outcome.confirm;
       const { receipt } = outcome;
       response = html

@@ -12,9 +12,10 @@ import { inSession, query, withDatabase } from '../db/connection.ts';
 import { nextDue } from '../db/deliveries.ts';
 import { deleteLogBefore, forgetLeadInLog } from '../db/team-log.ts';
 import { deleteUsedTokens } from '../db/tokens.ts';
-import { deleteAckDaysBefore } from '../db/ack-days.ts';
+import { deleteAckDaysBefore, deletePhotoStagingBefore } from '../db/ack-days.ts';
 import { deleteFailuresBefore } from '../db/sign-in-failures.ts';
-import { deletePhotos, photoStoredAt, photosById } from '../intake/photos.ts';
+import { deletePhotos, deleteStagedPhotosBefore, photoStoredAt, photosById } from '../intake/photos.ts';
+import { CONFIRM_MAX_AGE_MS } from '../intake/challenge.ts';
 import { readPendingNote, writePendingNote } from '../outbound/pending-marker.ts';
 import { logLead } from '../log.ts';
 import { inBatches, timeLeft } from './budget.ts';
@@ -52,6 +53,8 @@ export const retentionCutoff = (now: Date, months: number): Date => {
 const BATCH = 500;
 /** A used challenge token is kept this long: longer than a challenge or confirmation lives. */
 const USED_TOKEN_DAYS = 2;
+/** Staged photos older than this were never confirmed (the confirm page is good for an hour). */
+const STAGED_PHOTO_MAX_AGE_MS = CONFIRM_MAX_AGE_MS + 60 * 60 * 1000;
 /** A photo without a lead is kept this long: its attempt, or the visitor's retry, may still be storing the lead. */
 export const ORPHAN_PHOTO_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -129,6 +132,12 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
         deleteAckDaysBefore(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString().slice(0, 10)),
       ).catch(() => 0);
     if (canStart()) await withDatabase(() => deleteFailuresBefore(new Date(now.getTime() - 86_400_000).toISOString())).catch(() => 0);
+    if (canStart())
+      await withDatabase(() =>
+        deletePhotoStagingBefore(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString().slice(0, 10)),
+      ).catch(() => 0);
+    // A plain form's photos never confirmed: gone once their confirm page has expired.
+    if (canStart()) await deleteStagedPhotosBefore(new Date(now.getTime() - STAGED_PHOTO_MAX_AGE_MS)).catch(() => 0);
     if (canStart()) report.orphanPhotos = await withDatabase(() => deleteOrphanPhotos(now, canStart), jobBudgetMs()).catch(() => 0);
     if (canStart()) {
       const pending = await withDatabase(() => nextDue()).catch(() => null);
