@@ -20,6 +20,7 @@ import {
   shownReference,
   submitButton,
   type FormPage,
+  readingPause,
 } from '../support/form-filling';
 import { FORM_TEXT } from '../support/words.ts';
 
@@ -139,7 +140,7 @@ test.describe('without JavaScript', () => {
     await form.getByRole('button', { name: words.submit }).click();
     await expect(page.locator('h1')).toHaveText(dictionary('ta').problem.confirm.title);
     // A person reads the page before the click (a click sooner than the minimum fill time is spam).
-    await humanPause(page);
+    await readingPause();
     await page.getByRole('button', { name: dictionary('ta').problem.confirm.button }).click();
     await page.waitForURL('**/ta/Thankyou');
 

@@ -13,7 +13,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
-import { CONTACT_PAGE, ENQUIRY_PAGES, exportedLeads, hydrated, humanPause, type FormPage, type Step } from '../support/form-filling';
+import {
+  CONTACT_PAGE,
+  ENQUIRY_PAGES,
+  exportedLeads,
+  hydrated,
+  humanPause,
+  type FormPage,
+  type Step,
+  readingPause,
+} from '../support/form-filling';
 import { formTextIn, messagesIn } from '../support/words';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, LOCALES, dictionary, format, isLocale, type Locale } from '../../src/i18n/index';
 import { contactLinks } from '../../src/lib/contact-links';
@@ -175,7 +184,7 @@ locales.forEach((locale) => {
       expect(await loadedIndicRanges(page)).toEqual(ownScriptFont(locale));
       expect(await leadByEmail(page, form, email)).toEqual([]);
       // A person reads the page before the click (a click sooner than the minimum fill time is spam).
-      await humanPause(page);
+      await readingPause();
       await page.getByRole('button', { name: problem.confirm.button }).click();
       await page.waitForURL(`**${localizePath('/Thankyou', locale)}`);
       await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${locale}`));

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
-import { exportedLeads, fill, FORM_PAGES, humanPause, submitButton, type FormPage } from '../support/form-filling';
+import { exportedLeads, fill, FORM_PAGES, readingPause, submitButton, type FormPage } from '../support/form-filling';
 import type { EnquiryKind } from '../../src/lib/enquiry/kinds';
 
 test.use({ javaScriptEnabled: false });
@@ -36,7 +36,7 @@ for (const path of FAMILIES) {
     await expect(page.locator('h1')).toHaveText('Confirm your enquiry');
     expect(await leadByEmail(page, form.kind, email)).toEqual([]);
     // A person reads the page before the click (a click sooner than the minimum fill time is spam).
-    await humanPause(page);
+    await readingPause();
     await page.getByRole('button', { name: 'Confirm and send my enquiry' }).click();
     await page.waitForURL('**/Thankyou');
     await expect(page.locator('h1')).toHaveText('Thank You for Submitting Query!');

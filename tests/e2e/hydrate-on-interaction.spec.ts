@@ -15,6 +15,7 @@ import {
   shownReference,
   submitButton,
   type FormPage,
+  readingPause,
 } from '../support/form-filling';
 import { FORM_TEXT } from '../support/words';
 
@@ -141,7 +142,7 @@ test("a submit before hydration is the plain form's native post", async ({ page 
   await submitButton(page, form.kind).click();
   await expect(page.locator('h1')).toHaveText('Confirm your enquiry');
   // A person reads the page before the click (a click sooner than the minimum fill time is spam).
-  await humanPause(page);
+  await readingPause();
   await page.getByRole('button', { name: 'Confirm and send my enquiry' }).click();
   await page.waitForURL('**/Thankyou');
   const leads = (await exportedLeads(page.request, form.kind)).filter((lead) => lead.email === email);

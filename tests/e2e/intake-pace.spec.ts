@@ -6,7 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { CONTACT_PAGE, exportedLeads, fill, humanPause, hydrated, shownReference, submitButton } from '../support/form-filling';
+import {
+  CONTACT_PAGE,
+  exportedLeads,
+  fill,
+  humanPause,
+  hydrated,
+  shownReference,
+  submitButton,
+  readingPause,
+} from '../support/form-filling';
 import { FORM_TEXT } from '../support/words.ts';
 
 /** The contact form's steps with a unique e-mail, to find the lead in the export afterwards. */
@@ -66,7 +75,7 @@ test.describe('without JavaScript', () => {
     await fill(page, withEmail(email));
     await submitButton(page, 'contact').click();
     await expect(page.locator('h1')).toHaveText('Confirm your enquiry');
-    await humanPause(page);
+    await readingPause();
     await page.getByRole('button', { name: 'Confirm and send my enquiry' }).click();
     await page.waitForURL('**/Thankyou');
     const leads = await storedAsLead(page, email);

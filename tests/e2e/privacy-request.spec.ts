@@ -11,7 +11,7 @@ import { dayMonthYear } from '../../src/i18n/format.ts';
 import { site } from '../../src/config/site.ts';
 import { localizePath } from '../../src/lib/routing/index.ts';
 import { expectNoAxeViolations } from '../support/axe';
-import { exportedLeads, humanPause, hydrated } from '../support/form-filling';
+import { exportedLeads, humanPause, hydrated, readingPause } from '../support/form-filling';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -107,7 +107,7 @@ test.describe('without JavaScript', () => {
       await form(page).getByRole('button', { name: words.form.submitPrivacy }).click();
       await expect(page.locator('h1')).toHaveText(words.problem.confirmPrivacy.title);
       // A person reads the page before the click (a click sooner than the minimum fill time is spam).
-      await humanPause(page);
+      await readingPause();
       await page.getByRole('button', { name: words.problem.confirmPrivacy.button }).click();
       await page.waitForURL(`**${localizePath('/Privacyrequestsent', locale)}`);
       await expect(page.locator('main')).toContainText(format(words.site.privacyRequest.sentWithin, { days: DAYS }));

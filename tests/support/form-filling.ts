@@ -191,6 +191,14 @@ export const confirmed = (fields: Record<string, string>) => ({
  */
 export const humanPause = (page: Page) => page.waitForFunction((min) => performance.now() > min, E2E_MIN_FILL_MS + 300);
 
+/**
+ * A person reading the confirm page before the click (a click sooner than the served site's
+ * minimum fill time after the page was served is spam). Without JavaScript the page's own clock
+ * cannot be asked, so the test's clock counts, from when the page was shown.
+ */
+export const readingPause = (shownAt = Date.now()) =>
+  expect.poll(() => Date.now() - shownAt, { intervals: [100] }).toBeGreaterThan(E2E_MIN_FILL_MS + 300);
+
 export const submitButton = (page: Page, kind: EnquiryKind) =>
   page.locator('form.enquiry-form').getByRole('button', { name: kind === 'contact' ? FORM_TEXT.submitContact : FORM_TEXT.submit });
 
