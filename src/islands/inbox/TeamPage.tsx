@@ -8,7 +8,7 @@ import { TeamLog } from './TeamLog';
 import { when } from './words';
 
 const ROLE_NAMES: Record<Role, string> = { sales: 'Sales: reads and works leads', owner: 'Owner: also exports, erases, manages people' };
-function People({ session }: { session: Session }) {
+function People({ session, onChanged }: { session: Session; onChanged: () => void }) {
   const [people, setPeople] = useState<TeamMember[] | null>(null);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,6 +39,7 @@ function People({ session }: { session: Session }) {
       const { member, key } = await addPerson(session, { name: String(data.get('name') ?? ''), role: data.get('role') as Role });
       setNewKey({ name: member.name, key });
       form.reset();
+      onChanged();
       await load();
     } catch (error) {
       const fields = (error as { body?: { fields?: Record<string, string> } }).body?.fields;
@@ -53,6 +54,7 @@ function People({ session }: { session: Session }) {
     try {
       await removePerson(session, member.id);
       setRemoving(null);
+      onChanged();
       await load();
     } catch (error) {
       setProblem((error as Error).message);
@@ -142,6 +144,8 @@ function People({ session }: { session: Session }) {
 
 export function TeamPage({ session, onClose }: { session: Session; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  // Each addition or removal is a new line in the log: it is read again.
+  const [changes, setChanges] = useState(0);
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="inbox-team">
@@ -151,8 +155,8 @@ export function TeamPage({ session, onClose }: { session: Session; onClose: () =
       <h1 ref={heading} tabIndex={-1}>
         Team
       </h1>
-      <People session={session} />
-      <TeamLog session={session} />
+      <People session={session} onChanged={() => setChanges((count) => count + 1)} />
+      <TeamLog key={changes} session={session} />
     </div>
   );
 }
