@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumBuild, findChromium } from './harness/chromium.ts';
@@ -50,6 +51,13 @@ const SERVE_DIST = process.env.E2E_SERVE_DIST === '1';
 if (SERVE_DIST && !existsSync(path.join(import.meta.dirname, 'dist/index.html'))) {
   throw new Error('E2E_SERVE_DIST=1 serves dist/, and there is none: build it first with `npm run build:e2e`.');
 }
+/**
+ * The served site's database and Blobs store: fresh folders for each run (decided by the runner,
+ * inherited by its workers), so a run starts empty, never meets a database another server still
+ * holds, and leaves `npm start`'s own .netlify/db alone.
+ */
+process.env.E2E_STORE_DIR ??= mkdtempSync(path.join(tmpdir(), 'aranya-e2e-'));
+const STORE_DIR = process.env.E2E_STORE_DIR;
 const SHARD = process.env.E2E_SHARD?.match(/^(\d+)\/(\d+)$/);
 
 /**
@@ -101,7 +109,11 @@ export default defineConfig({
       LEADS_MIN_FILL_MS: String(E2E_MIN_FILL_MS),
       LEADS_CHALLENGE_SECRET: E2E_CHALLENGE_SECRET,
       LEADS_CONTACT_DAILY_LIMIT: '100000',
+      LOCAL_DB_DIR: path.join(STORE_DIR, 'database'),
+      LOCAL_BLOBS_DIR: path.join(STORE_DIR, 'blobs'),
     },
+    // serve.ts closes its database on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',

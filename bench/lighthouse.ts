@@ -69,7 +69,7 @@ const pages = values.pages
 const modes = values.modes.split(',').map((m) => m.trim()) as Mode[];
 if (modes.some((m) => m !== 'compressed' && m !== 'uncompressed')) throw new Error('--modes takes compressed and/or uncompressed');
 
-const chromePath = findChromium();
+const chromePath = findChromium({ headlessShell: false });
 if (!chromePath) {
   console.error('bench:lighthouse: no Chromium (set CHROMIUM_PATH, install Debian chromium, or npx playwright install chromium).');
   process.exit(1);

@@ -3,7 +3,8 @@
  * of each family, Contact and 404, and the home and one form page of each other language, at 390
  * and 1280 px. One set per Chromium build (playwright.config.ts, harness/chromium.ts), each drawn
  * with the fonts of its own machine image:
- * - debian-chromium: Debian's package, as on this project's CI machine; committed and compared.
+ * - debian-headless-shell: Debian's chromium-headless-shell, as on this project's CI machine, and
+ *   debian-chromium: Debian's whole browser; both committed and compared.
  * - playwright-chromium: Playwright's download, as in the GitHub workflow. Until its set is
  *   committed, a run writes it (into tests/e2e/screenshots.spec.ts-snapshots/playwright-chromium/)
  *   and passes, marking each test "baseline written": nothing is compared on that build until the
