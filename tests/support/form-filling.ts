@@ -189,7 +189,10 @@ export const confirmed = (fields: Record<string, string>) => ({
  * Faster submissions than the served site's minimum fill time are treated as spam. The form sends
  * the time since the page started loading (performance.now()), so wait until that is past it.
  */
-export const humanPause = (page: Page) => page.waitForFunction((min) => performance.now() > min, E2E_MIN_FILL_MS + 300);
+export const humanPause = (page: Page) =>
+  // Polled from here, not with waitForFunction: on a page without JavaScript the headless shell
+  // draws no further frames, so a frame-driven wait would never look again.
+  expect.poll(() => page.evaluate(() => performance.now()), { intervals: [100] }).toBeGreaterThan(E2E_MIN_FILL_MS + 300);
 
 /**
  * A person reading the confirm page before the click (a click sooner than the served site's
