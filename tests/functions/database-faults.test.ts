@@ -143,3 +143,23 @@ test('a send whose bookkeeping fails once is still recorded (tried again after a
     delete process.env.LEADS_BOOKKEEPING_RETRY_MS;
   }
 });
+
+test('a send whose bookkeeping cannot be written at all (the database out) is noted in Blobs; the sweep records it and never sends it again', async () => {
+  process.env.LEADS_BOOKKEEPING_RETRY_MS = '5';
+  try {
+    const enquiry = validFinance();
+    db.local.faults.set('down', "SET state = 'sent'", 3); // every try at recording the send
+    expect((await send('finance', enquiry)).status).toBe(201);
+    expect(db.local.faults.rules()).toEqual([]);
+    expect(await db.deliveries(enquiry.submissionId)).toMatchObject({ team: { state: 'pending' } });
+    const unrecorded = async () => (await blobs.keys(blobs.outbound())).filter((key) => key.startsWith('unrecorded-sent/'));
+    expect(await unrecorded()).toHaveLength(1);
+    const { sweepPending } = await import('../../src/server/jobs/sweep.ts');
+    await sweepPending({ wake: true });
+    expect(await db.deliveries(enquiry.submissionId)).toMatchObject({ team: { state: 'sent' } });
+    expect(await unrecorded()).toEqual([]);
+    expect(standIn.received.filter((email) => email.template_params.id === enquiry.submissionId)).toHaveLength(1);
+  } finally {
+    delete process.env.LEADS_BOOKKEEPING_RETRY_MS;
+  }
+});

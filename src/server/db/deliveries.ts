@@ -123,6 +123,15 @@ export const markSent = (id: string, at = new Date().toISOString()) =>
     [id, at],
   );
 
+/** Sends that went out while the database was out, recorded as sent (the ones still pending). */
+export const markSentUnrecorded = (ids: readonly string[], at = new Date().toISOString()) =>
+  query(
+    `UPDATE deliveries SET state = 'sent', attempts = attempts + 1, sent_at = $2, last_error = NULL, claimed_until = NULL,
+       next_attempt_at = NULL
+     WHERE id = ANY($1::uuid[]) AND state = 'pending'`,
+    [[...ids], at],
+  );
+
 /** A failed try: counted, with its error, and due again at `nextAttemptAt`, or given up when that is null. */
 export const markFailed = (id: string, error: string, nextAttemptAt: string | null, at = new Date().toISOString()) =>
   query(

@@ -9,10 +9,10 @@
  */
 import { jobBudgetMs, notifyTimeoutMs, storeTimeoutMs, sweepBatchSize } from '../settings.ts';
 import { inSession, withDatabase } from '../db/connection.ts';
-import { CHANNELS, claimDue, leadsOf, nextDue, pendingCounts, type Channel } from '../db/deliveries.ts';
+import { CHANNELS, claimDue, leadsOf, markSentUnrecorded, nextDue, pendingCounts, type Channel } from '../db/deliveries.ts';
 import { CHANNEL_SENDERS, attempt } from '../outbound/deliveries.ts';
 import { claimedUntil } from '../outbound/schedule.ts';
-import { readPendingNote, writePendingNote, type PendingNote } from '../outbound/pending-marker.ts';
+import { forgetUnrecordedSend, readPendingNote, unrecordedSends, writePendingNote, type PendingNote } from '../outbound/pending-marker.ts';
 import { logLead } from '../log.ts';
 import { timeLeft } from './budget.ts';
 
@@ -41,6 +41,8 @@ export interface SweepReport extends QueueReport {
   /** Nothing was due by the note of pending work: the database was not woken. */
   asleep?: boolean;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const emptyReport = (): QueueReport => ({ pending: 0, due: 0, sent: 0, failed: 0, gaveUp: 0, busy: 0, left: 0, errors: 0 });
 
@@ -100,6 +102,17 @@ export const sweepPending = async (options: { budgetMs?: number; wake?: boolean 
   const canStart = timeLeft(options.budgetMs ?? jobBudgetMs(), notifyTimeoutMs() + storeTimeoutMs(), started);
   const reports: Record<Channel, QueueReport | undefined> = { team: report, webhook: report.webhook, ack: report.ack };
   await inSession(async () => {
+    // Sends that went out while the database could not record them: recorded now, never sent again.
+    const unrecorded = (await unrecordedSends().catch(() => [])).filter((id) => UUID.test(id));
+    if (
+      unrecorded.length > 0 &&
+      (await withDatabase(() => markSentUnrecorded(unrecorded)).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      await Promise.all(unrecorded.map(forgetUnrecordedSend));
+    }
     for (const channel of on) await sweepChannel(channel, reports[channel] as QueueReport, canStart);
     if (!on.includes('team')) report.pending = (await withDatabase(() => pendingCounts('team'))).pending;
     const pending = await withDatabase(() => nextDue());

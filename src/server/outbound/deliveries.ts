@@ -21,7 +21,7 @@ import { withDatabase } from '../db/connection.ts';
 import { teamEmail } from './team-email.ts';
 import { webhook } from './webhook.ts';
 import { acknowledgement } from './ack.ts';
-import { notePending } from './pending-marker.ts';
+import { notePending, noteUnrecordedSend } from './pending-marker.ts';
 import { MAX_RESENDS, claimedUntil, nextAttemptAt, type OutboundChannel } from './schedule.ts';
 
 export { MAX_RESENDS, RESEND_AFTER_MINUTES, nextAttemptAt } from './schedule.ts';
@@ -52,15 +52,21 @@ export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<Att
   const result = await channel.send(lead, delivery);
   const tries = delivery.attempts + 1;
   const note = tries > 1 ? `${channel.log.retry} ${tries - 1} of ${MAX_RESENDS}` : undefined;
-  const bookkeep = (work: () => Promise<unknown>, tries = 1) =>
-    retried(() => withDatabase(work), tries).catch(() =>
-      logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-update-failed` }),
-    );
+  const bookkeep = (work: () => Promise<unknown>) =>
+    withDatabase(work).catch(() => logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-update-failed` }));
 
   if (result.sent) {
     logLead({ kind: lead.kind, id: lead.id, status: channel.log.sent, note });
-    // Unrecorded, a sent delivery would go again once its claim lapses: worth a few more tries.
-    await bookkeep(() => markSent(delivery.id), SENT_BOOKKEEPING_TRIES);
+    // Unrecorded, a sent delivery would go again once its claim lapses: worth a few more tries,
+    // and then a note in Blobs that the sweep records before it sends anything.
+    const recorded = await retried(() => withDatabase(() => markSent(delivery.id)), SENT_BOOKKEEPING_TRIES).then(
+      () => true,
+      () => false,
+    );
+    if (!recorded) {
+      const noted = await noteUnrecordedSend(delivery.id);
+      logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-update-failed`, note: noted ? 'noted in Blobs' : undefined });
+    }
     return 'sent';
   }
   if (result.skipped) {

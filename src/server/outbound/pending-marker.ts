@@ -6,6 +6,10 @@
  * lost to a failure is mended within a day.
  *
  * A note only ever errs early: a stale one costs one run of the sweep that finds nothing due.
+ *
+ * Beside it, one small entry per send that went out but could not be recorded (the database was
+ * out when the e-mail or webhook had gone): the sweep records those as sent before it tries
+ * anything, instead of sending them again.
  */
 import { getStore, type Store } from '@netlify/blobs';
 import { isPreviewDeploy } from '../deploy-context.ts';
@@ -73,4 +77,27 @@ export const notePending = async (channels: readonly Channel[], due: string): Pr
   }
   logLead({ kind: 'sweep', status: 'pending-note-failed' });
   return unchanged;
+};
+
+const UNRECORDED_PREFIX = 'unrecorded-sent/';
+
+/** Notes that delivery `id` was sent though the database could not record it. Never throws: false when Blobs failed too. */
+export const noteUnrecordedSend = async (id: string): Promise<boolean> => {
+  try {
+    await store().set(`${UNRECORDED_PREFIX}${id}`, new Date().toISOString());
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The deliveries sent but not recorded, by id. */
+export const unrecordedSends = async (): Promise<string[]> =>
+  (await store().list({ prefix: UNRECORDED_PREFIX })).blobs.map((blob) => blob.key.slice(UNRECORDED_PREFIX.length));
+
+/** Forgets the note of an unrecorded send once the database has it. Never throws. */
+export const forgetUnrecordedSend = async (id: string): Promise<void> => {
+  await store()
+    .delete(`${UNRECORDED_PREFIX}${id}`)
+    .catch(() => {});
 };
