@@ -69,7 +69,7 @@ const islandTags = (html: string): IslandTag[] =>
     };
   });
 
-const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).byteLength;
+export const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).byteLength;
 
 const htmlFiles = async (dir: string, base = dir): Promise<string[]> => {
   const out: string[] = [];
@@ -84,7 +84,7 @@ const htmlFiles = async (dir: string, base = dir): Promise<string[]> => {
 const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*${},\s]+from\s*)?["']([^"']+\.js)["']/g;
 
 /** The module and every module it imports statically (dynamic import() is loaded later, if ever). */
-const moduleClosure = async (dist: string, start: string, seen: Set<string>) => {
+export const moduleClosure = async (dist: string, start: string, seen: Set<string>) => {
   if (seen.has(start)) return;
   seen.add(start);
   const code = await readFile(path.join(dist, start), 'utf8');
@@ -148,3 +148,28 @@ export const measurePages = async (dist: string): Promise<PageWeight[]> => {
 };
 
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
+
+/**
+ * The chunks a page's scripts load later, with import() (a view opened on demand): for each, the
+ * files it brings that the page has not loaded already, and their weight (gz).
+ */
+export const lazyChunks = async (dist: string, page: PageWeight): Promise<{ entry: string; files: string[]; gz: number }[]> => {
+  const loaded = new Set(page.scripts);
+  const entries = new Set<string>();
+  for (const script of page.scripts) {
+    const code = await readFile(path.join(dist, script), 'utf8');
+    for (const match of code.matchAll(DYNAMIC_IMPORT)) entries.add(path.posix.join(path.posix.dirname(script), match[1]));
+  }
+  const chunks = [];
+  for (const entry of [...entries].filter((file) => !loaded.has(file))) {
+    const closure = new Set<string>();
+    await moduleClosure(dist, entry, closure);
+    const files = [...closure].filter((file) => !loaded.has(file));
+    let size = 0;
+    for (const file of files) size += gz(await readFile(path.join(dist, file)));
+    chunks.push({ entry, files, gz: size });
+  }
+  return chunks;
+};

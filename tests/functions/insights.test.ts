@@ -202,7 +202,19 @@ test('the figures of the range, counted by hand: spam apart, working time over a
   expect(week('2026-11-09')).toMatchObject({ realestate: 0, spam: 0, firstContact: { leads: 0, medianMinutes: null } });
 });
 
-test('the last 30 days by default; a wrong date, a reversed range and a wrong method are refused; the same token as the inbox', async () => {
+test('a sales key sees the same figures as the owner (aggregates, not an export), but still exports no leads', async () => {
+  await seedAll();
+  const added = await call('/api/leads/team', { method: 'POST', body: JSON.stringify({ name: 'Ravi Kumar', role: 'sales' }) });
+  expect(added.status).toBe(201);
+  const sales = { authorization: `Bearer ${added.body.key}` };
+  const owner = await call(RANGE);
+  const seen = await call(RANGE, { headers: sales });
+  expect(seen.status).toBe(200);
+  expect(seen.body).toEqual(owner.body);
+  expect((await call('/api/leads?format=csv', { headers: sales })).status).toBe(403);
+});
+
+test('the last 30 days by default; a wrong date, a reversed range and a wrong method are refused; the same key as the inbox', async () => {
   const { body } = await call('/api/leads/insights');
   expect(body).toMatchObject({ from: '2026-11-01', to: '2026-11-30', total: 0, waiting: [], firstContact: { medianMinutes: null } });
   expect((await call('/api/leads/insights?from=2026-11-31')).body.fields).toEqual({ from: 'from must be a date, YYYY-MM-DD' });

@@ -8,7 +8,7 @@
  *   READ_PAGE_MAX leads, is an export: the owner's.
  * - GET /api/leads?consentNotice=<version>: the text of that consent notice.
  * - DELETE /api/leads/<id>: erases the lead and its photos (204, or 404 when there is none).
- * - GET /api/leads/insights?from=&to=: the owner's figures over a date range (insights.ts).
+ * - GET /api/leads/insights?from=&to=: the owner's figures over a date range, for both roles (insights.ts).
  * - GET /api/leads/<id>: one lead and its version (ETag); PATCH it with If-Match to set status and
  *   note (412 with the lead as it is now when someone changed it meanwhile); POST
  *   /api/leads/<id>/release: "not spam"; GET /api/leads/<id>/photos/<name>: one of its photos (work.ts).
@@ -228,10 +228,8 @@ const handleLeads = async (request: Request, address: string): Promise<Response>
     throw new HttpError(405, match ? `Use ${allowed} here.` : 'Use GET to export leads.', { headers: { allow: allowed } });
   }
   const who = await signedIn(request, token, address);
-  if (match?.[1] === INSIGHTS && !match[2]) {
-    ownerOnly(who);
-    return insights(url.searchParams);
-  }
+  // Insights are for both roles: aggregate figures, not an export of leads.
+  if (match?.[1] === INSIGHTS && !match[2]) return insights(url.searchParams);
   return match ? oneLead(request, who, match[1], match[2] ?? '') : exportLeads(url.searchParams, who);
 };
 
