@@ -109,7 +109,7 @@ describe('people and their keys', () => {
 });
 
 describe('roles, enforced by the server', () => {
-  test('sales reads and works leads and releases spam; exporting, erasing, people, the log and the figures are 403', async () => {
+  test('sales reads and works leads, releases spam and sees the figures (Insights); exporting, erasing, people and the log are 403', async () => {
     const { key } = await addSales();
     const lead = validBankLoan();
     const spam = validFinance({ company_website: 'http://spam.example' });
@@ -139,13 +139,16 @@ describe('roles, enforced by the server', () => {
       ['/api/leads/team', {}],
       ['/api/leads/team', { method: 'POST', body: JSON.stringify({ name: 'Ravi', role: 'owner' }) }],
       ['/api/leads/log', {}],
-      ['/api/leads/insights', {}],
     ] as const) {
       const answer = await call(path, key, init);
       expect([path, init.method, answer.status, answer.body.error]).toEqual([path, init.method, 403, 'Only the owner can do that.']);
     }
     expect(await db.record(id)).not.toBeNull();
     expect(await db.rows('SELECT name FROM team_members')).toEqual([{ name: 'Kavya Rao' }]);
+    // The figures are aggregates, not an export of leads: both roles see them.
+    const figures = await call('/api/leads/insights', key);
+    expect(figures.status).toBe(200);
+    expect(figures.body).toMatchObject({ total: 2, byKind: { bankloan: 1, finance: 1 } });
   });
 
   test('the owner exports and erases', async () => {
