@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { EXPORT_TOKEN } from '../../playwright.config';
 import { openProjectDatabase, readDatabase } from '../../harness/database.ts';
@@ -19,6 +20,8 @@ const daysAgo = (days: number, hours = 0) => new Date(Date.now() - days * DAY - 
 
 /** Three leads of a few days ago in the served site's database; the waiting one's name and the won one's campaign are returned. */
 const seed = async () => {
+  // The served site's database: the e2e run's own folder (playwright.config.ts), announced by the server.
+  process.env.LOCAL_DB_DIR ??= path.join(process.env.E2E_STORE_DIR ?? '', 'database');
   const database = await openProjectDatabase();
   const reader = readDatabase(database.url);
   const unique = randomUUID().slice(0, 8);

@@ -8,8 +8,8 @@ const KINDS = Object.keys(DIVISIONS) as EnquiryKind[];
 const solid = (name: string, colour: string): Series => ({ name, colour, outlined: false });
 const outlined = (name: string, colour: string): Series => ({ name, colour, outlined: true });
 const minutes = (value: number) => duration(Math.round(value));
-/** An axis's working minutes, short: "2.5 h". */
-const hours = (value: number) => `${Number((value / 60).toFixed(1))} h`;
+/** An axis's working minutes, short: "45 min", "2.5 h". */
+const hours = (value: number) => (value < 60 ? `${Math.round(value)} min` : `${Number((value / 60).toFixed(1))} h`);
 /** "Monday, …, Saturday, 09:30–18:30, India time". */
 export const officeText = (data: Insights) =>
   `${data.officeHours.days.join(', ')}, ${data.officeHours.opens}–${data.officeHours.closes}, India time`;

@@ -67,7 +67,7 @@ export function LineChart({
 }) {
   const width = 640;
   const height = 260;
-  const left = 70;
+  const left = 80;
   const bottom = 30;
   const top = 12;
   const max = niceMax(Math.max(0, ...values.flat().map((value) => value ?? 0)));
@@ -132,7 +132,7 @@ export function BarChart({
   const width = 640;
   const bar = 18;
   const gap = 12;
-  const labelHeight = 24;
+  const labelHeight = 26;
   const group = labelHeight + series.length * (bar + 2) + gap;
   const height = Math.max(group, rows.length * group);
   const max = niceMax(Math.max(0, ...rows.flatMap((row) => row.values.map((value) => value ?? 0))));
@@ -142,7 +142,7 @@ export function BarChart({
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} className="chart-svg">
         {rows.map((row, r) => (
           <g key={row.label} transform={`translate(0 ${r * group})`}>
-            <text x="0" y="18" className="chart-label">
+            <text x="0" y="20" className="chart-label">
               {row.label.length > 48 ? `${row.label.slice(0, 47)}…` : row.label}
             </text>
             {series.map((entry, s): ReactNode => {
