@@ -144,7 +144,7 @@ test("against npm start's database, whether the site is running or not: the same
     if (saved === undefined) delete process.env.LOCAL_DB_DIR;
     else process.env.LOCAL_DB_DIR = saved;
   }
-});
+}, 90_000); // two runs of the script, each a Node process opening PGlite: slow on a busy machine
 
 test('a row that fails names its line and field, and nothing is imported', async () => {
   await send('finance', validFinance());
