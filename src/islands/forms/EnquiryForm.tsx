@@ -124,6 +124,11 @@ export default function EnquiryForm({
                 className="button enquiry-form__submit"
                 disabled={phase.name === 'sending'}
                 aria-describedby={undefined}
+                // A press on Send keeps the focus in the field the visitor is in. Leaving a field
+                // checks it, and a message that then appears or goes moves the button from under
+                // the pointer before the release, so the click would be lost; sending checks every
+                // field anyway.
+                onMouseDown={(event) => event.preventDefault()}
               >
                 {buttonLabel(words, phase, submitLabel)}
               </button>
