@@ -289,13 +289,15 @@ describe('spam', () => {
     expect(checkChallenge(TEST_CHALLENGE_SECRET, 'bankloan', answer.body.challenge, Date.now() + 3000)).toBe('wrong-kind');
   });
 
-  test('a spam-flagged id does not block the real retry', async () => {
+  test('a retry of a post kept as spam gets the first answer and overwrites nothing: the record stays spam, nobody is e-mailed', async () => {
     const enquiry = validFinance();
-    await send('finance', { ...enquiry, challenge: challengeIssuedAgo('finance', 1000) });
-    await send('finance', enquiry);
-    expect(await leadsOf('finance')).toHaveLength(1);
-    expect(await db.records('spam')).toEqual([]);
-    expect(standIn.received).toHaveLength(1);
+    const first = await send('finance', { ...enquiry, challenge: challengeIssuedAgo('finance', 1000) }); // too fast
+    const retry = await send('finance', enquiry);
+    expect(retry.status).toBe(first.status);
+    expect(retry.body).toEqual(first.body);
+    expect(await leadsOf('finance')).toHaveLength(0);
+    expect(await db.records('spam')).toEqual([expect.objectContaining({ id: enquiry.submissionId, spam: 'challenge-too-fast' })]);
+    expect(standIn.received).toHaveLength(0);
   });
 
   test('a challenge serves one submission: another submission with it is spam, the same one retried is not', async () => {

@@ -128,11 +128,11 @@ describe('DELETE /api/leads/<id>', () => {
     expect(await everything()).toEqual([]);
   });
 
-  test('a lead that was first kept as spam (its real retry took the row over) goes with one erasure', async () => {
+  test('a post kept as spam and then retried is one record, and goes with one erasure', async () => {
     const enquiry = validBankLoan();
     await send('bankloan', { ...enquiry, challenge: challengeIssuedAgo('bankloan', 100) }); // too fast: kept as spam
-    await send('bankloan', enquiry); // the person's real retry
-    expect((await db.records()).map((lead) => [lead.id, lead.spam])).toEqual([[enquiry.submissionId, undefined]]);
+    await send('bankloan', enquiry); // its retry: the first answer, nothing overwritten
+    expect((await db.records()).map((lead) => [lead.id, lead.spam])).toEqual([[enquiry.submissionId, 'challenge-too-fast']]);
     expect((await erase(enquiry.submissionId)).status).toBe(204);
     expect(await everything()).toEqual([]);
   });

@@ -224,21 +224,15 @@ const rowValues = (record: LeadRecord): unknown[] => {
   return INSERT_COLUMN_LIST.map((column) => (column === 'fields' ? JSON.stringify(columns.fields) : columns[column]));
 };
 
-/** Every column a lead takes over from a spam record with its id (the real retry of a post judged spam). */
-const TAKE_OVER = INSERT_COLUMN_LIST.filter((column) => column !== 'id')
-  .map((column) => `${column} = EXCLUDED.${column}`)
-  .join(', ');
-
 /**
- * Stores the record unless its id is taken: true when this call stored it. A lead whose id is
- * held by spam nobody released takes the row over (a post judged spam, then its real retry);
- * spam never replaces anything.
+ * Stores the record unless its id is taken: true when this call stored it. A retry is answered
+ * from the row its first post left (idempotent by submission id); nothing replaces a row, a spam
+ * record included.
  */
 export const insertLead = async (record: LeadRecord): Promise<boolean> =>
   (
     await query(
-      `INSERT INTO leads (${INSERT_COLUMNS}) VALUES (${INSERT_PLACEHOLDERS})
-       ON CONFLICT (id) DO ${record.spam ? 'NOTHING' : `UPDATE SET ${TAKE_OVER} WHERE leads.spam IS NOT NULL`} RETURNING id`,
+      `INSERT INTO leads (${INSERT_COLUMNS}) VALUES (${INSERT_PLACEHOLDERS}) ON CONFLICT (id) DO NOTHING RETURNING id`,
       rowValues(record),
     )
   ).length > 0;

@@ -76,7 +76,7 @@ const storeOnce = (record: LeadRecord, photos: readonly CheckedPhoto[], token: U
         );
         return { outcome: 'stored', deliveries, held, paused };
       }
-      return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id)) as string };
+      return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id, { spamToo: true })) as string };
     }),
   );
 
@@ -91,7 +91,9 @@ const answerRetry = async (kind: EnquiryKind, id: string, receivedAt: string): P
 /** Stores a valid lead (once) and tries its deliveries. */
 export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: Arrival): Promise<Receipt> => {
   const id = enquiry.submissionId;
-  const known = await withDatabase(() => receivedAtOf(id));
+  // A retry gets the first answer, whatever the first post became: a spam record stays spam (the
+  // team can release it), as nothing overwrites a stored row.
+  const known = await withDatabase(() => receivedAtOf(id, { spamToo: true }));
   if (known) return answerRetry(kind, id, known);
 
   const staged = arrival.stagedPhotos ?? [];
