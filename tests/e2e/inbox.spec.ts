@@ -16,6 +16,7 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { csvRecords } from '../support/csv.ts';
 import { FORM_TEXT } from '../support/words.ts';
 import { PRIVACY_VERIFY_LINE } from '../../src/lib/enquiry/index.ts';
+import { uniqueLetters } from '../support/unique.ts';
 
 const auth = { authorization: `Bearer ${EXPORT_TOKEN}` };
 const WIDTHS = [
@@ -23,12 +24,8 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
 ];
 
-/** A surname of letters only (names take no digits), different each time. */
-const uniqueSurname = () =>
-  randomUUID()
-    .replace(/-/g, '')
-    .slice(0, 8)
-    .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]);
+/** Letters only, different each time: a name is on the team once, and a search finds one lead. */
+const uniqueSurname = () => uniqueLetters(8);
 
 /** A phone number no other test uses. */
 const uniquePhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;

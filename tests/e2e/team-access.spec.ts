@@ -10,18 +10,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { EXPORT_TOKEN } from '../../playwright.config';
 import { withChallenge } from '../support/form-filling.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { uniqueLetters } from '../support/unique.ts';
 
 const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },
 ];
 
-/** Letters only, different each time: the served database outlives a run, and a name is on the team once. */
-const unique = () =>
-  randomUUID()
-    .replace(/-/g, '')
-    .slice(0, 6)
-    .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]);
+/** Letters only, different each time: a name is on the team once, and a search finds one lead. */
+const unique = () => uniqueLetters(6);
 
 const signIn = async (page: Page, key: string) => {
   await page.goto('/leads');

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import { signInDelayMs } from '../../src/server/team/auth.ts';
-import { teamKeys } from '../support/team.ts';
+import { answerOf, teamKeys } from '../support/team.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { csvRecords } from '../support/csv.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
@@ -30,14 +30,7 @@ const call = async (path: string, init: RequestInit & { member?: string } = {}) 
   if (init.member !== undefined) headers.set('authorization', `Bearer ${await team.keyOf(init.member)}`);
   if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TOKEN}`);
   const response = await leads(new Request(`http://localhost${path}`, { ...init, headers }));
-  const text = await response.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* CSV or empty */
-  }
-  return { status: response.status, headers: response.headers, body };
+  return answerOf(response);
 };
 const patch = (id: string, change: unknown, etag: string, member = 'Kavya') =>
   call(`/api/leads/${id}`, {

@@ -17,6 +17,7 @@ import { signInDelayMs } from '../../src/server/team/auth.ts';
 import { deleteExpiredLeads } from '../../src/server/jobs/retention.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
+import { answerOf } from '../support/team.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
 
 const OWNER_TOKEN = 'team-access-test-token-0123456789abcdefgh';
@@ -37,14 +38,7 @@ const call = async (path: string, key: string, init: RequestInit & { ip?: string
   headers.set('authorization', `Bearer ${key}`);
   if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
   const response = await leads(new Request(`http://localhost${path}`, { ...init, headers }), { ip: init.ip ?? '203.0.113.7' });
-  const text = await response.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* CSV or empty */
-  }
-  return { status: response.status, headers: response.headers, body };
+  return answerOf(response);
 };
 const add = (name: string, role: string, key = OWNER_TOKEN) =>
   call('/api/leads/team', key, { method: 'POST', body: JSON.stringify({ name, role }) });

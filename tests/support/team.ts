@@ -17,3 +17,15 @@ export const teamKeys = () => {
     forget: () => keys.clear(),
   };
 };
+
+/** A team call's answer: its status, headers and body (parsed JSON, else the text: CSV or empty). */
+export const answerOf = async (response: Response) => {
+  const text = await response.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* CSV or empty */
+  }
+  return { status: response.status, headers: response.headers, body };
+};

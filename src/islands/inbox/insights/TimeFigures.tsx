@@ -2,7 +2,7 @@
 import type { EnquiryKind } from '../../../lib/enquiry/kinds';
 import { BarChart, DASHES, LineChart, PALETTE, type Series } from './charts';
 import { FigureBlock } from './FigureBlock';
-import { DIVISIONS, duration, percent, shortDate, type Insights } from './figures';
+import { DIVISIONS, duration, percent, shortDate, type Insights, type Speed } from './figures';
 
 const KINDS = Object.keys(DIVISIONS) as EnquiryKind[];
 const solid = (name: string, colour: string): Series => ({ name, colour, outlined: false });
@@ -10,6 +10,13 @@ const outlined = (name: string, colour: string): Series => ({ name, colour, outl
 const minutes = (value: number) => duration(Math.round(value));
 /** An axis's working minutes, short: "45 min", "2.5 h". */
 const hours = (value: number) => (value < 60 ? `${Math.round(value)} min` : `${Number((value / 60).toFixed(1))} h`);
+/** A speed row's table cells: median, 90th percentile, and the shares within 1 working hour and the same working day. */
+const speedCells = (row: Pick<Speed, 'medianMinutes' | 'p90Minutes' | 'withinHourShare' | 'sameDayShare'>) => [
+  duration(row.medianMinutes),
+  duration(row.p90Minutes),
+  percent(row.withinHourShare),
+  percent(row.sameDayShare),
+];
 /** "Monday, …, Saturday, 09:30–18:30, India time". */
 export const officeText = (data: Insights) =>
   `${data.officeHours.days.join(', ')}, ${data.officeHours.opens}–${data.officeHours.closes}, India time`;
@@ -57,10 +64,7 @@ export function TimeFigures({ data, file }: { data: Insights; file: (name: strin
           row.name,
           row.leads,
           row.contacted,
-          duration(row.medianMinutes),
-          duration(row.p90Minutes),
-          percent(row.withinHourShare),
-          percent(row.sameDayShare),
+          ...speedCells(row),
         ])}
         file={file('speed-by-division')}
       />
@@ -77,14 +81,7 @@ export function TimeFigures({ data, file }: { data: Insights; file: (name: strin
           />
         }
         columns={['Person', 'Contacted', 'Median', '90th percentile', 'Within 1 working hour', 'Same working day']}
-        rows={speed.byPerson.map((row) => [
-          row.person,
-          row.contacted,
-          duration(row.medianMinutes),
-          duration(row.p90Minutes),
-          percent(row.withinHourShare),
-          percent(row.sameDayShare),
-        ])}
+        rows={speed.byPerson.map((row) => [row.person, row.contacted, ...speedCells(row)])}
         file={file('speed-by-person')}
       />
       <FigureBlock
@@ -103,15 +100,7 @@ export function TimeFigures({ data, file }: { data: Insights; file: (name: strin
           />
         }
         columns={['Week from', ...speedColumns]}
-        rows={data.weeks.map(({ week, firstContact: row }) => [
-          week,
-          row.leads,
-          row.contacted,
-          duration(row.medianMinutes),
-          duration(row.p90Minutes),
-          percent(row.withinHourShare),
-          percent(row.sameDayShare),
-        ])}
+        rows={data.weeks.map(({ week, firstContact: row }) => [week, row.leads, row.contacted, ...speedCells(row)])}
         file={file('speed-by-week')}
       />
     </>
