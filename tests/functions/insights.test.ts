@@ -218,6 +218,7 @@ test('the last 30 days by default; a wrong date, a reversed range and a wrong me
   const { body } = await call('/api/leads/insights');
   expect(body).toMatchObject({ from: '2026-11-01', to: '2026-11-30', total: 0, waiting: [], firstContact: { medianMinutes: null } });
   expect((await call('/api/leads/insights?from=2026-11-31')).body.fields).toEqual({ from: 'from must be a date, YYYY-MM-DD' });
+  expect((await call('/api/leads/insights?to=9999-12-31')).body.fields).toEqual({ to: 'to must be no later than 9999-12-30' });
   expect((await call('/api/leads/insights?from=2026-11-30&to=2026-11-01')).status).toBe(400);
   expect((await call('/api/leads/insights', { method: 'POST' })).status).toBe(405);
   vi.useRealTimers(); // the wrong token's answer waits on a real timer

@@ -35,6 +35,9 @@ export interface ExportQuery {
   order: 'oldest' | 'newest';
 }
 
+/** The last day a range may name: the day after it must still be a date Postgres reads (year 9999). */
+export const LAST_DAY = '9999-12-30';
+
 const isDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -48,8 +51,14 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
   if (kind !== '' && !(ENQUIRY_KINDS as readonly string[]).includes(kind)) errors.kind = `kind must be one of ${ENQUIRY_KINDS.join(', ')}`;
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  if (from !== '' && !isDate(from)) errors.from = 'from must be a date written YYYY-MM-DD';
-  if (to !== '' && !isDate(to)) errors.to = 'to must be a date written YYYY-MM-DD';
+  for (const [name, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (value === '') continue;
+    if (!isDate(value)) errors[name] = `${name} must be a date written YYYY-MM-DD`;
+    else if (value > LAST_DAY) errors[name] = `${name} must be no later than ${LAST_DAY}`;
+  }
   if (!errors.from && !errors.to && from && to && from > to) errors.to = 'to must not be before from';
   const format = params.get('format') || 'csv';
   if (format !== 'csv' && format !== 'json') errors.format = 'format must be csv or json';

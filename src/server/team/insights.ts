@@ -4,6 +4,7 @@
  * database's aggregates (db/insights.ts); this file only names and arranges them.
  */
 import { HttpError } from '../errors.ts';
+import { LAST_DAY } from './export.ts';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { WEEKDAYS, site } from '../../config/site.ts';
@@ -61,6 +62,10 @@ export const parseRange = (params: URLSearchParams, now = Date.now()): DateRange
     if (value === null || value === '') return null;
     if (!DATE.test(value) || dateOf(msOf(value)) !== value) {
       fields[name] = `${name} must be a date, YYYY-MM-DD`;
+      return null;
+    }
+    if (value > LAST_DAY) {
+      fields[name] = `${name} must be no later than ${LAST_DAY}`;
       return null;
     }
     return value;
