@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
-import { CONTACT_PAGE, fill, humanPause, hydrated, submitButton, withChallenge } from '../support/form-filling.ts';
+import { CONTACT_PAGE, fill, humanPause, hydrated, sendFinanceLead, submitButton, withChallenge } from '../support/form-filling.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { csvRecords } from '../support/csv.ts';
 import { FORM_TEXT } from '../support/words.ts';
@@ -50,25 +50,6 @@ const find = async (page: Page, text: string) => {
 
 const received = async (request: Page['request']) =>
   (await (await request.get(`${EMAILJS_STANDIN_ORIGIN}/__standin/received`)).json()) as { template_params: Record<string, string> }[];
-
-/** A lead sent straight to the API (the form itself is tested in the first test). */
-const sendLead = async (request: Page['request'], over: Record<string, unknown> = {}) => {
-  const body = {
-    Planning: 'Mutual Funds',
-    Username: `Meena ${uniqueSurname()}`,
-    phone: uniquePhone(),
-    email: 'meena@example.com',
-    currentdate: 'Wed, Nov 25 2026',
-    consent: true,
-    page: '/Mutualfunds',
-    submissionId: randomUUID(),
-    company_website: '',
-    elapsedMs: 20_000,
-    ...over,
-  };
-  expect((await request.post('/api/finance', { data: withChallenge('finance', body) })).status()).toBe(201);
-  return body;
-};
 
 for (const size of WIDTHS) {
   test.describe(`on a ${size.name} (${size.width} px)`, () => {
@@ -154,7 +135,7 @@ for (const size of WIDTHS) {
     });
 
     test('"Not spam" moves a lead into the inbox and e-mails the team about it once', async ({ page, request }) => {
-      const spam = await sendLead(request, { company_website: 'http://spam.example' });
+      const spam = await sendFinanceLead(request, { company_website: 'http://spam.example' });
       await signIn(page, await addPerson(request, `Ravi ${uniqueSurname()}`)); // a sales person releases spam
       await page.getByRole('button', { name: 'Spam', exact: true }).click();
       await find(page, spam.phone as string);
@@ -200,7 +181,7 @@ for (const size of WIDTHS) {
     });
 
     test('erasing a lead, after a confirmation, removes it from the list and the export', async ({ page, request }) => {
-      const lead = await sendLead(request);
+      const lead = await sendFinanceLead(request);
       await signIn(page);
       await find(page, lead.phone as string);
       await page.locator('.inbox-card').first().click();
@@ -229,7 +210,7 @@ for (const size of WIDTHS) {
     });
 
     test('two people change one lead at once: the second is told, and sees the first one’s change', async ({ browser, request }) => {
-      const lead = await sendLead(request);
+      const lead = await sendFinanceLead(request);
       const kavya = `Kavya ${uniqueSurname()}`;
       const open = async (b: Browser, name: string) => {
         const context = await b.newContext({ viewport: { width: size.width, height: size.height } });

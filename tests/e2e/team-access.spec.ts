@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { EXPORT_TOKEN } from '../../playwright.config';
-import { withChallenge } from '../support/form-filling.ts';
+import { sendFinanceLead } from '../support/form-filling.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { uniqueLetters } from '../support/unique.ts';
 
@@ -26,24 +26,6 @@ const signIn = async (page: Page, key: string) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
 };
 
-const sendLead = async (page: Page, over: Record<string, unknown> = {}) => {
-  const body = {
-    Planning: 'Mutual Funds',
-    Username: `Meena ${unique()}`,
-    phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
-    email: 'meena@example.com',
-    currentdate: 'Wed, Nov 25 2026',
-    consent: true,
-    page: '/Mutualfunds',
-    submissionId: randomUUID(),
-    company_website: '',
-    elapsedMs: 20_000,
-    ...over,
-  };
-  expect((await page.request.post('/api/finance', { data: withChallenge('finance', body) })).status()).toBe(201);
-  return body;
-};
-
 for (const size of WIDTHS) {
   test.describe(`on a ${size.name} (${size.width} px)`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
@@ -53,8 +35,8 @@ for (const size of WIDTHS) {
       browser,
     }) => {
       const name = `Kavya ${unique()}`;
-      const lead = await sendLead(page);
-      const spam = await sendLead(page, { company_website: 'http://spam.example' });
+      const lead = await sendFinanceLead(page.request);
+      const spam = await sendFinanceLead(page.request, { company_website: 'http://spam.example' });
 
       // The owner, with the first key: the Team page, people and the log.
       await signIn(page, EXPORT_TOKEN);

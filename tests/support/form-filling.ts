@@ -2,6 +2,7 @@
  * The 23 form pages and how a visitor fills each one: the values typed and chosen, and the
  * fields the stored lead must then hold. Shared by the form e2e specs.
  */
+import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { realEstateFieldsFor } from '../../src/lib/enquiry/realestate.ts';
 import type { Category, Intent } from '../../src/lib/enquiry/options.ts';
@@ -11,6 +12,7 @@ import type { EnquiryKind } from '../../src/lib/enquiry/kinds.ts';
 import { E2E_CHALLENGE_SECRET, E2E_MIN_FILL_MS, EXPORT_TOKEN } from '../../playwright.config';
 import { issueChallenge, issueConfirmation } from '../../src/server/intake/challenge.ts';
 import { wakeIslands } from './islands.ts';
+import { uniqueLetters } from './unique.ts';
 
 /** One step of filling a form: type into a labelled field, pick an option, or check a radio chip. */
 export type Step =
@@ -178,6 +180,25 @@ export const withChallenge = <T extends object>(kind: EnquiryKind, body: T, agoM
   ...body,
   challenge: issueChallenge(E2E_CHALLENGE_SECRET, kind, Date.now() - agoMs),
 });
+
+/** A finance lead sent straight to the served API (as a form would, signed challenge included); answered 201. */
+export const sendFinanceLead = async (request: APIRequestContext, over: Record<string, unknown> = {}) => {
+  const body = {
+    Planning: 'Mutual Funds',
+    Username: `Meena ${uniqueLetters(8)}`,
+    phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+    email: 'meena@example.com',
+    currentdate: 'Wed, Nov 25 2026',
+    consent: true,
+    page: '/Mutualfunds',
+    submissionId: randomUUID(),
+    company_website: '',
+    elapsedMs: 20_000,
+    ...over,
+  };
+  expect((await request.post('/api/finance', { data: withChallenge('finance', body) })).status()).toBe(201);
+  return body;
+};
 
 /** Native form fields with the token of their confirmation (what the confirm page's one click posts, read for 20 s). */
 export const confirmed = (fields: Record<string, string>) => ({
