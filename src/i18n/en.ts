@@ -525,6 +525,7 @@ export const en = {
     time: 'Choose when you plan to go ahead',
     messageMissing: 'Enter a message',
     messageLong: 'Keep the message to 2,000 characters or fewer',
+    nulCharacter: 'This holds a hidden character (U+0000) we cannot save; please remove it',
     loanType: 'Choose a loan type',
     bankType: 'Choose a bank type',
     amount: 'Choose a loan amount',

@@ -163,3 +163,14 @@ test('a send whose bookkeeping cannot be written at all (the database out) is no
     delete process.env.LEADS_BOOKKEEPING_RETRY_MS;
   }
 });
+
+test('text Postgres cannot hold (U+0000) that reaches it anyway is a 400, not a 503 asking to try the same again', async () => {
+  const { query, withDatabase } = await import('../../src/server/db/connection.ts');
+  for (const [sql, value] of [
+    ['SELECT $1::text AS t', 'a\u0000b'],
+    ['SELECT $1::jsonb AS t', JSON.stringify({ note: 'a\u0000b' })],
+  ]) {
+    const failed = await withDatabase(() => query(sql, [value])).catch((error: unknown) => error);
+    expect(failed, sql).toMatchObject({ status: 400, message: expect.stringMatching(/U\+0000/) });
+  }
+});

@@ -1,8 +1,9 @@
 /**
  * Bodies that `npm run fuzz:api` found the pipeline mishandling, kept as regressions:
  * - a body that fails while it is read (the client went away midway) was a 500;
- * - JSON escapes can carry half a surrogate pair ("\ud800"), which got stored as a lead's text.
- * Both are now a 400 that says so, and nothing is stored.
+ * - JSON escapes can carry half a surrogate pair ("\ud800"), which got stored as a lead's text;
+ * - text holding U+0000 (NUL), which Postgres cannot store, was answered 503 ("try again").
+ * The first two are now a 400 that says so, the third a 422 naming the field; nothing is stored.
  */
 import { expect, test } from 'vitest';
 import type { LocalBlobs } from '../../harness/local-blobs.ts';
@@ -11,13 +12,16 @@ import { useFreshLocalServers } from '../support/servers.ts';
 import {
   BROWSER_NAVIGATION_ACCEPT,
   challengeIssuedAgo,
+  formRequest,
   handlers,
   jsonRequest,
+  nativeForm,
   sendRequest,
   valid,
   type Kind,
 } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { messagesIn } from '../support/words.ts';
 
 let db: TestDatabase;
 let blobs: LocalBlobs;
@@ -85,6 +89,33 @@ test('a whole surrogate pair (an emoji written as escapes) is ordinary text and 
   expect(answer.status).toBe(201);
   const [lead] = await db.leadsOf('contact');
   expect(lead.message).toBe('Call me 😀');
+});
+
+// The fuzzer's case: the key twice, the NUL value where it counts (last in JSON text, first in a
+// form), in free text, in a checked field whose pattern lets it through, in attribution and in
+// the honeypot.
+test.each([
+  ['message', 'contact'],
+  ['page', 'finance'],
+  ['utm_source', 'bankloan'],
+  ['company_website', 'realestate'],
+] as const)('U+0000 in %s (%s) is a 422 naming the field, and nothing is stored', async (field, kind) => {
+  const enquiry = { ...valid[kind](), [field]: 'Call after 6 pm', challenge: challengeIssuedAgo(kind) };
+  const body = JSON.stringify(enquiry).replace(/}$/, `,${JSON.stringify(field)}:"Call after 6\\u0000pm"}`);
+  const answer = await sendRequest(kind, jsonRequest(kind, body));
+  expect(answer.status).toBe(422);
+  expect(answer.body.fields).toEqual({ [field]: messagesIn('en').nulCharacter });
+  expect(await storedKeys()).toEqual([]);
+  expect(standIn.requests).toHaveLength(0);
+});
+
+test('a native post in Tamil with U+0000 in its message gets the problem page in Tamil, and nothing is stored', async () => {
+  const form: Array<[string, string]> = [['message', 'மாலை\u0000அழைக்கவும்'], ...Object.entries(nativeForm('contact', { locale: 'ta' }))];
+  const navigation = { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate' };
+  const answer = await sendRequest('contact', formRequest('contact', form, { headers: navigation }));
+  expect(answer.status).toBe(422);
+  expect(answer.text).toContain(messagesIn('ta').nulCharacter);
+  expect(await storedKeys()).toEqual([]);
 });
 
 /** A multipart body of `count` empty file parts (about 70 bytes each), as a script could send. */

@@ -113,6 +113,7 @@ describe('the list: newest first, paged, filtered', () => {
     ['?spam=maybe', 'spam'],
     ['?page=javascript:alert(1)', 'page'],
     [`?q=${'x'.repeat(101)}`, 'q'],
+    ['?q=a%00b', 'q'], // Postgres text cannot hold U+0000
     ['?to=9999-12-31', 'to'], // the day after it is no date Postgres reads
   ])('%s → 400 naming %s', async (query, field) => {
     const answer = await call(`/api/leads${query}`);
@@ -177,6 +178,8 @@ describe('one lead: status and note', () => {
     const { etag } = (await call(`/api/leads/${enquiry.submissionId}`)).body;
     expect((await patch(enquiry.submissionId, { status: 'maybe' }, etag)).body.fields).toHaveProperty('status');
     expect((await patch(enquiry.submissionId, { note: 'x'.repeat(1001) }, etag)).body.fields).toHaveProperty('note');
+    const nul = await patch(enquiry.submissionId, { note: 'Call\u0000back' }, etag);
+    expect([nul.status, nul.body.fields]).toEqual([400, { note: 'note must not hold U+0000 (NUL)' }]);
     // The name comes from the key: a name the caller types in a header counts for nothing.
     const typed = await call(`/api/leads/${enquiry.submissionId}`, {
       method: 'PATCH',

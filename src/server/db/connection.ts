@@ -160,9 +160,19 @@ export const inSession = async <T>(work: () => Promise<T>): Promise<T> => {
 };
 
 /**
+ * Postgres refuses text holding U+0000 (22021 in a text value, 22P05 in a jsonb one). The
+ * callers refuse it first, by field name; anything that still reaches the database with it is
+ * the sender's text, so it is a 400, never a 503 that asks the sender to try the same again.
+ */
+const UNSTORABLE_TEXT = 'The request holds a character that cannot be stored (U+0000, a NUL). Remove it and send again.';
+const isUnstorableText = (error: unknown) =>
+  error instanceof Error && 'code' in error && (error.code === '22021' || error.code === '22P05');
+
+/**
  * Runs database work under one deadline (LEADS_STORE_TIMEOUT_MS unless the caller gives
  * another). A refusal, a failure or the deadline becomes a DatabaseUnavailableError (503);
- * an HttpError decided inside the work (404, 409, 412) is an answer and passes as it is.
+ * an HttpError decided inside the work (404, 409, 412) is an answer and passes as it is, and
+ * text the database cannot hold is a 400.
  */
 export const withDatabase = async <T>(work: () => Promise<T>, ms = storeTimeoutMs()): Promise<T> => {
   const abandon = new AbortController();
@@ -178,6 +188,7 @@ export const withDatabase = async <T>(work: () => Promise<T>, ms = storeTimeoutM
     return await Promise.race([scope.run({ ...outer, signal: abandon.signal }, work), deadline]);
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    if (isUnstorableText(error)) throw new HttpError(400, UNSTORABLE_TEXT);
     throw new DatabaseUnavailableError(error instanceof Error ? error.message : String(error));
   } finally {
     clearTimeout(timer);

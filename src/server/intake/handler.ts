@@ -48,6 +48,16 @@ const photosAllowed = (enquiry: Enquiry) => 'intent' in enquiry && realEstateFie
 /** The hidden field that carries, through the confirm page, the keys of the photos staged (the confirm token binds it). */
 const STAGED_PHOTOS_FIELD = 'stagedPhotos';
 
+/**
+ * The fields whose text holds U+0000 (NUL). Postgres text cannot store it, so such a field is
+ * refused by name (422), never passed on to fail in the database as a 503. Every text field
+ * counts, the free ones (message, attribution, the honeypot) and the checked ones alike.
+ */
+const fieldsWithNul = (raw: Record<string, unknown>): string[] =>
+  Object.entries(raw)
+    .filter(([, value]) => typeof value === 'string' && value.includes('\u0000'))
+    .map(([name]) => name);
+
 type Outcome = { receipt: Receipt } | { confirm: Response };
 
 /**
@@ -65,9 +75,12 @@ const processEnquiry = async (
   // Field messages in the language of the page the enquiry came from.
   const locale = postedLocale(raw);
   const words = dictionary(locale).messages;
-  if (!parsed.success) {
+  const unstorable = fieldsWithNul(raw);
+  if (!parsed.success || unstorable.length > 0) {
     // Places in the page's script: "Choose a city in தமிழ்நாடு".
-    throw new HttpError(422, 'Some fields need attention.', { fields: fieldMessages(parsed.error, words, placeNamesIn(locale)) });
+    const fields = parsed.success ? {} : fieldMessages(parsed.error, words, placeNamesIn(locale));
+    for (const name of unstorable) fields[name] = words.nulCharacter;
+    throw new HttpError(422, 'Some fields need attention.', { fields });
   }
   const enquiry: Enquiry = parsed.data;
   const photos = await checkPhotos(files, photosAllowed(enquiry), words);

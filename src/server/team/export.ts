@@ -71,6 +71,7 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
     errors.status = `status must be one of ${LEAD_STATUSES.join(', ')}`;
   const text = (params.get('q') ?? '').trim();
   if (text.length > 100) errors.q = 'q must be at most 100 characters';
+  else if (text.includes('\u0000')) errors.q = 'q must not hold U+0000 (NUL)';
   const order = params.get('order') || 'oldest';
   if (order !== 'oldest' && order !== 'newest') errors.order = 'order must be oldest or newest';
   if (Object.keys(errors).length > 0) return { errors };

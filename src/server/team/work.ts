@@ -46,6 +46,7 @@ export const parseWork = (body: unknown): { status?: LeadStatus; note?: string }
     fields.status = `status must be one of ${LEAD_STATUSES.join(', ')}`;
   if (note !== undefined && (typeof note !== 'string' || note.length > NOTE_MAX))
     fields.note = `note must be text of at most ${NOTE_MAX} characters`;
+  else if (typeof note === 'string' && note.includes('\u0000')) fields.note = 'note must not hold U+0000 (NUL)';
   if (status === undefined && note === undefined) fields.status = 'send a status, a note or both';
   if (Object.keys(fields).length > 0) throw new HttpError(400, 'Some fields are wrong.', { fields });
   return {
