@@ -540,6 +540,7 @@ export const en = {
     photosFileSize: '"{name}" is larger than {maxMb} MB',
     photosTotalSize: 'The photos together are larger than {maxMb} MB',
     photosNotAllowed: 'Photos can only be sent with a Sell Flats enquiry',
+    photosDailyLimit: 'Many photos have already been sent from here today. Please send the form without photos, or call us',
     /** A best time to call or a call language that is not in the list (an old or altered form). */
     callTime: 'Choose morning, afternoon, evening or any time for our call',
     callLanguage: 'Choose English, Tamil, Telugu, Kannada or Hindi for our call',
@@ -590,7 +591,7 @@ export const en = {
       category: 'Category',
       property: 'Property',
       listing: 'Listing',
-      type: 'Type',
+      type: 'Size',
       cost: 'Budget',
       time: 'When',
       Loantype: 'Loan type',

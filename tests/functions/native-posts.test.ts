@@ -23,7 +23,7 @@ import {
   type Kind,
 } from '../support/enquiry-requests.ts';
 import { enquirySchemas, formatCurrentDate } from '../../src/lib/enquiry/index.ts';
-import { MESSAGES } from '../support/words.ts';
+import { MESSAGES, messagesIn } from '../support/words.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let db: TestDatabase;
@@ -277,6 +277,19 @@ describe('the answer to a browser navigation', () => {
     expect(answer.text).toContain('href="tel:+919000000000"');
     expect(await db.ids()).toEqual([]);
     expect(standIn.requests).toHaveLength(0);
+  });
+
+  test.each([
+    ['flats', 'en', 'Bedrooms', 'bedrooms'],
+    ['flats', 'ta', 'படுக்கையறைகள்', 'bedrooms'],
+    ['plots', 'en', 'Size', 'size'],
+    ['agricultural', 'kn', 'ಜಮೀನಿನ ವಿಸ್ತೀರ್ಣ', 'landSize'],
+  ] as const)('the %s form (%s) names its unchosen type as the form does: %s', async (category, locale, label, key) => {
+    const form = nativeForm('realestate', { category, locale, type: '', listing: category === 'agricultural' ? undefined : 'OTHERS' });
+    const answer = await sendForm('realestate', form, { headers: NAVIGATION });
+    expect(answer.status).toBe(422);
+    const items = [...answer.text.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]);
+    expect(items).toEqual([`<strong>${label}:</strong> ${messagesIn(locale)[key]}`]);
   });
 
   test('an invalid page field links back to the home page', async () => {

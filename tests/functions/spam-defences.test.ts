@@ -27,6 +27,8 @@ import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { sweepPending } from '../../src/server/jobs/sweep.ts';
 import { deleteExpiredLeads } from '../../src/server/jobs/retention.ts';
 import exportLeads from '../../netlify/functions/leads.mts';
+import { dictionary } from '../../src/i18n/index.ts';
+import { messagesIn } from '../support/words.ts';
 
 const EXPORT_TOKEN = 'spam-defences-export-token-0123456789';
 const exportCsv = async () => {
@@ -216,16 +218,19 @@ describe('a person without JavaScript', () => {
     process.env.LEADS_STAGED_PHOTO_DAILY_BYTES = '10';
     try {
       const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'front.jpg', { type: 'image/jpeg' });
-      const post = (ip: string) =>
+      const post = (ip: string, locale = 'en') =>
         sendRequest(
           'realestate',
-          multipartFormRequest('realestate', asNativeForm(validSellFlats()), [jpeg()], {
+          multipartFormRequest('realestate', { ...asNativeForm(validSellFlats()), locale }, [jpeg()], {
             confirmed: false,
             headers: { ...NAVIGATION, 'x-nf-client-connection-ip': ip },
           }),
         );
       expect((await post('203.0.113.7')).status).toBe(200);
-      expect((await post('203.0.113.7')).status).toBe(429);
+      // Refused in the page's language, next to the photos.
+      const refused = await post('203.0.113.7', 'ta');
+      expect(refused.status).toBe(429);
+      expect(refused.text).toContain(`<strong>${dictionary('ta').problem.fields.photos}:</strong> ${messagesIn('ta').photosDailyLimit}`);
       expect(await blobs.keys(blobs.stagedPhotos())).toHaveLength(1);
       // Another client has its own allowance.
       expect((await post('198.51.100.2')).status).toBe(200);

@@ -109,10 +109,10 @@ export const takeAck = async (lead: LeadRecord, secret: string): Promise<AckAllo
 
 /**
  * Counts `bytes` of photos a client stages today (a plain form's, until it is confirmed), keyed by
- * an HMAC of its address; past LEADS_STAGED_PHOTO_DAILY_BYTES a day the post is refused (429) and
- * nothing is counted or staged. Counted in one statement, so parallel posts cannot pass it together.
+ * an HMAC of its address; past LEADS_STAGED_PHOTO_DAILY_BYTES a day the post is refused (429, with
+ * `refusal` in the page's language under `photos`) and nothing is counted or staged. Counted in one statement, so parallel posts cannot pass it together.
  */
-export const stagePhotoBytes = async (client: string, bytes: number, secret: string): Promise<void> => {
+export const stagePhotoBytes = async (client: string, bytes: number, secret: string, refusal: string): Promise<void> => {
   const key = personKey(secret, 'photo-staging', client);
   const day = new Date().toISOString().slice(0, 10);
   const cap = stagedPhotoDailyBytes();
@@ -124,8 +124,7 @@ export const stagePhotoBytes = async (client: string, bytes: number, secret: str
         [day, key, bytes],
       );
       // Thrown inside the transaction: a refused post is not counted.
-      if (Number(row?.bytes ?? 0) > cap)
-        throw new HttpError(429, 'Too many photos were sent from here today. Please send the form without photos, or call us.');
+      if (Number(row?.bytes ?? 0) > cap) throw new HttpError(429, refusal, { fields: { photos: refusal } });
     }),
   );
 };

@@ -111,6 +111,7 @@ const processEnquiry = async (
       client,
       photos.reduce((sum, photo) => sum + photo.bytes.byteLength, 0),
       secret,
+      words.photosDailyLimit,
     );
   const stagedPhotos = await stagePhotos(photos);
   const { [STAGED_PHOTOS_FIELD]: _claimed, confirmToken: _old, ...asSent } = sent;
@@ -148,6 +149,7 @@ export const enquiryHandler =
   async (request: Request): Promise<Response> => {
     const html = prefersHtml(request);
     let page: unknown;
+    let category: unknown;
     let locale: Locale = DEFAULT_LOCALE;
     let response: Response;
     try {
@@ -159,6 +161,7 @@ export const enquiryHandler =
       refuseCrossSite(request);
       const parsed = await parseEnquiryRequest(request, { acceptsPhotos: kind === 'realestate' });
       page = parsed.raw.page;
+      category = parsed.raw.category;
       locale = postedLocale(parsed.raw);
       const outcome = await processEnquiry(kind, parsed, html, clientAddress(request));
       if ('confirm' in outcome) return outcome.confirm;
@@ -170,7 +173,7 @@ export const enquiryHandler =
     } catch (error) {
       const failure = asHttpError(error);
       logLead({ kind, status: failure.status, ...(failure.status === 500 ? { note: (error as Error)?.name } : {}) });
-      response = html ? problemPageResponse(failure, page, locale) : failure.toResponse();
+      response = html ? problemPageResponse(failure, page, locale, category) : failure.toResponse();
     }
     return response;
   };

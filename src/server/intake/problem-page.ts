@@ -99,15 +99,25 @@ ${body}
 `;
 
 /**
+ * The label the property form itself gives `type`: bedrooms on a flats form, land size on an
+ * agricultural land form, size on the others (`category` as posted).
+ */
+const typeLabel = (locale: Locale, category: unknown): string => {
+  const { form, problem } = dictionary(locale);
+  return category === 'flats' ? form.fields.bedrooms.label : category === 'agricultural' ? form.fields.landSize.label : problem.fields.type;
+};
+
+/**
  * The page's HTML for an error; `backTo` is the link back to the form. Under the heading: the
- * list of field problems (422); otherwise, on English pages, the server's own detailed sentence,
+ * list of field problems (422, and a 413 or 429 about the photos) in the page's language; otherwise, on English pages, the server's own detailed sentence,
  * and in the other languages the dictionary's sentence for the status.
  */
-export const renderProblemPage = (error: HttpError, backTo: string, locale: Locale = DEFAULT_LOCALE): string => {
+export const renderProblemPage = (error: HttpError, backTo: string, locale: Locale = DEFAULT_LOCALE, category?: unknown): string => {
   const words = dictionary(locale).problem;
   const problems = Object.entries(error.fields ?? {});
-  const labelOf = (field: string) => (words.fields as Record<string, string>)[field] ?? field;
-  const intro = error.status === 422 ? words.intro : locale === DEFAULT_LOCALE ? error.message : byStatus(words.explain, error.status);
+  const labelOf = (field: string) =>
+    field === 'type' ? typeLabel(locale, category) : ((words.fields as Record<string, string>)[field] ?? field);
+  const intro = problems.length > 0 ? words.intro : locale === DEFAULT_LOCALE ? error.message : byStatus(words.explain, error.status);
   const list = problems.length
     ? `<ul>${problems.map(([field, message]) => `<li><strong>${escapeHtml(labelOf(field))}:</strong> ${escapeHtml(message)}</li>`).join('')}</ul>`
     : '';
@@ -140,5 +150,5 @@ export const htmlPageResponse = (status: number, html: string, headers: Record<s
   });
 
 /** The error as an HTML answer, with the error's own headers (Allow, Retry-After). */
-export const problemPageResponse = (error: HttpError, page: unknown, locale: Locale = DEFAULT_LOCALE): Response =>
-  htmlPageResponse(error.status, renderProblemPage(error, backLinkFor(page, locale), locale), error.headers);
+export const problemPageResponse = (error: HttpError, page: unknown, locale: Locale = DEFAULT_LOCALE, category?: unknown): Response =>
+  htmlPageResponse(error.status, renderProblemPage(error, backLinkFor(page, locale), locale, category), error.headers);

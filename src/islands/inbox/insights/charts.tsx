@@ -67,13 +67,17 @@ export function LineChart({
 }) {
   const width = 640;
   const height = 260;
-  const left = 80;
+  // Room for the axis's numbers ("2.5 h", "45 min") at the phone's larger text.
+  const left = 96;
   const bottom = 30;
   const top = 12;
   const max = niceMax(Math.max(0, ...values.flat().map((value) => value ?? 0)));
   const x = (n: number) => left + (n * (width - left - 8)) / Math.max(1, points.length - 1);
   const y = (value: number) => top + (1 - value / max) * (height - top - bottom);
-  const every = Math.ceil(points.length / 6);
+  // Four labels at most, counted back from the newest point, so the newest is always named and
+  // none runs into the next at the phone's larger text.
+  const every = Math.ceil(points.length / 4);
+  const last = points.length - 1;
   return (
     <div className="chart">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} className="chart-svg">
@@ -86,12 +90,12 @@ export function LineChart({
           </g>
         ))}
         {points.map((point, n) =>
-          n % every === 0 ? (
+          (last - n) % every === 0 ? (
             <text
               key={point}
               x={x(n)}
               y={height - 6}
-              textAnchor={n === 0 ? 'start' : n > points.length - every ? 'end' : 'middle'}
+              textAnchor={n === last ? 'end' : n < every / 2 ? 'start' : 'middle'}
               className="chart-tick"
             >
               {point}
@@ -130,25 +134,27 @@ export function BarChart({
   format?: (value: number) => string;
 }) {
   const width = 640;
-  const bar = 18;
+  // Tall enough for the phone's larger text: a bar's number never touches the next one's.
+  const bar = 24;
   const gap = 12;
-  const labelHeight = 26;
-  const group = labelHeight + series.length * (bar + 2) + gap;
+  const labelHeight = 32;
+  const group = labelHeight + series.length * (bar + 4) + gap;
   const height = Math.max(group, rows.length * group);
   const max = niceMax(Math.max(0, ...rows.flatMap((row) => row.values.map((value) => value ?? 0))));
-  const span = width - 150;
+  // Room after the longest bar for its number ("10 h 05 min") at the phone's larger text.
+  const span = width - 190;
   return (
     <div className="chart">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} className="chart-svg">
         {rows.map((row, r) => (
           <g key={row.label} transform={`translate(0 ${r * group})`}>
-            <text x="0" y="20" className="chart-label">
-              {row.label.length > 48 ? `${row.label.slice(0, 47)}…` : row.label}
+            <text x="0" y="24" className="chart-label">
+              {row.label.length > 40 ? `${row.label.slice(0, 39)}…` : row.label}
             </text>
             {series.map((entry, s): ReactNode => {
               const value = row.values[s];
               const length = value ? Math.max(2, (value / max) * span) : 0;
-              const top = labelHeight + s * (bar + 2);
+              const top = labelHeight + s * (bar + 4);
               return (
                 <g key={entry.name}>
                   <rect
@@ -160,7 +166,7 @@ export function BarChart({
                     stroke={entry.colour}
                     strokeWidth={entry.outlined ? 2 : 0}
                   />
-                  <text x={length + 6} y={top + bar - 2} className="chart-tick">
+                  <text x={length + 6} y={top + bar - 4} className="chart-tick">
                     {value === null ? '–' : format(value)}
                   </text>
                 </g>
