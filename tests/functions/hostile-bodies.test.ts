@@ -93,12 +93,13 @@ test('a whole surrogate pair (an emoji written as escapes) is ordinary text and 
 
 // The fuzzer's case: the key twice, the NUL value where it counts (last in JSON text, first in a
 // form), in free text, in a checked field whose pattern lets it through, in attribution and in
-// the honeypot.
+// the honeypot, and under a prototype key.
 test.each([
   ['message', 'contact'],
   ['page', 'finance'],
   ['utm_source', 'bankloan'],
   ['company_website', 'realestate'],
+  ['__proto__', 'finance'],
 ] as const)('U+0000 in %s (%s) is a 422 naming the field, and nothing is stored', async (field, kind) => {
   const enquiry = { ...valid[kind](), [field]: 'Call after 6 pm', challenge: challengeIssuedAgo(kind) };
   const body = JSON.stringify(enquiry).replace(/}$/, `,${JSON.stringify(field)}:"Call after 6\\u0000pm"}`);
@@ -107,6 +108,16 @@ test.each([
   expect(answer.body.fields).toEqual({ [field]: messagesIn('en').nulCharacter });
   expect(await storedKeys()).toEqual([]);
   expect(standIn.requests).toHaveLength(0);
+});
+
+test('a field "__proto__" holding U+0000, posted by a browser, gets the problem page naming it', async () => {
+  const body = JSON.stringify({ ...valid.privacy(), challenge: challengeIssuedAgo('privacy') }).replace(/}$/, ',"__proto__":"x\\u0000"}');
+  const answer = await sendRequest(
+    'privacy',
+    jsonRequest('privacy', body, { headers: { accept: BROWSER_NAVIGATION_ACCEPT, 'sec-fetch-mode': 'navigate' } }),
+  );
+  expect(answer.status).toBe(422);
+  expect(answer.text).toContain(`<li><strong>__proto__:</strong> ${messagesIn('en').nulCharacter}</li>`);
 });
 
 test('a native post in Tamil with U+0000 in its message gets the problem page in Tamil, and nothing is stored', async () => {

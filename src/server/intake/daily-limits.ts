@@ -110,7 +110,8 @@ export const takeAck = async (lead: LeadRecord, secret: string): Promise<AckAllo
 /**
  * Counts `bytes` of photos a client stages today (a plain form's, until it is confirmed), keyed by
  * an HMAC of its address; past LEADS_STAGED_PHOTO_DAILY_BYTES a day the post is refused (429, with
- * `refusal` in the page's language under `photos`) and nothing is counted or staged. Counted in one statement, so parallel posts cannot pass it together.
+ * `refusal` in the page's language under `photos`) and nothing is counted or staged. Counted in one
+ * statement, so parallel posts cannot pass it together.
  */
 export const stagePhotoBytes = async (client: string, bytes: number, secret: string, refusal: string): Promise<void> => {
   const key = personKey(secret, 'photo-staging', client);

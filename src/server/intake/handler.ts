@@ -78,8 +78,11 @@ const processEnquiry = async (
   const unstorable = fieldsWithNul(raw);
   if (!parsed.success || unstorable.length > 0) {
     // Places in the page's script: "Choose a city in தமிழ்நாடு".
-    const fields = parsed.success ? {} : fieldMessages(parsed.error, words, placeNamesIn(locale));
-    for (const name of unstorable) fields[name] = words.nulCharacter;
+    // Spread, not assigned: a field named "__proto__" stays a field of the answer.
+    const fields = {
+      ...(parsed.success ? {} : fieldMessages(parsed.error, words, placeNamesIn(locale))),
+      ...Object.fromEntries(unstorable.map((name) => [name, words.nulCharacter])),
+    };
     throw new HttpError(422, 'Some fields need attention.', { fields });
   }
   const enquiry: Enquiry = parsed.data;

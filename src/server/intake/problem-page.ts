@@ -116,7 +116,11 @@ export const renderProblemPage = (error: HttpError, backTo: string, locale: Loca
   const words = dictionary(locale).problem;
   const problems = Object.entries(error.fields ?? {});
   const labelOf = (field: string) =>
-    field === 'type' ? typeLabel(locale, category) : ((words.fields as Record<string, string>)[field] ?? field);
+    field === 'type'
+      ? typeLabel(locale, category)
+      : Object.hasOwn(words.fields, field)
+        ? (words.fields as Record<string, string>)[field]
+        : field;
   const intro = problems.length > 0 ? words.intro : locale === DEFAULT_LOCALE ? error.message : byStatus(words.explain, error.status);
   const list = problems.length
     ? `<ul>${problems.map(([field, message]) => `<li><strong>${escapeHtml(labelOf(field))}:</strong> ${escapeHtml(message)}</li>`).join('')}</ul>`
