@@ -261,6 +261,11 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
+// Idle connections stay open for 65 s, not Node's 5: a client that reuses one just as the server
+// closes it (a test's next request after a slow step) gets ECONNRESET instead of an answer.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 // This machine only, unless HOST says otherwise (e.g. HOST=0.0.0.0 to try it from a phone on the LAN).
 const host = process.env.HOST || '127.0.0.1';
 server.listen(port, host, () => {
