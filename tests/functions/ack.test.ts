@@ -3,10 +3,11 @@
  * language, through EmailJS with EMAILJS_ACK_TEMPLATE_ID; retried by the sweep, never twice; never
  * for spam; at most once a day to one address. Real database and Blobs store, EmailJS stand-in.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import leadsSweep from '../../netlify/functions/leads-sweep.mts';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
+import { useAcknowledgements } from '../support/acknowledgements.ts';
 import { EMAILJS_ENV } from '../../harness/emailjs-standin.ts';
 import {
   asNativeForm,
@@ -30,16 +31,10 @@ const MINUTE = 60_000;
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
 useFreshLocalServers((servers) => ({ db, standIn } = servers));
-beforeEach(() => {
-  Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin, EMAILJS_ACK_TEMPLATE_ID: ACK_TEMPLATE });
-});
+const { acks, teamEmails } = useAcknowledgements(ACK_TEMPLATE, () => standIn);
 afterEach(() => {
   vi.useRealTimers();
-  delete process.env.EMAILJS_ACK_TEMPLATE_ID;
 });
-
-const acks = (): ReceivedEmail[] => standIn.received.filter((email) => email.template_id === ACK_TEMPLATE);
-const teamEmails = (): ReceivedEmail[] => standIn.received.filter((email) => email.template_id === EMAILJS_ENV.EMAILJS_TEMPLATE_ID);
 const leadOf = (id: string) => db.record(id);
 /** Acknowledgements still owed. */
 const pendingAcks = () => db.rows(`SELECT lead_id FROM deliveries WHERE channel = 'ack' AND state = 'pending'`);

@@ -5,9 +5,10 @@
  * challenge, and nothing it typed in any acknowledgement. Real database and Blobs store, EmailJS
  * stand-in; the clock moves on past the minimum fill time instead of waiting for it.
  */
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { useFreshLocalServers } from '../support/servers.ts';
-import { EMAILJS_ENV, type EmailJsStandIn, type ReceivedEmail } from '../../harness/emailjs-standin.ts';
+import { useAcknowledgements } from '../support/acknowledgements.ts';
+import type { EmailJsStandIn, ReceivedEmail } from '../../harness/emailjs-standin.ts';
 import { handlers, send, validBankLoan, validContact, type Kind } from '../support/enquiry-requests.ts';
 import { normaliseMailbox } from '../../src/server/intake/daily-limits.ts';
 import type { TestDatabase } from '../support/database.ts';
@@ -18,17 +19,12 @@ const LURE = 'Claim your refund at secure-example.com';
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
 useFreshLocalServers((servers) => ({ db, standIn } = servers));
-beforeEach(() => {
-  Object.assign(process.env, EMAILJS_ENV, { EMAILJS_API_ORIGIN: standIn.origin, EMAILJS_ACK_TEMPLATE_ID: ACK_TEMPLATE });
-});
+const { acks, teamEmails } = useAcknowledgements(ACK_TEMPLATE, () => standIn);
 afterEach(() => {
   vi.useRealTimers();
-  delete process.env.EMAILJS_ACK_TEMPLATE_ID;
 });
 
 const params = (email: ReceivedEmail) => email.template_params as Record<string, string>;
-const acks = () => standIn.received.filter((email) => email.template_id === ACK_TEMPLATE);
-const teamEmails = () => standIn.received.filter((email) => email.template_id === EMAILJS_ENV.EMAILJS_TEMPLATE_ID);
 
 /** What the bot does first: GET a challenge, as the form does. */
 const fetchChallenge = async (kind: Kind): Promise<string> => {

@@ -5,10 +5,11 @@
  * 422 naming the fields in the visitor's language; and the same without JavaScript (the confirm
  * page, then the page that says what happens next).
  */
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
+import { useAcknowledgements } from '../support/acknowledgements.ts';
 import { EMAILJS_ENV } from '../../harness/emailjs-standin.ts';
 import { csvRecords } from '../support/csv.ts';
 import { BROWSER_NAVIGATION_ACCEPT, nativeForm, send, sendForm, validPrivacy } from '../support/enquiry-requests.ts';
@@ -32,16 +33,10 @@ const DAY = 86_400_000;
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
 useFreshLocalServers((servers) => ({ db, standIn } = servers));
+// The acknowledgement is on, so a test can see that a privacy request does not get one.
+const { acks } = useAcknowledgements(ACK_TEMPLATE, () => standIn);
 beforeEach(() => {
-  // The acknowledgement is on, so a test can see that a privacy request does not get one.
-  Object.assign(process.env, EMAILJS_ENV, {
-    EMAILJS_API_ORIGIN: standIn.origin,
-    LEADS_EXPORT_TOKEN: TOKEN,
-    EMAILJS_ACK_TEMPLATE_ID: ACK_TEMPLATE,
-  });
-});
-afterEach(() => {
-  delete process.env.EMAILJS_ACK_TEMPLATE_ID;
+  process.env.LEADS_EXPORT_TOKEN = TOKEN;
 });
 
 const api = (path: string, method = 'GET') =>
@@ -95,7 +90,7 @@ describe('a privacy request with JavaScript (JSON)', () => {
     expect(summary[2]).toMatch(/never send their data to a phone or address that appears only in this request/);
     expect(summary[3]).toBe('Preferred language: Tamil');
     expect(summary).not.toContainEqual(expect.stringMatching(/^Call:/));
-    expect(standIn.received.filter((sent) => sent.template_id === ACK_TEMPLATE)).toEqual([]);
+    expect(acks()).toEqual([]);
   });
 
   test('one of phone and e-mail is enough; no consent box is needed', async () => {
