@@ -620,20 +620,22 @@ export const en = {
     /** {phone}: the phone number, as a link. */
     callUs: 'You can also call us on {phone}.',
     /**
-     * The page a post without JavaScript gets first: one button sends the enquiry. {name}: ", " and
-     * the visitor's name, or nothing; {brand}: the group's name.
+     * The page a post without JavaScript gets first: one button sends the enquiry. It opens with
+     * `thanks` ({name}: the name the visitor typed, placed as each language addresses a person), or
+     * `thanksNoName` when no name came, then `intro`. {brand}: the group's name.
      */
     confirm: {
       title: 'Confirm your enquiry',
-      intro:
-        'Thank you{name}. One more step: please confirm that you want {brand} to call you back about this enquiry. Nothing has been sent yet.',
+      thanks: 'Thank you, {name}.',
+      thanksNoName: 'Thank you.',
+      intro: 'One more step: please confirm that you want {brand} to call you back about this enquiry. Nothing has been sent yet.',
       button: 'Confirm and send my enquiry',
       expiry: 'This page is good for an hour. If it has expired, send the form again.',
     },
-    /** The same page for a privacy request (/Privacyrequest). */
+    /** The same page for a privacy request (/Privacyrequest); it opens with `confirm.thanks` too. */
     confirmPrivacy: {
       title: 'Confirm your privacy request',
-      intro: 'Thank you{name}. One more step: please confirm that you want to send this request to {brand}. Nothing has been sent yet.',
+      intro: 'One more step: please confirm that you want to send this request to {brand}. Nothing has been sent yet.',
       button: 'Confirm and send my request',
     },
   },

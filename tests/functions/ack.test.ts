@@ -64,7 +64,7 @@ describe('the acknowledgement', () => {
       to_email: 'selvi.murugan@example.com',
       reference,
       locale: 'ta',
-      about: 'வங்கிக் கடன்: வாகனக் கடன்',
+      about: 'வங்கிக் கடன் (வாகனக் கடன்)',
       callWhen: 'ஒரு வேலை நாளுக்குள், நீங்கள் தேர்ந்தெடுத்த நேரத்தில் (மாலை 4 – 7)',
     });
     expect(params.subject_line).toContain(reference);
@@ -90,7 +90,7 @@ describe('the acknowledgement', () => {
     const params = acks()[0].template_params as Record<string, string>;
     expect(params).toMatchObject({
       locale: 'en',
-      about: 'Buying property: flats',
+      about: 'Buying property (flats)',
       callWhen: 'within one working day, between 9:30 am and 7 pm',
       to_email: 'ravi@example.com',
     });
@@ -195,6 +195,14 @@ describe('the acknowledgement carries nothing a stranger typed', () => {
       expect(greetingName(refused)).toBe('');
   });
 
+  test('in Telugu, where the family name often comes first, only a one-word name is greeted', () => {
+    // "Kota Srinivas": the first word is the family name, so "Kota గారికి" would be wrong.
+    expect(greetingName('Kota Srinivas', 'te')).toBe('');
+    expect(greetingName('Srinivas', 'te')).toBe('Srinivas');
+    expect(greetingName(' శ్రీనివాస్ ', 'te')).toBe('శ్రీనివాస్');
+    expect(greetingName('Kota Srinivas', 'kn')).toBe('Kota');
+  });
+
   const messageOf = (email: ReceivedEmail) => (email.template_params as Record<string, string>).message;
 
   test.each([
@@ -215,6 +223,16 @@ describe('the acknowledgement carries nothing a stranger typed', () => {
       expect(value).not.toContain('secure-example');
     }
     expect(params.to_name).toBe(greeting === 'Hello,' ? '' : greeting.slice(5, -1));
+  });
+
+  test('a Telugu visitor is greeted "… గారికి నమస్కారం," by a one-word name, and plainly when the family name may come first', async () => {
+    await send('bankloan', validBankLoan({ locale: 'te', Username: 'Srinivas', email: 'srinivas@example.com' }));
+    await send('bankloan', validBankLoan({ locale: 'te', Username: 'Kota Srinivas', email: 'kota@example.com' }));
+    const [single, twoWords] = acks().map(messageOf);
+    expect(single.split('\n')[0]).toBe('Srinivas గారికి నమస్కారం,');
+    expect(twoWords.split('\n')[0]).toBe('నమస్కారం,');
+    expect(twoWords).not.toContain('Kota');
+    expect(single).toContain('మీరు అడిగినది: బ్యాంక్ లోన్ (వెహికల్ లోన్)');
   });
 });
 

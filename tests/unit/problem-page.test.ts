@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { PAGE_COLOURS, backLinkFor, renderProblemPage } from '../../src/server/intake/problem-page.ts';
+import { renderConfirmPage } from '../../src/server/intake/confirm-page.ts';
 import { HttpError } from '../../src/server/errors.ts';
 import { site } from '../../src/config/site.ts';
 import { INDIC_FONT_FILES } from '../../src/styles/indic-font-sources.ts';
@@ -59,4 +60,23 @@ test("its Tamil, Telugu or Kannada words are set in the site's own font of their
     expect(faces(locale)[0]).toContain("font-family:'Site Indic'");
   }
   expect(styleOf(renderProblemPage(error, '/Contactus', 'kn'))).toMatch(/body\{[^}]*font-family:'Site Indic',system-ui/);
+});
+
+test('the confirm page thanks the visitor by name as each language addresses a person, or without a name', () => {
+  const intro = (html: string) => /<p>(.*?)<\/p>/s.exec(html)?.[1];
+  expect(intro(renderConfirmPage('bankloan', { Username: 'Kota Srinivas' }, 'token', 'te'))).toMatch(
+    /^Kota Srinivas గారూ, ధన్యవాదాలు\. ఇంకొక్క అడుగు/,
+  );
+  expect(intro(renderConfirmPage('realestate', { Username: 'Ravi Kumar' }, 'token', 'kn'))).toMatch(
+    /^Ravi Kumar ಅವರೇ, ಧನ್ಯವಾದಗಳು\. ಇನ್ನೊಂದು ಹೆಜ್ಜೆ/,
+  );
+  expect(intro(renderConfirmPage('finance', { Username: 'Meena' }, 'token', 'ta'))).toMatch(/^நன்றி, Meena\. இன்னும் ஒரு படி/);
+  expect(intro(renderConfirmPage('privacy', { Username: 'Priya' }, 'token', 'en'))).toMatch(
+    /^Thank you, Priya\. One more step: please confirm that you want to send this request/,
+  );
+  // No name: no stray comma or honorific.
+  expect(intro(renderConfirmPage('bankloan', {}, 'token', 'te'))).toMatch(/^ధన్యవాదాలు\. ఇంకొక్క అడుగు/);
+  expect(intro(renderConfirmPage('contact', {}, 'token', 'en'))).toMatch(/^Thank you\. One more step/);
+  // The typed name is escaped.
+  expect(renderConfirmPage('contact', { Username: '<b>Ravi</b>' }, 'token', 'en')).toContain('Thank you, &lt;b&gt;Ravi&lt;/b&gt;.');
 });

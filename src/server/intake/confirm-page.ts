@@ -22,10 +22,13 @@ export const renderConfirmPage = (
   const hidden = Object.entries({ ...fields, [CONFIRM_FIELD]: token })
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
-  const name = fields.Username ? `, ${escapeHtml(fields.Username)}` : '';
+  // The visitor's own name, placed by the language (Telugu "… గారూ", Kannada "… ಅವರೇ").
+  const thanks = fields.Username
+    ? format(escapeHtml(problem.confirm.thanks), { name: escapeHtml(fields.Username) })
+    : escapeHtml(problem.confirm.thanksNoName);
   return renderPageShell(
     words.title,
-    `<p>${format(escapeHtml(words.intro), { name, brand: escapeHtml(site.name) })}</p>
+    `<p>${thanks} ${format(escapeHtml(words.intro), { brand: escapeHtml(site.name) })}</p>
 <form method="post" action="${escapeHtml(enquiryEndpoint(kind))}">
 ${hidden}
 <p><button class="button" type="submit">${escapeHtml(words.button)}</button></p>

@@ -8,7 +8,8 @@
  * It carries nothing the visitor typed but their first name, and that only when the name passes
  * a strict pattern (letters of any script and spaces, at most 40 characters): everything else in
  * it is ours (the reference, our option labels, our phone and links). So it can never carry a
- * stranger's text to an address someone else typed in.
+ * stranger's text to an address someone else typed in. In Telugu, where a name is often written
+ * family name first ("Kota Srinivas"), the greeting names only a one-word name.
  *
  * Never for spam, a release from spam, an import or a preview; only for a lead that came with a
  * fresh single-use challenge or the no-JavaScript confirmation; at most once a UTC day to one
@@ -48,15 +49,23 @@ export const wantsAck = (lead: LeadRecord): boolean => lead.kind !== 'privacy' &
 const GREETABLE_NAME = /^(?:[\p{L}\p{M} ]|\u200C|\u200D){1,40}$/u;
 
 /**
+ * Languages whose names are often written family name first (Telugu: "Kota Srinivas"), so the
+ * first word may not be the name a person is greeted by: their greeting names only a one-word name.
+ */
+const FAMILY_NAME_FIRST: ReadonlySet<Locale> = new Set(['te']);
+
+/**
  * The first name the greeting uses, or '' for the plain greeting: only when the whole name the
  * visitor typed passes GREETABLE_NAME (so no digits, no `. / : @`, nothing like a link or an
- * address can ride along), and then only its first word.
+ * address can ride along), and then only its first word; in a FAMILY_NAME_FIRST language only a
+ * name of one word.
  */
-export const greetingName = (typed: unknown): string => {
+export const greetingName = (typed: unknown, locale: Locale = 'en'): string => {
   if (typeof typed !== 'string') return '';
   const name = typed.normalize('NFC').trim();
   if (!GREETABLE_NAME.test(name)) return '';
-  return name.split(/ +/)[0];
+  const words = name.split(/ +/);
+  return words.length > 1 && FAMILY_NAME_FIRST.has(locale) ? '' : words[0];
 };
 
 /** The reference the thank-you shows: the first 8 characters of the id. */
@@ -70,7 +79,8 @@ export const aboutText = (lead: LeadRecord, locale: Locale): string => {
   const options = words.form.options as Record<string, string>;
   // Only our own labels: a value we do not know is left out, never shown as typed.
   const label = (value: unknown) => (given(value) && Object.hasOwn(options, value) ? options[value] : '');
-  const join = (head: string, detail: string) => (detail ? `${head}: ${detail}` : head);
+  // The detail in brackets: "Buying property (flats)", not a second colon after "You asked about:".
+  const join = (head: string, detail: string) => (detail ? `${head} (${detail})` : head);
   switch (lead.kind) {
     case 'realestate': {
       const head = lead.intent === 'sell' ? words.ack.about.sell : words.ack.about.buy;
@@ -96,7 +106,7 @@ export const ackParams = (lead: LeadRecord): Record<string, string> => {
   const words = dictionary(locale);
   const options = words.form.options as Record<string, string>;
   const reference = referenceOf(lead.id);
-  const name = greetingName(lead.Username);
+  const name = greetingName(lead.Username, locale);
   const about = aboutText(lead, locale);
   const callTime = lead.kind === 'privacy' ? undefined : lead.callTime;
   const callWhen =
