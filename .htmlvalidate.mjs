@@ -1,4 +1,4 @@
-/** html-validate over every page in dist/ (`npm run validate:html`, run in CI): 0 errors. */
+/** html-validate over every page in dist/ (`npm run check:html`, run in CI): 0 errors. */
 export default {
   extends: ['html-validate:recommended'],
   rules: {

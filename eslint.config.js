@@ -1,7 +1,7 @@
 /**
  * ESLint (`npm run lint`, run in CI): typescript-eslint, eslint-plugin-astro, jsx-a11y (React
  * islands and .astro markup) and the React hooks rules, including the React Compiler-era checks
- * (purity, refs, set-state-in-effect ...). Formatting is Prettier's (`npm run format:check`).
+ * (purity, refs, set-state-in-effect ...). Formatting is Prettier's (`npm run check:format`).
  */
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

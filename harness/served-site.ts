@@ -1,5 +1,5 @@
 /**
- * The served site for scripts that load it (fuzz:api, bench:faults, bench:api): `node
+ * The served site for scripts that load it (bench:fuzz, bench:faults, bench:api): `node
  * harness/serve.ts`, what `npm start` serves after building, as a child process, with its local
  * database (read over its Postgres socket, harness/database.ts) and its local Blobs store (site
  * "0", opened for reading with a BlobsServer of our own). The scripts give it fresh folders

@@ -1,4 +1,4 @@
-/** subset-font ships no types: the part of its API that scripts/indic-fonts.ts uses. */
+/** subset-font ships no types: the part of its API that scripts/build-fonts.ts uses. */
 declare module 'subset-font' {
   interface SubsetFontOptions {
     targetFormat?: 'sfnt' | 'woff' | 'woff2' | 'truetype';

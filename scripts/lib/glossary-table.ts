@@ -1,6 +1,6 @@
 /**
  * The glossary (src/i18n/glossary.ts) as the Markdown table docs/translations.md shows, between
- * its glossary markers. `npm run glossary` writes it; tests/unit/glossary.test.ts checks the doc holds it.
+ * its glossary markers. `npm run docs:glossary` writes it; tests/unit/glossary.test.ts checks the doc holds it.
  */
 import { GLOSSARY, GLOSSARY_LOCALES, variantText } from '../../src/i18n/glossary.ts';
 

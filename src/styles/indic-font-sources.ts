@@ -3,7 +3,7 @@
  * they are served, and their @font-face rules.
  *
  * Each language gets one file: Noto Sans Tamil / Telugu / Kannada, variable (@fontsource-variable),
- * cut by `npm run fonts` (scripts/indic-fonts.ts) to its script's characters and to the weights
+ * cut by `npm run build:fonts` (scripts/build-fonts.ts) to its script's characters and to the weights
  * the site's CSS uses, 400 to 700. The cut files are committed in public/fonts, under names that
  * carry a hash of their bytes (so they can be cached for good), listed in indic-font-files.json.
  * The site's pages (indic-fonts.ts) and the server's own small pages (src/server/intake/problem-page.ts)

@@ -1,7 +1,7 @@
 /**
  * The text fonts of the Tamil, Telugu and Kannada pages: one self-hosted file per language,
  * Noto Sans Tamil / Telugu / Kannada cut to the script's characters and to weights 400 to 700
- * (indic-font-sources.ts, `npm run fonts`). Latin letters keep the system font and the heading font.
+ * (indic-font-sources.ts, `npm run build:fonts`). Latin letters keep the system font and the heading font.
  *
  * One variable file sets regular, semi-bold and bold text, so the first layout has every face it
  * needs as soon as the preloaded file is in: no bold face arrives later to move a heading or to lay

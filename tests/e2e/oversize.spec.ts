@@ -3,7 +3,7 @@
  * answers before reading the whole body (on the declared size, or as soon as the bytes pass the
  * limit). Closing a connection with unread data resets it, and the reset can overtake the
  * answer, so the local server reads and drops the rest before answering (Netlify reads the whole
- * request before the function runs). Found by `npm run fuzz:api` against the served site: about
+ * request before the function runs). Found by `npm run bench:fuzz` against the served site: about
  * one such upload in four lost its answer.
  */
 import net from 'node:net';

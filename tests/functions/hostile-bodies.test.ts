@@ -1,5 +1,5 @@
 /**
- * Bodies that `npm run fuzz:api` found the pipeline mishandling, kept as regressions:
+ * Bodies that `npm run bench:fuzz` found the pipeline mishandling, kept as regressions:
  * - a body that fails while it is read (the client went away midway) was a 500;
  * - JSON escapes can carry half a surrogate pair ("\ud800"), which got stored as a lead's text;
  * - text holding U+0000 (NUL), which Postgres cannot store, was answered 503 ("try again").

@@ -105,7 +105,7 @@ describe('lint refuses the arrows that must not exist, in every form', () => {
 
     // src/ → what lives outside it
     ['src/ imports the local stand-ins', 'src/lib/example.ts', "import { value } from '../../harness/serve.ts';", OUTSIDE],
-    ['src/ imports a command', 'src/components/Example.ts', "import { value } from '../../scripts/budget.ts';", OUTSIDE],
+    ['src/ imports a command', 'src/components/Example.ts', "import { value } from '../../scripts/check-budget.ts';", OUTSIDE],
     ['src/ imports a benchmark', 'src/islands/Example.ts', "import { value } from '../../bench/api.ts';", OUTSIDE],
     [
       'src/ imports the tests',

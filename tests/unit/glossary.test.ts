@@ -4,7 +4,7 @@
  * forbids. The acknowledgement e-mail and the server's pages take their words from the
  * dictionaries (`ack`, `problem`), so they are read there. A published consent notice can never
  * change (integrations/consent-lock.ts): only the current version is read.
- * docs/translations.md shows the glossary as `npm run glossary` writes it.
+ * docs/translations.md shows the glossary as `npm run docs:glossary` writes it.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -129,7 +129,7 @@ describe('one optional-field mark per language', () => {
   });
 });
 
-it('docs/translations.md shows the glossary as it is (npm run glossary writes it)', () => {
+it('docs/translations.md shows the glossary as it is (npm run docs:glossary writes it)', () => {
   const doc = read('docs/translations.md');
   const shown = doc.slice(doc.indexOf(GLOSSARY_START) + GLOSSARY_START.length, doc.indexOf(GLOSSARY_END)).trim();
   expect(shown).toBe(glossaryTable());

@@ -1,5 +1,5 @@
 /**
- * The committed Tamil, Telugu and Kannada text fonts (public/fonts, cut by `npm run fonts`): each
+ * The committed Tamil, Telugu and Kannada text fonts (public/fonts, cut by `npm run build:fonts`): each
  * has every character of its script that the source family has, the weights 400 to 700 and nothing
  * else, is exactly what the script writes from the installed packages today, and is served under
  * the name src/styles/indic-font-files.json gives it (the hash of its bytes).
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkitten';
 import { describe, expect, it } from 'vitest';
-import { cutIndicFont, indicFontFileName } from '../../scripts/indic-fonts';
+import { cutIndicFont, indicFontFileName } from '../../scripts/build-fonts';
 import {
   INDIC_FONT_FILES,
   INDIC_FONT_SOURCES,
@@ -46,7 +46,7 @@ describe.each(Object.entries(INDIC_FONT_SOURCES))('%s text font', (locale, sourc
     expect(font.hasGlyphForCodePoint('A'.codePointAt(0)!)).toBe(false);
   });
 
-  it('is what `npm run fonts` writes from the installed package, under the hash of its bytes (run it after updating the package)', async () => {
+  it('is what `npm run build:fonts` writes from the installed package, under the hash of its bytes (run it after updating the package)', async () => {
     const fresh = await cutIndicFont(source);
     expect(Buffer.compare(fresh, file)).toBe(0);
     expect(sitePath).toBe(`${INDIC_FONTS_PATH}${indicFontFileName(source, fresh)}`);

@@ -1,5 +1,5 @@
 /**
- * `npm run fonts`: cuts the Tamil, Telugu and Kannada text fonts the pages use
+ * `npm run build:fonts`: cuts the Tamil, Telugu and Kannada text fonts the pages use
  * (src/styles/indic-font-sources.ts says which and why), writes them to public/fonts under names
  * that carry a hash of their bytes, and lists them in src/styles/indic-font-files.json.
  *

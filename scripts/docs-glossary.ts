@@ -1,5 +1,5 @@
 /**
- * `npm run glossary`: writes the glossary (src/i18n/glossary.ts) into docs/translations.md, between
+ * `npm run docs:glossary`: writes the glossary (src/i18n/glossary.ts) into docs/translations.md, between
  * its glossary markers. tests/unit/glossary.test.ts fails while the doc and the data differ.
  */
 import path from 'node:path';

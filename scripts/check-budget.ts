@@ -1,5 +1,5 @@
 /**
- * `npm run budget`: the weight of every page in dist/ against its budget (gzipped), printed as a
+ * `npm run check:budget`: the weight of every page in dist/ against its budget (gzipped), printed as a
  * table; exits 1 when a page is over. Budgets (docs/performance.md, "Budgets"):
  * - form pages: before the visitor reaches for the form (it hydrates on that first interaction),
  *   JS ≤ 5 KB and none of the form's own script; once they have reached for it, JS ≤ 95 KB (dayjs
@@ -15,7 +15,7 @@
  * INBOX_FIRST_SCREEN_JS, the weight it had before Insights, and Insights, a chunk loaded only when
  * opened, adds at most INSIGHTS_JS.
  * "HTML+CSS" is the page's HTML (its CSS is inlined, astro.config.mjs) plus any linked stylesheet.
- * `npm run budget -- --write` also writes the table into docs/performance.md (between the
+ * `npm run check:budget -- --write` also writes the table into docs/performance.md (between the
  * bench:budget markers).
  */
 import path from 'node:path';
@@ -112,7 +112,7 @@ if (process.argv.includes('--write')) {
   const doc = path.resolve(import.meta.dirname, '..', 'docs/performance.md');
   const [start, end] = ['<!-- bench:budget:start -->', '<!-- bench:budget:end -->'];
   const table = [
-    `Produced by \`npm run budget -- --write\` on ${new Date().toISOString().slice(0, 10)} from \`dist/\` (gzip level 9).`,
+    `Produced by \`npm run check:budget -- --write\` on ${new Date().toISOString().slice(0, 10)} from \`dist/\` (gzip level 9).`,
     '',
     "JS before: what loads before the visitor interacts; with the form: once they have reached for the page's form (it loads its script on that first interaction); JS after: once they have used every island of the page (a calculator too).",
     '',

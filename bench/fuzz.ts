@@ -1,13 +1,13 @@
 /**
- * `npm run fuzz:api`: property-based tests (fast-check) of the enquiry API and the export, in
+ * `npm run bench:fuzz`: property-based tests (fast-check) of the enquiry API and the export, in
  * process against the function handlers and against the served site, with hostile requests
  * (bench/fuzz/cases.ts). For every case it checks the answer and what was stored
  * (bench/fuzz/oracle.ts); at the end, that every accepted lead was e-mailed exactly once.
  * It prints the cases per status and, if a property fails, the counterexample shrunk.
  *
- *   npm run fuzz:api                         # 10,000 cases in process, then 10,000 served
- *   npm run fuzz:api -- --runs 500           # the short run (CI runs each mode as its own step)
- *   npm run fuzz:api -- --mode in-process --seed 42
+ *   npm run bench:fuzz                         # 10,000 cases in process, then 10,000 served
+ *   npm run bench:fuzz -- --runs 500           # the short run (CI runs each mode as its own step)
+ *   npm run bench:fuzz -- --mode in-process --seed 42
  *
  * Served mode starts `node harness/serve.ts` (PORT and EMAILJS_STANDIN_PORT if set, else free
  * ports) over dist/, building it first if it is missing. Exits 1 on any failure.
@@ -30,7 +30,7 @@ const runs = Number(values.runs);
 const seed = values.seed !== undefined ? Number(values.seed) : Date.now() % 2 ** 31;
 const modes = values.mode === 'both' ? (['in-process', 'served'] as const) : [values.mode as 'in-process' | 'served'];
 if (!Number.isInteger(runs) || runs < 1 || !modes.every((m) => m === 'in-process' || m === 'served')) {
-  console.error('usage: npm run fuzz:api -- [--runs N] [--mode in-process|served|both] [--seed S]');
+  console.error('usage: npm run bench:fuzz -- [--runs N] [--mode in-process|served|both] [--seed S]');
   process.exit(2);
 }
 
@@ -163,7 +163,7 @@ const shorten = (value: unknown): unknown =>
         : value;
 
 let failed = false;
-log(`fuzz:api: ${runs.toLocaleString('en')} cases per mode, seed ${seed}`);
+log(`bench:fuzz: ${runs.toLocaleString('en')} cases per mode, seed ${seed}`);
 for (const mode of modes) {
   const { result, tally, seconds, startSeconds, endProblems, added } = await runMode(mode);
   log(
@@ -185,7 +185,7 @@ for (const mode of modes) {
     log(`\n  FAILED after ${result.numRuns} cases (${result.numShrinks} shrinks). Counterexample, shrunk:`);
     log(JSON.stringify(shorten(c), null, 2).replace(/^/gm, '    '));
     log(`  Problems:\n${String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance).replace(/^/gm, '    ')}`);
-    log(`  Replay: npm run fuzz:api -- --mode ${mode} --seed ${seed} --runs ${runs}`);
+    log(`  Replay: npm run bench:fuzz -- --mode ${mode} --seed ${seed} --runs ${runs}`);
   } else {
     log('  every case: no 5xx, every 4xx named its problem, nothing invalid stored, every 201 stored exactly once');
   }

@@ -1,5 +1,5 @@
 /**
- * `npm run weight`: the gzipped JavaScript of every form page in dist/, before the visitor touches
+ * `npm run check:form-weight`: the gzipped JavaScript of every form page in dist/, before the visitor touches
  * the form, once they have reached for it (the form island hydrates on that first interaction,
  * `client:interact`), and with every island of the page used (a calculator wakes on its own first
  * interaction). Fails when a page loads any of the form's script before that interaction, or more

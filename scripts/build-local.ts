@@ -7,12 +7,10 @@
  * import.meta.env.PUBLIC_* at build time, so the stand-in's port is part of the build: serve
  * the result with the same EMAILJS_STANDIN_PORT.
  *
- *   npm run build:local                         # stand-in on 8899, as `npm start` uses it
- *   npm run build:e2e                           # stand-in on the e2e run's port (playwright.config.ts)
+ * `npm run build:e2e` (scripts/build-e2e.ts) builds the same way for the e2e run's stand-in.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SERVER_SETTINGS = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_PUBLIC_KEY', 'EMAILJS_PRIVATE_KEY', 'EMAILJS_API_ORIGIN'];
@@ -47,13 +45,4 @@ export function localBuild(env: NodeJS.ProcessEnv = process.env) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-if (import.meta.main) {
-  const { values } = parseArgs({ options: { e2e: { type: 'boolean', default: false } } });
-  if (values.e2e) {
-    // The stand-in port of the e2e run, so its server (`npm run serve`) and this build agree.
-    const { E2E_STANDIN_PORT } = await import('../playwright.config.ts');
-    localBuild({ ...process.env, EMAILJS_STANDIN_PORT: String(E2E_STANDIN_PORT) });
-  } else {
-    localBuild();
-  }
-}
+if (import.meta.main) localBuild();
