@@ -139,7 +139,7 @@ test.describe('without JavaScript', () => {
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: words.submit }).click();
     await expect(page.locator('h1')).toHaveText(dictionary('ta').problem.confirm.title);
-    // A person reads the page before the click (a click sooner than the minimum fill time is spam).
+    // A person reads the page before the click (a click sooner than the minimum fill time gets the page again).
     await readingPause();
     await page.getByRole('button', { name: dictionary('ta').problem.confirm.button }).click();
     await page.waitForURL('**/ta/Thankyou');

@@ -183,7 +183,7 @@ locales.forEach((locale) => {
       await expect(page.locator('h1')).toHaveText(problem.confirm.title);
       expect(await loadedIndicRanges(page)).toEqual(ownScriptFont(locale));
       expect(await leadByEmail(page, form, email)).toEqual([]);
-      // A person reads the page before the click (a click sooner than the minimum fill time is spam).
+      // A person reads the page before the click (a click sooner than the minimum fill time gets the page again).
       await readingPause();
       await page.getByRole('button', { name: problem.confirm.button }).click();
       await page.waitForURL(`**${localizePath('/Thankyou', locale)}`);

@@ -35,7 +35,7 @@ for (const path of FAMILIES) {
     // Without JavaScript the server asks once to confirm: nothing is stored until then.
     await expect(page.locator('h1')).toHaveText('Confirm your enquiry');
     expect(await leadByEmail(page, form.kind, email)).toEqual([]);
-    // A person reads the page before the click (a click sooner than the minimum fill time is spam).
+    // A person reads the page before the click (a click sooner than the minimum fill time gets the page again).
     await readingPause();
     await page.getByRole('button', { name: 'Confirm and send my enquiry' }).click();
     await page.waitForURL('**/Thankyou');

@@ -141,7 +141,7 @@ test("a submit before hydration is the plain form's native post", async ({ page 
   );
   await submitButton(page, form.kind).click();
   await expect(page.locator('h1')).toHaveText('Confirm your enquiry');
-  // A person reads the page before the click (a click sooner than the minimum fill time is spam).
+  // A person reads the page before the click (a click sooner than the minimum fill time gets the page again).
   await readingPause();
   await page.getByRole('button', { name: 'Confirm and send my enquiry' }).click();
   await page.waitForURL('**/Thankyou');

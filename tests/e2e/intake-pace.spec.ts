@@ -82,4 +82,21 @@ test.describe('without JavaScript', () => {
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ via: 'html' });
   });
+
+  test('a click on Confirm at once is asked again, nothing sent; the second click after reading stores it', async ({ page }) => {
+    const email = `pace-fast-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(CONTACT_PAGE.path);
+    await fill(page, withEmail(email));
+    await submitButton(page, 'contact').click();
+    await expect(page.locator('h1')).toHaveText('Confirm your enquiry');
+    // Sooner than the served site's minimum fill time: the page again, with a line saying so.
+    await page.getByRole('button', { name: 'Confirm and send my enquiry' }).click();
+    await expect(page.getByRole('status')).toHaveText(/sooner than we expected, so nothing has been sent yet/);
+    await expect(page.locator('h1')).toHaveText('Confirm your enquiry');
+    expect(await exportedLeads(page.request, 'contact').then((leads) => leads.filter((lead) => lead.email === email))).toEqual([]);
+    await readingPause();
+    await page.getByRole('button', { name: 'Confirm and send my enquiry' }).click();
+    await page.waitForURL('**/Thankyou');
+    expect(await storedAsLead(page, email)).toEqual([expect.objectContaining({ via: 'html' })]);
+  });
 });

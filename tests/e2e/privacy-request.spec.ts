@@ -106,7 +106,7 @@ test.describe('without JavaScript', () => {
       await fillRequest(page, locale, email);
       await form(page).getByRole('button', { name: words.form.submitPrivacy }).click();
       await expect(page.locator('h1')).toHaveText(words.problem.confirmPrivacy.title);
-      // A person reads the page before the click (a click sooner than the minimum fill time is spam).
+      // A person reads the page before the click (a click sooner than the minimum fill time gets the page again).
       await readingPause();
       await page.getByRole('button', { name: words.problem.confirmPrivacy.button }).click();
       await page.waitForURL(`**${localizePath('/Privacyrequestsent', locale)}`);

@@ -63,9 +63,9 @@ const confirmPageFields = (html: string): Array<[string, string]> => {
   ]);
 };
 
-/** What a person does on the confirm page: reads it for a few seconds, then clicks. */
-const afterReading = async <T>(click: () => Promise<T>): Promise<T> => {
-  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5_000 });
+/** What a person does on the confirm page: reads it for a few seconds (or `ms`), then clicks. */
+const afterReading = async <T>(click: () => Promise<T>, ms = 5_000): Promise<T> => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
   try {
     return await click();
   } finally {
@@ -133,12 +133,52 @@ describe('a person without JavaScript', () => {
     expect(standIn.received).toHaveLength(1);
   });
 
-  test('a confirmation sooner than the minimum fill time after the confirm page was served is spam: kept apart, not e-mailed', async () => {
+  test('a confirmation sooner than the minimum fill time is asked again with a fresh token, never stored as spam; the next click after reading stores it', async () => {
+    const first = await sendForm('finance', nativeForm('finance', { locale: 'ta' }), { confirmed: false, headers: NAVIGATION });
+    const fields = confirmPageFields(first.text);
+    const id = Object.fromEntries(fields).submissionId;
+    // A person who expects the button clicks after a second (the minimum is 3 s).
+    const clicked = await afterReading(() => sendForm('finance', fields, { confirmed: false, headers: NAVIGATION }), 1_000);
+    expect(clicked.status).toBe(200);
+    expect(clicked.text).toContain(dictionary('ta').problem.confirm.title);
+    expect(clicked.text).toContain(dictionary('ta').problem.confirm.again);
+    expect(first.text).not.toContain(dictionary('ta').problem.confirm.again);
+    const again = Object.fromEntries(confirmPageFields(clicked.text));
+    expect(again.confirmToken).not.toBe(Object.fromEntries(fields).confirmToken);
+    expect(again).toMatchObject({ ...Object.fromEntries(fields), confirmToken: again.confirmToken });
+    expect(await db.records()).toEqual([]);
+    expect(standIn.requests).toHaveLength(0);
+
+    const stored = await afterReading(() => sendForm('finance', Object.entries(again), { confirmed: false, headers: NAVIGATION }));
+    expect(stored.status).toBe(303);
+    expect(stored.headers.get('location')).toBe('/ta/Thankyou');
+    expect(await leadsOf('finance')).toEqual([expect.objectContaining({ id, via: 'html', notified: true })]);
+    expect(await db.records('spam')).toEqual([]);
+  });
+
+  test('a too-fast confirmation of Sell Flats keeps its staged photos for the next click', async () => {
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'front.jpg', { type: 'image/jpeg' });
+    const first = await sendRequest(
+      'realestate',
+      multipartFormRequest('realestate', asNativeForm(validSellFlats()), [jpeg], { confirmed: false, headers: NAVIGATION }),
+    );
+    const fields = confirmPageFields(first.text);
+    const id = Object.fromEntries(fields).submissionId;
+    const clicked = await sendForm('realestate', fields, { confirmed: false, headers: NAVIGATION });
+    expect(clicked.status).toBe(200);
+    const again = confirmPageFields(clicked.text);
+    expect(Object.fromEntries(again).stagedPhotos).toBe(Object.fromEntries(fields).stagedPhotos);
+    expect((await afterReading(() => sendForm('realestate', again, { confirmed: false, headers: NAVIGATION }))).status).toBe(303);
+    expect(await leadsOf('realestate')).toEqual([expect.objectContaining({ id, photos: [`${id}/1.jpg`] })]);
+    expect(await blobs.keys(blobs.photos())).toEqual([`${id}/1.jpg`]);
+  });
+
+  test('a script that confirms at once and asks for JSON is kept apart, as before', async () => {
     const first = await sendForm('finance', nativeForm('finance'), { confirmed: false, headers: NAVIGATION });
     const fields = confirmPageFields(first.text);
     const id = Object.fromEntries(fields).submissionId;
-    const clicked = await sendForm('finance', fields, { confirmed: false, headers: NAVIGATION });
-    expect(clicked.status).toBe(303);
+    const clicked = await sendForm('finance', fields, { confirmed: false, headers: { accept: 'application/json' } });
+    expect(clicked.status).toBe(201);
     expect(await leadsOf('finance')).toEqual([]);
     expect(await db.records('spam')).toEqual([expect.objectContaining({ id, spam: 'confirm-too-fast' })]);
     expect(standIn.requests).toHaveLength(0);

@@ -217,7 +217,7 @@ export const humanPause = (page: Page) =>
 
 /**
  * A person reading the confirm page before the click (a click sooner than the served site's
- * minimum fill time after the page was served is spam). Without JavaScript the page's own clock
+ * minimum fill time after the page was served gets the page again, with nothing sent). Without JavaScript the page's own clock
  * cannot be asked, so the test's clock counts, from when the page was shown.
  */
 export const readingPause = (shownAt = Date.now()) =>

@@ -10,12 +10,18 @@ import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds.ts';
 import { escapeHtml, htmlPageResponse, renderPageShell } from './problem-page.ts';
 import { DEFAULT_LOCALE, dictionary, format, type Locale } from '../../i18n/index.ts';
 
-/** In the language of the page the form was on (the dictionary's `problem.confirm`, or `confirmPrivacy` for a privacy request). */
+/**
+ * In the language of the page the form was on (the dictionary's `problem.confirm`, or
+ * `confirmPrivacy` for a privacy request). `again`: the visitor pressed the button sooner than a
+ * person reads the page, so the page comes back with a fresh token and a line saying nothing was
+ * sent yet (a person is asked again, never dropped as spam).
+ */
 export const renderConfirmPage = (
   kind: EnquiryKind,
   fields: Record<string, string>,
   token: string,
   locale: Locale = DEFAULT_LOCALE,
+  again = false,
 ): string => {
   const problem = dictionary(locale).problem;
   const words = kind === 'privacy' ? problem.confirmPrivacy : problem.confirm;
@@ -28,7 +34,7 @@ export const renderConfirmPage = (
     : escapeHtml(problem.confirm.thanksNoName);
   return renderPageShell(
     words.title,
-    `<p>${thanks} ${format(escapeHtml(words.intro), { brand: escapeHtml(site.name) })}</p>
+    `${again ? `<p class="again" role="status">${escapeHtml(problem.confirm.again)}</p>\n` : ''}<p>${thanks} ${format(escapeHtml(words.intro), { brand: escapeHtml(site.name) })}</p>
 <form method="post" action="${escapeHtml(enquiryEndpoint(kind))}">
 ${hidden}
 <p><button class="button" type="submit">${escapeHtml(words.button)}</button></p>
@@ -43,4 +49,5 @@ export const confirmPageResponse = (
   fields: Record<string, string>,
   token: string,
   locale: Locale = DEFAULT_LOCALE,
-): Response => htmlPageResponse(200, renderConfirmPage(kind, fields, token, locale), {}, { formPost: true });
+  again = false,
+): Response => htmlPageResponse(200, renderConfirmPage(kind, fields, token, locale, again), {}, { formPost: true });

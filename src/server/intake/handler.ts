@@ -101,8 +101,16 @@ const processEnquiry = async (
   // A native post: the confirmation of an earlier one, or a first post to be confirmed.
   const sent = fields ?? {};
   const confirmation = checkConfirmation(secret, sent);
-  // Clicked sooner after the confirm page was served than a person reads it: kept apart.
-  if (confirmation === 'too-fast') return { receipt: await keepSpam(kind, enquiry, 'confirm-too-fast', via) };
+  // Clicked sooner after the confirm page was served than a person reads it. A person can do
+  // that, so a browser gets the page again with a fresh token and a line saying nothing was sent
+  // (the photos it staged stay bound, as the signature proved them ours); a script asking for
+  // JSON gets what a bot gets.
+  if (confirmation === 'too-fast') {
+    if (!html) return { receipt: await keepSpam(kind, enquiry, 'confirm-too-fast', via) };
+    const { [CONFIRM_FIELD]: _token, ...again } = sent;
+    logLead({ kind, id: enquiry.submissionId, status: 'to-confirm', note: 'confirm-too-fast' });
+    return { confirm: confirmPageResponse(kind, again, issueConfirmation(secret, again), locale, true) };
+  }
   if (confirmation === 'ok') {
     const staged = (sent[STAGED_PHOTOS_FIELD] ?? '').split(',').filter(Boolean);
     return { receipt: await accept({ kind: 'confirm', value: String(sent[CONFIRM_FIELD]) }, staged) };
