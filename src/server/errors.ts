@@ -58,16 +58,24 @@ export class StoreUnavailableError extends HttpError {
   }
 }
 
-/** The database refused, failed or did not answer in time (`reason` is for the log, never the answer). */
+/**
+ * The database refused, failed or did not answer in time (`reason` is for the log, never the
+ * answer; `code` is Postgres's SQLSTATE when it refused a statement).
+ */
 export class DatabaseUnavailableError extends StoreUnavailableError {
   readonly reason: string;
-  constructor(reason: string) {
+  readonly code: string | undefined;
+  constructor(reason: string, code?: string) {
     super();
     this.name = 'DatabaseUnavailableError';
     this.reason = reason;
     this.cause = reason;
+    this.code = code;
   }
 }
+
+/** Postgres's class 22 (data exception: a date out of range, a value it cannot read). */
+export const isDataException = (error: unknown): boolean => error instanceof DatabaseUnavailableError && /^22/.test(error.code ?? '');
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again, or call us.';
 

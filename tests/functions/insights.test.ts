@@ -217,7 +217,13 @@ test('a sales key sees the same figures as the owner (aggregates, not an export)
 test('the last 30 days by default; a wrong date, a reversed range and a wrong method are refused; the same key as the inbox', async () => {
   const { body } = await call('/api/leads/insights');
   expect(body).toMatchObject({ from: '2026-11-01', to: '2026-11-30', total: 0, waiting: [], firstContact: { medianMinutes: null } });
-  expect((await call('/api/leads/insights?from=2026-11-31')).body.fields).toEqual({ from: 'from must be a date, YYYY-MM-DD' });
+  expect((await call('/api/leads/insights?from=2026-11-31')).body.fields).toEqual({ from: 'from must be a date written YYYY-MM-DD' });
+  // The year 0000 (India's midnight of it is before any date Postgres reads): 400, never a 503.
+  const ancient = await call('/api/leads/insights?from=0000-01-01&to=0001-12-31');
+  expect([ancient.status, ancient.body.fields]).toEqual([
+    400,
+    { from: 'from must be no earlier than 1900-01-01', to: 'to must be no earlier than 1900-01-01' },
+  ]);
   expect((await call('/api/leads/insights?to=9999-12-31')).body.fields).toEqual({ to: 'to must be no later than 9999-12-30' });
   expect((await call('/api/leads/insights?from=2026-11-30&to=2026-11-01')).status).toBe(400);
   expect((await call('/api/leads/insights', { method: 'POST' })).status).toBe(405);

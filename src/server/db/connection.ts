@@ -189,7 +189,8 @@ export const withDatabase = async <T>(work: () => Promise<T>, ms = storeTimeoutM
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (isUnstorableText(error)) throw new HttpError(400, UNSTORABLE_TEXT);
-    throw new DatabaseUnavailableError(error instanceof Error ? error.message : String(error));
+    const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+    throw new DatabaseUnavailableError(error instanceof Error ? error.message : String(error), code);
   } finally {
     clearTimeout(timer);
   }

@@ -37,11 +37,24 @@ export interface ExportQuery {
 
 /** The last day a range may name: the day after it must still be a date Postgres reads (year 9999). */
 export const LAST_DAY = '9999-12-30';
+/**
+ * The first day a range may name. Postgres has no year 0000, and India's midnight of 0001-01-01
+ * is still in it; no lead is older than the site, so a range begins in 1900 at the earliest.
+ */
+export const FIRST_DAY = '1900-01-01';
 
 const isDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** Why a date parameter is refused, or null: written YYYY-MM-DD, a real day, FIRST_DAY to LAST_DAY. */
+export const dateProblem = (name: string, value: string): string | null => {
+  if (!isDate(value)) return `${name} must be a date written YYYY-MM-DD`;
+  if (value < FIRST_DAY) return `${name} must be no earlier than ${FIRST_DAY}`;
+  if (value > LAST_DAY) return `${name} must be no later than ${LAST_DAY}`;
+  return null;
 };
 
 /** Parses kind, from, to, format, spam, page, status, q and order; the errors name each bad parameter. */
@@ -55,9 +68,8 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
     ['from', from],
     ['to', to],
   ] as const) {
-    if (value === '') continue;
-    if (!isDate(value)) errors[name] = `${name} must be a date written YYYY-MM-DD`;
-    else if (value > LAST_DAY) errors[name] = `${name} must be no later than ${LAST_DAY}`;
+    const problem = value === '' ? null : dateProblem(name, value);
+    if (problem) errors[name] = problem;
   }
   if (!errors.from && !errors.to && from && to && from > to) errors.to = 'to must not be before from';
   const format = params.get('format') || 'csv';
@@ -187,10 +199,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const encodeCursor = ({ at, id }: Cursor) => Buffer.from(JSON.stringify({ at, id })).toString('base64url');
 
+/**
+ * A time as the server writes it (toISOString: `2026-12-02T10:15:00.000Z`), of a real instant
+ * from FIRST_DAY to LAST_DAY: anything else (`2026-99-99T99:99:99Z`, the year 0000) is refused
+ * here, never handed to Postgres to fail as a 503.
+ */
+const isInstant = (at: string) => {
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) && new Date(ms).toISOString() === at && at >= FIRST_DAY && at.slice(0, 10) <= LAST_DAY;
+};
+
 export const decodeCursor = (cursor: string): Cursor | null => {
   try {
     const { at, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Record<keyof Cursor, unknown>>;
-    return typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(at) && typeof id === 'string' && UUID.test(id) ? { at, id } : null;
+    return typeof at === 'string' && isInstant(at) && typeof id === 'string' && UUID.test(id) ? { at, id } : null;
   } catch {
     return null;
   }

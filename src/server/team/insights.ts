@@ -4,7 +4,7 @@
  * database's aggregates (db/insights.ts); this file only names and arranges them.
  */
 import { HttpError } from '../errors.ts';
-import { LAST_DAY } from './export.ts';
+import { dateProblem } from './export.ts';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { WEEKDAYS, site } from '../../config/site.ts';
@@ -40,7 +40,6 @@ export const officeWorkingTime = (): WorkingTime => ({
   closes: site.officeHours.closes,
 });
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const msOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
 /** India's date now. */
@@ -60,15 +59,9 @@ export const parseRange = (params: URLSearchParams, now = Date.now()): DateRange
   const read = (name: 'from' | 'to') => {
     const value = params.get(name);
     if (value === null || value === '') return null;
-    if (!DATE.test(value) || dateOf(msOf(value)) !== value) {
-      fields[name] = `${name} must be a date, YYYY-MM-DD`;
-      return null;
-    }
-    if (value > LAST_DAY) {
-      fields[name] = `${name} must be no later than ${LAST_DAY}`;
-      return null;
-    }
-    return value;
+    const problem = dateProblem(name, value);
+    if (problem) fields[name] = problem;
+    return problem ? null : value;
   };
   const givenTo = read('to');
   const givenFrom = read('from');

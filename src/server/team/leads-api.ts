@@ -16,7 +16,7 @@
  *   team's log (people.ts).
  * The database out of reach: 503.
  */
-import { HttpError, answerSafely, apiHeaders, jsonResponse } from '../errors.ts';
+import { HttpError, answerSafely, apiHeaders, isDataException, jsonResponse } from '../errors.ts';
 import { exportToken } from '../settings.ts';
 import { withDatabase } from '../db/connection.ts';
 import { readLead, type LeadVersion } from '../db/leads.ts';
@@ -237,5 +237,18 @@ const handleLeads = async (request: Request, address: string): Promise<Response>
 const clientAddress = (request: Request, context?: { ip?: string }) =>
   context?.ip || request.headers.get('x-nf-client-connection-ip') || '';
 
+/**
+ * A value the checks let through that Postgres still cannot read (its class 22) is the caller's
+ * parameter, never the database being down: 400, not a 503 that asks for the same again.
+ */
+const refuseUnreadable = async (answer: Promise<Response>): Promise<Response> => {
+  try {
+    return await answer;
+  } catch (error) {
+    if (isDataException(error)) throw new HttpError(400, 'A parameter holds a value the database cannot read (a date out of range?).');
+    throw error;
+  }
+};
+
 export const leadsExportHandler = () => (request: Request, context?: { ip?: string }) =>
-  answerSafely('export', (incoming) => handleLeads(incoming, clientAddress(incoming, context)), logLead)(request);
+  answerSafely('export', (incoming) => refuseUnreadable(handleLeads(incoming, clientAddress(incoming, context))), logLead)(request);
