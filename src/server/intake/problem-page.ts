@@ -71,7 +71,8 @@ a{color:var(--c-brand-700);text-underline-offset:.18em}
 a[href^="tel:"]{white-space:nowrap}
 a:focus-visible,button:focus-visible{outline:3px solid var(--c-accent-400);outline-offset:2px}
 .button{display:inline-flex;align-items:center;min-height:48px;padding:.6rem 1.2rem;border-radius:999px;background:var(--c-brand-700);color:#fff;font:inherit;font-weight:600;text-decoration:none;border:0;cursor:pointer}
-.button:hover{background:var(--c-brand-900)}`;
+.button:hover{background:var(--c-brand-900)}
+.again{padding:.75rem 1rem;border-left:4px solid var(--c-accent-400);background:var(--c-bg-soft);color:var(--c-ink);font-weight:600}`;
 const STYLES = new Map<Locale, string>(LOCALES.map((locale) => [locale, styleFor(locale)]));
 /** The CSP's sources for the pages' stylesheets: one hash per language. */
 const STYLE_HASHES = [...STYLES.values()].map((style) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`).join(' ');
