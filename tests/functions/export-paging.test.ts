@@ -158,8 +158,14 @@ describe('GET /api/leads pages', () => {
     ['?limit=-1&kind=loans', ['kind', 'limit']],
     // Times and dates Postgres cannot read are the caller's mistake (400), never a 503.
     [`?cursor=${Buffer.from(JSON.stringify({ at: '2026-99-99T99:99:99Z', id: crypto.randomUUID() })).toString('base64url')}`, ['cursor']],
-    [`?cursor=${Buffer.from(JSON.stringify({ at: '0000-01-01T00:00:00.000Z', id: crypto.randomUUID() })).toString('base64url')}`, ['cursor']],
-    [`?cursor=${Buffer.from(JSON.stringify({ at: '2026-02-30T00:00:00.000Z', id: crypto.randomUUID() })).toString('base64url')}`, ['cursor']],
+    [
+      `?cursor=${Buffer.from(JSON.stringify({ at: '0000-01-01T00:00:00.000Z', id: crypto.randomUUID() })).toString('base64url')}`,
+      ['cursor'],
+    ],
+    [
+      `?cursor=${Buffer.from(JSON.stringify({ at: '2026-02-30T00:00:00.000Z', id: crypto.randomUUID() })).toString('base64url')}`,
+      ['cursor'],
+    ],
     ['?format=json&limit=20&from=0000-01-01', ['from']],
     ['?from=2026-02-30', ['from']],
   ])('%s → 400 naming %j', async (query, names) => {
