@@ -1,5 +1,6 @@
 /**
- * The carousel's state rules (as on the original site: one slide at a time, wrapping, a pause on hover), kept apart from React so they can be
+ * The carousel's state rules (as on the original site: one slide at a time, wrapping, a pause on
+ * hover), kept apart from the page's script (src/client-scripts/carousel.ts) so they can be
  * unit-tested and read in one place.
  */
 export const CAROUSEL = {

@@ -18,11 +18,17 @@ export interface RepositoryFile {
   text: string;
 }
 
+let paths: string[] | undefined;
 let files: RepositoryFile[] | undefined;
+
+/** The path of every file of the repository (pictures and content too), from its root. */
+export const repositoryPaths = (): string[] =>
+  (paths ??= execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file !== '' && existsSync(path.join(ROOT, file))));
 
 /** Every text file of the repository, read once per test file. */
 export const repositoryTextFiles = (): RepositoryFile[] =>
-  (files ??= execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\n')
-    .filter((file) => TEXT.test(file) && !SKIPPED.test(file) && existsSync(path.join(ROOT, file)))
+  (files ??= repositoryPaths()
+    .filter((file) => TEXT.test(file) && !SKIPPED.test(file))
     .map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') })));

@@ -1,6 +1,6 @@
 /**
  * Browser entry of /admin: starts Decap CMS with the configuration the page carries as JSON
- * (generated at build time from the schemas, see ./config.ts). Bundled on its own, apart from
+ * (generated at build time from the schemas, see ./decap-config.ts). Bundled on its own, apart from
  * the site's islands (integrations/admin-bundle.ts).
  */
 import CMS from 'decap-cms-app';
