@@ -14,13 +14,14 @@ import { closeDatabase, transaction, withDatabase } from '../src/server/db/conne
 import { listMembers, removeMemberNamed, TEAM_ROLES } from '../src/server/db/team-members.ts';
 import { logTeamAction } from '../src/server/db/team-log.ts';
 import { addPerson } from '../src/server/team/people.ts';
+import { SYSTEM_ACTORS } from '../src/server/team/names.ts';
 import { HttpError } from '../src/server/errors.ts';
 
 const USAGE = `Usage:
   npm run team -- add <name> --role ${TEAM_ROLES.join('|')}
   npm run team -- remove <name>
   npm run team -- list`;
-const BY = 'the team command';
+const BY = SYSTEM_ACTORS.teamCommand;
 
 const { values, positionals } = parseArgs({ options: { role: { type: 'string' } }, allowPositionals: true });
 const [command, ...words] = positionals;

@@ -81,6 +81,37 @@ describe('people and their keys', () => {
     expect(Object.keys((await add('Ravi', 'admin')).body.fields)).toEqual(['role']);
   });
 
+  test("names that pass for another are refused: look-alike letters of other scripts, invisible or right-to-left characters, the site's own actors", async () => {
+    await addSales();
+    const refused = [
+      'Οwner', // a Greek Omicron
+      'Оwnеr', // Cyrillic O and e
+      '0wner',
+      'Ｏｗｎｅｒ', // full-width
+      'Owner\u200B', // a zero-width space
+      'Ow\u200Dner', // a zero-width joiner
+      '\u202Erenwo', // a right-to-left override: shows as "owner"
+      'Kavya\u200ERao', // a left-to-right mark
+      'the site',
+      'The Sitе', // Cyrillic e
+      'the erase command',
+      'the team command',
+      'the import',
+      'Κavya Rao', // a Greek Kappa: like the person on the team
+      'KavyaRao',
+    ];
+    for (const name of refused) {
+      const answer = await add(name, 'sales');
+      // 400 for a name nobody may take, 409 for one like a person's on the team; the field named either way.
+      expect([name, Object.keys(answer.body.fields ?? {})]).toEqual([name, ['name']]);
+      expect([400, 409]).toContain(answer.status);
+    }
+    expect((await call('/api/leads/team', OWNER_TOKEN)).body.members.map((m: { name: string }) => m.name)).toEqual(['Kavya Rao']);
+    // Names in every script the team writes are welcome, and a name is stored in NFKC.
+    for (const name of ['பிரியா', 'ప్రియ', 'ಕಾವ್ಯ', 'Zoë Fernandes', 'Ｒａｖｉ']) expect((await add(name, 'sales')).status).toBe(201);
+    expect((await call('/api/leads/team', OWNER_TOKEN)).body.members.map((m: { name: string }) => m.name)).toContain('Ravi');
+  });
+
   test('removing a person ends their access with the next request', async () => {
     const { member, key } = await addSales();
     expect((await call('/api/leads?format=json&limit=20', key)).status).toBe(200);

@@ -7,9 +7,10 @@
 import { query, transaction } from '../db/connection.ts';
 import { forgetLeadInLog, logTeamAction } from '../db/team-log.ts';
 import { deletePhotosOf } from '../intake/photos.ts';
+import { SYSTEM_ACTORS } from './names.ts';
 
 /** Erases lead (or spam) `id`, whatever case it is asked in; false when there was nothing to erase. */
-export const eraseLead = async (id: string, by = 'the erase command'): Promise<boolean> => {
+export const eraseLead = async (id: string, by: string = SYSTEM_ACTORS.eraseCommand): Promise<boolean> => {
   const erased = await transaction(async () => {
     const rows = await query<{ id: string }>('DELETE FROM leads WHERE id = $1 RETURNING id', [id]);
     if (rows.length === 0) return false;

@@ -27,6 +27,7 @@ import { lockedUntil, recordFailure, SIGN_IN_LOCK_MINUTES, SIGN_IN_MAX_FAILURES,
 import { addPerson, created, people, readLog, removePerson } from './people.ts';
 import { consentNoticeParam, parsePageQuery, readPage, renderPage } from './export.ts';
 import { eraseLead } from './erase.ts';
+import { SYSTEM_ACTORS } from './names.ts';
 import { LeadConflictError, changeWork, etagOf, parseWork, readPhoto, releaseSpam, versionOf } from './work.ts';
 import { consentNoticeText } from '../../lib/consent.ts';
 import { parseRange, readInsights } from './insights.ts';
@@ -199,7 +200,7 @@ const signedIn = async (request: Request, token: string, address: string): Promi
   const failure = await withDatabase(async () => {
     const counted = await recordFailure(client, now);
     if (counted.lockedNow)
-      await logTeamAction('the site', 'lockout', null, {
+      await logTeamAction(SYSTEM_ACTORS.site, 'lockout', null, {
         note: `${SIGN_IN_MAX_FAILURES} wrong keys in ${SIGN_IN_WINDOW_MINUTES} minutes from one client; locked out for ${SIGN_IN_LOCK_MINUTES} minutes`,
       });
     return counted;

@@ -10,7 +10,8 @@ import { HttpError, jsonResponse } from '../errors.ts';
 import { query, transaction } from '../db/connection.ts';
 import { addMember, listMembers, removeMember, TEAM_ROLES, type TeamRole } from '../db/team-members.ts';
 import { logTeamAction } from '../db/team-log.ts';
-import { OWNER_KEY_NAME, type TeamMember } from './auth.ts';
+import type { TeamMember } from './auth.ts';
+import { nameProblem, normaliseName } from './names.ts';
 
 export const NAME_MAX = 60;
 export const LOG_PAGE = 50;
@@ -20,10 +21,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const parseNewMember = (body: unknown): { name: string; role: TeamRole } => {
   const { name, role } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const fields: Record<string, string> = {};
-  const trimmed = typeof name === 'string' ? name.trim().replace(/\s+/g, ' ') : '';
-  if (!trimmed || trimmed.length > NAME_MAX || /\p{Cc}/u.test(trimmed)) fields.name = `name must be 1 to ${NAME_MAX} characters`;
-  else if (trimmed.toLowerCase() === OWNER_KEY_NAME.toLowerCase())
-    fields.name = `"${OWNER_KEY_NAME}" is the name of the first key; choose another`;
+  const trimmed = typeof name === 'string' ? normaliseName(name) : '';
+  const problem = trimmed ? nameProblem(trimmed) : null;
+  if (!trimmed || trimmed.length > NAME_MAX) fields.name = `name must be 1 to ${NAME_MAX} characters`;
+  else if (problem) fields.name = problem;
   if (!(TEAM_ROLES as readonly unknown[]).includes(role)) fields.role = `role must be one of ${TEAM_ROLES.join(', ')}`;
   if (Object.keys(fields).length > 0) throw new HttpError(400, 'Some fields are wrong.', { fields });
   return { name: trimmed, role: role as TeamRole };
@@ -32,6 +33,13 @@ export const parseNewMember = (body: unknown): { name: string; role: TeamRole } 
 export const addPerson = async (by: TeamMember, body: unknown) => {
   const { name, role } = parseNewMember(body);
   const added = await transaction(async () => {
+    // One addition at a time, so two look-alike names added at once cannot both pass.
+    await query('SELECT pg_advisory_xact_lock(hashtext($1))', ['team-members']);
+    const lookalike = nameProblem(
+      name,
+      (await listMembers()).map((member) => member.name),
+    );
+    if (lookalike) throw new HttpError(409, lookalike, { fields: { name: lookalike } });
     const made = await addMember(name, role, by.name);
     if (made) await logTeamAction(by.name, 'add-member', null, { name, role });
     return made;
