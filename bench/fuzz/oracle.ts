@@ -1,6 +1,6 @@
 /**
  * What must hold for every request the fuzzer sends, whatever it was:
- * - never a 5xx, and only the statuses the README lists;
+ * - never a 5xx, and only the statuses docs/api.md lists ("Answers");
  * - every 4xx names the problem: JSON `{ error, fields? }`, or, for a browser's native post,
  *   the HTML problem page (heading, and one line per field on a 422);
  * - nothing invalid is stored: every stored record passes its kind's schema again, unchanged,

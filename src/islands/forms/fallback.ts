@@ -1,5 +1,5 @@
 /**
- * The e-mail fallback (docs/decisions.md, "After submit"): when our API cannot be reached, the form sends
+ * The e-mail fallback (docs/decisions/006-after-submit.md): when our API cannot be reached, the form sends
  * the enquiry straight to the team with @emailjs/browser. Settings come from the build's
  * PUBLIC_EMAILJS_* variables; `npm start` points them at the local EmailJS stand-in.
  *

@@ -1,7 +1,7 @@
 /**
  * Sell Flats photos in the browser: each chosen image is scaled down (longest side 1,600 px,
  * JPEG) when it is larger than that or than the server's per-file limit, so the whole upload fits
- * the platform's request limit (docs/decisions.md, "Photos"). The server checks them again.
+ * the platform's request limit (docs/decisions/008-photos-in-one-post.md). The server checks them again.
  */
 import { PHOTO_LIMITS, PHOTO_TYPES } from '../../lib/enquiry/photo-rules';
 

@@ -1,6 +1,6 @@
 /**
  * Sending a filled form: the POST to our API, what its answer means, and what to do next.
- * docs/decisions.md, "After submit": a network error or a 5xx is retried once with the same
+ * docs/decisions/006-after-submit.md: a network error or a 5xx is retried once with the same
  * submissionId; if that fails too, the enquiry goes to the team by e-mail from the browser.
  * Any other answer is shown to the visitor as it is (422 at the fields).
  */

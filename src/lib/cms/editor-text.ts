@@ -115,7 +115,7 @@ export const COLLECTION_TEXT: Record<CollectionName, CollectionText> = {
     label: 'Consent notice',
     singular: 'Consent notice version',
     description:
-      'The one sentence next to every form\'s consent box. Each lead records the version it was shown, so a published version is never changed: editing its text stops the build. For new wording, ask a developer to add a new version (see README, "Consent notice").',
+      'The one sentence next to every form\'s consent box. Each lead records the version it was shown, so a published version is never changed: editing its text stops the build. For new wording, ask a developer to add a new version (see docs/editing.md, "Consent notice").',
     identifier: 'version',
     create: false,
     fields: {

@@ -1,5 +1,5 @@
 /**
- * Contact message (/api/contact, kind `contact`): the /Contactus form. docs/decisions.md, "Forms and validation":
+ * Contact message (/api/contact, kind `contact`): the /Contactus form. docs/decisions/007-contact-form-is-a-lead.md:
  * a lead like the others, with the same wire names and field rules (Username, phone, email,
  * message), stored first and then e-mailed to the team by the server.
  */

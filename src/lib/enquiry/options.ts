@@ -1,6 +1,6 @@
 /**
  * Every option list of the enquiry forms, defined once. What a list shows is what is sent
- * (docs/decisions.md, "Forms and validation"), so each list is the array of values; forms render them as-is and the
+ * (docs/decisions/004-values.md), so each list is the array of values; forms render them as-is and the
  * zod schemas use them as enums. Placeholders are never part of a list.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Every named route of the site: the same in every language, case-sensitive, the original site's
- * routes (docs/decisions.md, "Routes"). The division routes carry the brand (`/Aranya_Realty`); the
+ * routes (docs/decisions/001-routes.md). The division routes carry the brand (`/Aranya_Realty`); the
  * loan, plan and property entries name their own (`data.route` in src/content).
  */
 import { site } from '../../config/site.ts';
