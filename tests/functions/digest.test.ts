@@ -115,6 +115,32 @@ test('two overlapping runs send one digest of yesterday, to DIGEST_TO with its o
   ]);
 });
 
+test('a source a visitor typed (a lure with a link) is "(other)" in the digest: no URL, no spaces from a visitor', async () => {
+  await seedYesterday();
+  for (const [n, source] of [
+    'Netlify security: your site key expired, renew at https://netlify-renew.example/leads',
+    'netlify-renew.example',
+  ].entries())
+    await seedLead(db.rows, {
+      id: `00000000-0000-4000-8000-0000000000b${n}`,
+      kind: 'contact',
+      at: IST('2026-11-27T13:00'),
+      utm_source: source,
+    });
+  await seedLead(db.rows, {
+    id: '00000000-0000-4000-8000-0000000000b9',
+    kind: 'contact',
+    at: IST('2026-11-27T14:00'),
+    referrer: 'https://evil.example/x',
+  });
+  expect(await run()).toMatchObject({ sent: true });
+  const { sources, message } = standIn.received[0].template_params;
+  expect(sources).toBe('- (other): 3\n- facebook.com: 1\n- google: 1');
+  expect(message).not.toMatch(/netlify-renew|evil\.example/);
+  // The only links are the site's own (the waiting leads and Insights).
+  expect(message.match(/https?:\/\/\S+/g).every((link: string) => link.startsWith('https://aranya.example.com/leads'))).toBe(true);
+});
+
 test('nothing is sent, and the database is not woken, while a setting is unset; nor on a preview or a deploy not named production', async () => {
   await seedYesterday();
   const sessions = db.local.sessions();

@@ -230,3 +230,40 @@ test('the last 30 days by default; a wrong date, a reversed range and a wrong me
   vi.useRealTimers(); // the wrong token's answer waits on a real timer
   expect((await call('/api/leads/insights', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
 });
+
+test('visitor-typed sources, campaigns and landing pages show only when they look like a tag, a page of ours or a known host; the rest are "(other)"', async () => {
+  const LURE = 'Netlify security: your site key expired, renew at https://netlify-renew.example/leads';
+  const lead = (n: number, fields: Partial<SeedLead>) =>
+    seedLead(db.rows, {
+      id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+      kind: 'contact',
+      at: IST('2026-11-27T10:00'),
+      ...fields,
+    });
+  await lead(1, { utm_source: LURE, utm_campaign: 'renew your key at https://evil.example', landing_path: '/"><svg onload=alert(1)>' });
+  await lead(2, { utm_source: 'urgent reset your netlify password at https://evil.example/login' });
+  await lead(3, { referrer: 'https://netlify-renew.example/leads', utm_campaign: 'see netlify-renew.example' });
+  await lead(4, { utm_source: 'netlify-renew.example', landing_path: '//evil.example/x' });
+  await lead(5, { referrer: 'https://www.google.co.in/', utm_campaign: 'Diwali_2026', landing_path: '/ta/Sellflats' });
+  await lead(6, { utm_source: 'newsletter', landing_path: '/Contactus' });
+  const { body } = await call(RANGE);
+  expect(body.sources).toEqual([
+    { value: '(other)', leads: 4, won: 0, lost: 0, wonShare: 0 },
+    { value: 'google.co.in', leads: 1, won: 0, lost: 0, wonShare: 0 },
+    { value: 'newsletter', leads: 1, won: 0, lost: 0, wonShare: 0 },
+  ]);
+  expect(body.campaigns).toEqual([
+    { value: '(none)', leads: 3, won: 0, lost: 0, wonShare: 0 },
+    { value: '(other)', leads: 2, won: 0, lost: 0, wonShare: 0 },
+    { value: 'Diwali_2026', leads: 1, won: 0, lost: 0, wonShare: 0 },
+  ]);
+  expect(body.landingPages).toEqual([
+    { value: '(other)', leads: 2, won: 0, lost: 0, wonShare: 0 },
+    { value: '(unknown)', leads: 2, won: 0, lost: 0, wonShare: 0 },
+    { value: '/Contactus', leads: 1, won: 0, lost: 0, wonShare: 0 },
+    { value: '/ta/Sellflats', leads: 1, won: 0, lost: 0, wonShare: 0 },
+  ]);
+  expect(JSON.stringify(body)).not.toMatch(/https?:|netlify-renew|evil|svg/);
+  // The lead keeps what the visitor's link carried, for the team to read in context.
+  expect((await call('/api/leads/00000000-0000-4000-8000-000000000101')).body.lead.utm_source).toBe(LURE);
+});

@@ -14,6 +14,7 @@
  */
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
 import { query } from './connection.ts';
+import { CAMPAIGN_TAG, KNOWN_HOSTS, LANDING_PATH, OTHER, SOURCE_TAG } from './shown-attribution.ts';
 
 /** The clock the office works by. */
 export const OFFICE_TIME_ZONE = 'Asia/Kolkata';
@@ -179,18 +180,27 @@ export interface AttributionRow extends Record<string, unknown> {
 
 /**
  * The top ten sources (the utm source, else the referrer's host, else "direct"), campaigns and
- * landing pages of the range's sales leads, with their won and lost.
+ * landing pages of the range's sales leads, with their won and lost. A value a visitor could have
+ * typed is shown only when it looks like a tag, a page of ours or a known host; the rest count
+ * under "(other)" (shown-attribution.ts).
  */
 export const topAttribution = (span: InsightsSpan) =>
   run<AttributionRow>(
-    `WITH s AS (
+    `WITH raw AS (
        SELECT coalesce(nullif(lower(l.utm_source), ''),
                        nullif(regexp_replace(lower(substring(l.referrer FROM '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)')), '^www\\.', ''), ''),
                        'direct') AS source,
-              coalesce(nullif(l.utm_campaign, ''), '(none)') AS campaign,
-              coalesce(nullif(l.landing_path, ''), '(unknown)') AS landing,
+              nullif(l.utm_campaign, '') AS campaign,
+              nullif(l.landing_path, '') AS landing,
               l.status
        FROM leads l WHERE l.received_at >= :from AND l.received_at < :to AND ${SALES_LEAD}
+     ), s AS (
+       -- Visitor-typed values only when they look like a tag, a page of ours or a known host (shown-attribution.ts).
+       SELECT CASE WHEN source ~ :sourceTag OR source = ANY(:knownHosts::text[]) THEN source ELSE :other END AS source,
+              CASE WHEN campaign IS NULL THEN '(none)' WHEN campaign ~ :campaignTag THEN campaign ELSE :other END AS campaign,
+              CASE WHEN landing IS NULL THEN '(unknown)' WHEN length(landing) <= 100 AND landing ~ :landingPath THEN landing ELSE :other END AS landing,
+              status
+       FROM raw
      ), g AS (
        SELECT CASE WHEN GROUPING(source) = 0 THEN 'source' WHEN GROUPING(campaign) = 0 THEN 'campaign' ELSE 'landing' END AS dimension,
               coalesce(source, campaign, landing) AS value,
@@ -202,7 +212,15 @@ export const topAttribution = (span: InsightsSpan) =>
      SELECT dimension, value, leads, won, lost FROM (
        SELECT g.*, row_number() OVER (PARTITION BY dimension ORDER BY leads DESC, value) AS place FROM g
      ) ranked WHERE place <= 10 ORDER BY dimension, place`,
-    { from: span.from, to: span.to },
+    {
+      from: span.from,
+      to: span.to,
+      sourceTag: SOURCE_TAG,
+      campaignTag: CAMPAIGN_TAG,
+      landingPath: LANDING_PATH,
+      knownHosts: KNOWN_HOSTS,
+      other: OTHER,
+    },
   );
 
 export interface LanguageRow extends Record<string, unknown> {
