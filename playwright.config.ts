@@ -12,13 +12,13 @@ import { chromiumBuild, findChromium } from './harness/chromium.ts';
  */
 const PORT = Number(process.env.E2E_PORT || 8890);
 export const BASE_URL = `http://localhost:${PORT}`;
-/** The export token the served site gets for the e2e run (see tests/e2e/api.spec.ts). */
+/** The owner's key (LEADS_EXPORT_TOKEN) the served site gets for the e2e run: the inbox specs sign in with it. */
 export const EXPORT_TOKEN = 'e2e-export-token-0123456789abcdefgh';
 /**
  * The served site's minimum fill time for the e2e run (LEADS_MIN_FILL_MS; 3000 ms in production).
  * A person takes seconds to fill a form, a test far less: instead of every test waiting out the
  * real 3 s, the server counts anything faster than this as spam. The real default is proven by
- * tests/functions/enquiry-pipeline.test.ts, this setting by tests/e2e/api.spec.ts.
+ * tests/functions/enquiry-pipeline.test.ts, such a setting by tests/served/api.test.ts.
  */
 export const E2E_MIN_FILL_MS = 400;
 /**

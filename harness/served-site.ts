@@ -112,15 +112,21 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
     );
   });
   const origin = `http://localhost:${port}`;
+  // Cleared once it started, so a process that started the site can end without waiting it out.
+  let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
       ready,
-      new Promise((_, reject) => setTimeout(() => reject(new Error('harness/serve.ts did not start within 90 s')), 90_000)),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('harness/serve.ts did not start within 90 s')), 90_000);
+      }),
     ]);
     await waitForHttp(`${origin}/__local/faults`, 30_000, child);
   } catch (error) {
     child.kill('SIGTERM');
     throw new Error(`${(error as Error).message}\n${output}`);
+  } finally {
+    clearTimeout(timer);
   }
   return {
     origin,

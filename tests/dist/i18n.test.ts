@@ -6,8 +6,8 @@
  *   the policy, lead elsewhere);
  * - the sitemap lists every version of a page with its alternates and x-default;
  * - no Tamil, Telugu or Kannada page shows an English sentence of the dictionary.
- * What the server answers (an unknown path's 404 in its language, no redirect by the browser's
- * language) is in tests/e2e/i18n.spec.ts.
+ * What the server answers (an unknown path's 404 in its language) is in tests/served/i18n.test.ts;
+ * that nothing redirects by the browser's language, in tests/e2e/i18n.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { builtPages, documentAt, sitemapEntries, textOf, type BuiltPage } from '../support/dist';

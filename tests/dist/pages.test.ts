@@ -2,7 +2,7 @@
  * What every built page holds, read from its HTML: the original site's routes with their headings,
  * the header's navigation and the footer; links that lead to pages and files of the build; pictures
  * with alt text that are in the build; an inner page's header with its subtitle; "programme"
- * throughout. That the server answers each address is in tests/e2e/routes.spec.ts; how the pages
+ * throughout. That the server answers each address is in tests/served/routes.test.ts; how the pages
  * look and behave in a browser, in the other e2e specs.
  */
 import { describe, expect, it } from 'vitest';

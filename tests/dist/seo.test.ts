@@ -2,7 +2,7 @@
  * SEO of the built pages: unique titles and descriptions; canonical, og:url, the sitemap and every
  * internal link agree on each page's real address (no .html); JSON-LD parses; social cards,
  * robots.txt, the manifest and their files; noindex pages; how pictures load. That the server
- * sends these files is in tests/e2e/seo.spec.ts.
+ * sends these files is in tests/served/seo.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

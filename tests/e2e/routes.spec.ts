@@ -4,44 +4,7 @@
  * privacy and enquiry pages show. Every page's heading, navigation and footer, and the landings'
  * cards, are read from the build in tests/dist/pages.test.ts.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { builtPages, DIST } from '../support/dist';
-
-test('every built page is served at its own address, in every language, as it was built', async ({ request }) => {
-  test.setTimeout(120_000);
-  // Read at run time: the server built dist/ before the tests ran.
-  const pages = builtPages();
-  expect(pages.length).toBeGreaterThan(140);
-  const problems: string[] = [];
-  // Eight requests at a time, as a browser would.
-  for (let start = 0; start < pages.length; start += 8) {
-    await Promise.all(
-      pages.slice(start, start + 8).map(async ({ address, file }) => {
-        // The 404 page is what an unknown address gets; /Contactpage is a permanent redirect (below).
-        if (address === '/Contactpage') return;
-        const notFound = /(^|\/)404$/.test(address);
-        // Uncompressed, so the server's time goes to answering (its compression is proven in security.spec.ts).
-        const response = await request.get(notFound ? address.replace(/404$/, 'no-such-page') : address, {
-          maxRedirects: 0,
-          headers: { 'accept-encoding': 'identity' },
-        });
-        const status = notFound ? 404 : 200;
-        if (response.status() !== status) problems.push(`${address}: ${response.status()}, not ${status}`);
-        else if (!/^text\/html/.test(response.headers()['content-type'] ?? ''))
-          problems.push(`${address}: ${response.headers()['content-type']}`);
-        else if ((await response.text()) !== readFileSync(path.join(DIST, file), 'utf8')) problems.push(`${address}: not dist/${file}`);
-      }),
-    );
-  }
-  expect(problems).toEqual([]);
-});
-
-test('paths are case-sensitive: /flats is not /Flats', async ({ request }) => {
-  const response = await request.get('/flats', { maxRedirects: 0 });
-  expect(response.status()).toBe(404);
-});
 
 test('/Contactpage redirects permanently to /Contactus', async ({ request, page }) => {
   const response = await request.get('/Contactpage', { maxRedirects: 0 });
