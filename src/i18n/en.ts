@@ -632,7 +632,8 @@ export const en = {
       button: 'Confirm and send my enquiry',
       expiry: 'This page is good for an hour. If it has expired, send the form again.',
       /** Above the confirm page's text when its button was pressed sooner than a person reads it: it comes back, nothing sent. */
-      again: 'You pressed the button sooner than we expected, so nothing has been sent yet. Please check the details and press the button below again.',
+      again:
+        'You pressed the button sooner than we expected, so nothing has been sent yet. Please check the details and press the button below again.',
     },
     /** The same page for a privacy request (/Privacyrequest); it opens with `confirm.thanks` too. */
     confirmPrivacy: {
