@@ -10,6 +10,14 @@
  *   npm run bench:lighthouse                                  # build, both modes, 3 runs
  *   npm run bench:lighthouse -- --no-build --runs 1 --pages /,/Flats --modes compressed
  *   npm run bench:lighthouse -- --no-write                    # print only
+ *
+ * An interleaved A/B of two builds (`--against <built folder>`): this tree's dist/ and the other
+ * build's folder are both served by bench/peer-site.ts (this tree's netlify.toml headers, Netlify's
+ * default Cache-Control, compressed), so that nothing but the pages differs; each round measures
+ * every page once on each build, the order flipping from round to round (A B, then B A), and
+ * each run prints the machine's load and Lighthouse's benchmark index. Nothing is written.
+ *
+ *   npm run bench:lighthouse -- --against ../old/dist --pages /,/Flats --runs 3
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -20,6 +28,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { findChromium } from '../harness/chromium.ts';
 import { freePort, waitForHttp } from '../harness/served-site.ts';
+import { servePeerSite } from './peer-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DOC = path.join(root, 'docs/performance.md');
@@ -59,6 +68,10 @@ const { values } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     /** Measure a site already served there (a peer, see bench/peer-site.ts): no build, no server, nothing written. */
     origin: { type: 'string' },
+    /** Interleaved A/B: another build's folder (e.g. ../old/dist), served like ours by bench/peer-site.ts. */
+    against: { type: 'string' },
+    /** The other build's name in the A/B's tables (default: its folder). */
+    'against-label': { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -218,9 +231,6 @@ if (values.build && !values['no-build'] && !values.origin) {
   if (build.status !== 0) throw new Error('astro build failed');
 }
 
-// 2. Measure each mode: serve, then each page `runs` times.
-const sections: string[] = [];
-const indexes: number[] = [];
 const started = new Date();
 const load = os
   .loadavg()
@@ -233,6 +243,69 @@ const loadAtEnd = () =>
     .join(' / ');
 const chromeVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const lighthouseVersion = JSON.parse(await readFile(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version as string;
+
+// 2a. Interleaved A/B (--against): both builds served the same way, alternating, then exit.
+if (values.against) {
+  const label = { a: 'this build', b: values['against-label'] ?? values.against };
+  const sites = { a: await servePeerSite(path.join(root, 'dist')), b: await servePeerSite(values.against) };
+  const load1 = () => os.loadavg()[0];
+  interface Run extends Figures {
+    build: 'a' | 'b';
+    round: number;
+    load: number;
+  }
+  const all: Record<string, Run[]> = {};
+  try {
+    for (const site of Object.values(sites))
+      for (const page of pages)
+        await fetch(`${site.origin}${page}`, { headers: { 'accept-encoding': 'br, gzip' } }).then((r) => r.arrayBuffer());
+    for (let round = 1; round <= runs; round++) {
+      for (const page of pages) {
+        for (const build of round % 2 ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
+          const figures = await measureWithRetries(`${sites[build].origin}${page}`);
+          const run: Run = { ...figures, build, round, load: load1() };
+          (all[page] ??= []).push(run);
+          console.log(
+            `round ${round} ${page} ${label[build]}: perf ${run.performance}, TBT ${Math.round(run.tbtMs)} ms, LCP ${seconds(run.lcpMs)}, benchmark index ${Math.round(run.benchmarkIndex)}, load ${run.load.toFixed(1)}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await Promise.all(Object.values(sites).map((site) => site.close()));
+  }
+  const of = (page: string, build: 'a' | 'b') => (all[page] ?? []).filter((r) => r.build === build);
+  const cell = (runs: Run[]) =>
+    `${median(runs.map((r) => r.performance))} (${runs.map((r) => r.performance).join(', ')}) | ${Math.round(median(runs.map((r) => r.tbtMs)))} ms (${runs.map((r) => Math.round(r.tbtMs)).join(', ')}) | ${seconds(median(runs.map((r) => r.lcpMs)))}`;
+  const summary = [
+    `| Page | ${label.a}: perf (each run) | TBT median (each run) | LCP median | ${label.b}: perf (each run) | TBT median (each run) | LCP median |`,
+    '|---|---|---|---|---|---|---|',
+    ...pages.map((page) => `| \`${page}\` | ${cell(of(page, 'a'))} | ${cell(of(page, 'b'))} |`),
+  ];
+  const perRun = [
+    '| Round | Page | Build | Perf. | TBT | LCP | Benchmark index | Load (1 min) |',
+    '|---|---|---|---|---|---|---|---|',
+    ...Object.entries(all).flatMap(([page, list]) =>
+      list.map(
+        (r) =>
+          `| ${r.round} | \`${page}\` | ${label[r.build]} | ${r.performance} | ${Math.round(r.tbtMs)} ms | ${seconds(r.lcpMs)} | ${Math.round(r.benchmarkIndex)} | ${r.load.toFixed(1)} |`,
+      ),
+    ),
+  ];
+  const indexes = Object.values(all).flatMap((list) => list.map((r) => r.benchmarkIndex));
+  console.log(
+    `\nInterleaved A/B on ${started.toISOString().slice(0, 10)}, Lighthouse ${lighthouseVersion}, ${chromeVersion}; ${runs} round(s); both builds served by bench/peer-site.ts with this tree's netlify.toml headers, compressed.`,
+  );
+  console.log(
+    `Machine: ${os.cpus().length} cores, load average ${load} at the start and ${loadAtEnd()} at the end; benchmark index ${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))}, median ${Math.round(median(indexes))}.\n`,
+  );
+  console.log(`${summary.join('\n')}\n\n${perRun.join('\n')}`);
+  process.exit(0);
+}
+
+// 2. Measure each mode: serve, then each page `runs` times.
+const sections: string[] = [];
+const indexes: number[] = [];
 for (const mode of modes) {
   const { origin, server } = values.origin ? { origin: values.origin.replace(/\/$/, ''), server: null } : await serve(mode);
   const rows: { page: string; figures: Figures; all: Figures[] }[] = [];
