@@ -33,7 +33,7 @@ import { ensureBuilt, startServedSite } from '../harness/served-site.ts';
 import { validEnquiry } from './fuzz/cases.ts';
 import { importedRecord } from '../src/server/team/import.ts';
 import { toCsv } from '../src/server/team/export.ts';
-import type { LeadRecord } from '../src/server/db/lead-record.ts';
+import type { LeadRecord } from '../src/lib/enquiry/lead-record.ts';
 
 const { values } = parseArgs({
   options: {

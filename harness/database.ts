@@ -25,7 +25,7 @@ import { applyMigrations } from '@netlify/database-dev';
 import { getDatabase } from '@netlify/database';
 import type { Pool } from 'pg';
 import { DELIVERIES_JSON, recordFromRow, type LeadRow } from '../src/server/db/leads.ts';
-import type { LeadRecord } from '../src/server/db/lead-record.ts';
+import type { LeadRecord } from '../src/lib/enquiry/lead-record.ts';
 import { fromNodeSocket } from 'pg-gateway/node';
 
 export const root = path.resolve(import.meta.dirname, '..');

@@ -14,7 +14,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { openProjectDatabase } from '../harness/database.ts';
 import { closeDatabase, withDatabase } from '../src/server/db/connection.ts';
-import type { LeadRecord } from '../src/server/db/lead-record.ts';
+import type { LeadRecord } from '../src/lib/enquiry/lead-record.ts';
 import { csvHead, csvRows, decodeCursor, encodeCursor, parsePageQuery, readPage, type PageQuery } from '../src/server/team/export.ts';
 
 const { values } = parseArgs({

@@ -25,7 +25,7 @@ import { closeDatabase, transaction, withDatabase } from '../src/server/db/conne
 import { importRecords } from '../src/server/db/leads.ts';
 import { importedRecord, recordOfCsvRow } from '../src/server/team/import.ts';
 import { ENQUIRY_KINDS } from '../src/lib/enquiry/index.ts';
-import type { LeadRecord } from '../src/server/db/lead-record.ts';
+import type { LeadRecord } from '../src/lib/enquiry/lead-record.ts';
 
 const { values, positionals } = parseArgs({
   options: { ...storeOptions, 'from-blobs': { type: 'boolean', default: false }, batch: { type: 'string', default: '1000' } },

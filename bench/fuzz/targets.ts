@@ -17,7 +17,7 @@ import leadsHandler from '../../netlify/functions/leads.mts';
 import { freshBlobsDir, openServedStore, startServedSite } from '../../harness/served-site.ts';
 import { FUZZ_CHALLENGE_SECRET, FUZZ_EXPORT_TOKEN, OWN_ORIGIN, type FuzzCase, type Materialized } from './cases.ts';
 import { keyOf, type Answer, type StoreView, type StoredRecord } from './oracle.ts';
-import type { LeadRecord } from '../../src/server/db/lead-record.ts';
+import type { LeadRecord } from '../../src/lib/enquiry/lead-record.ts';
 
 export interface Target {
   name: 'in-process' | 'served';

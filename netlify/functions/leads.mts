@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
-import { leadsExportHandler, logSettingsProblems } from '../../src/server/index.ts';
+import { teamApiHandler, logSettingsProblems } from '../../src/server/index.ts';
 
 // A weak LEADS_EXPORT_TOKEN or unsafe webhook settings are named in the log when the function starts.
 logSettingsProblems();
 
-export default leadsExportHandler();
+export default teamApiHandler();
 
 // rateLimit.aggregateBy must be an array: a plain string is ignored and the limit becomes site-wide.
 // 60 a minute, not 10: an export of many leads is many pages (2,000 leads each at most).

@@ -22,7 +22,7 @@ import {
 import type { EmailJsStandIn, ReceivedEmail } from '../../harness/emailjs-standin.ts';
 import type { SweepReport } from '../../src/server/jobs/sweep.ts';
 import { acknowledgement, greetingName } from '../../src/server/outbound/ack.ts';
-import type { LeadRecord } from '../../src/server/db/lead-record.ts';
+import type { LeadRecord } from '../../src/lib/enquiry/lead-record.ts';
 import { CSV_COLUMNS, csvRows } from '../../src/server/team/export.ts';
 
 const ACK_TEMPLATE = 'template_ack_test';

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { BROWSER_NAVIGATION_ACCEPT, handlers, jsonRequest, nativeForm, send, sendForm, valid } from '../support/enquiry-requests.ts';
-import { leadsExportHandler } from '../../src/server/index.ts';
+import { teamApiHandler } from '../../src/server/index.ts';
 
 // A real, empty Blobs store before each test; nothing here reads it back.
 useFreshLocalServers(() => {});
@@ -63,7 +63,7 @@ describe('every API answer carries its security headers', () => {
   test('the export, answered or refused', async () => {
     process.env.LEADS_EXPORT_TOKEN = 'headers-test-token-0123456789abcdef';
     try {
-      const handler = leadsExportHandler();
+      const handler = teamApiHandler();
       const refused = await handler(new Request('http://localhost/api/leads'));
       expect(refused.status).toBe(401);
       expectApiHeaders(refused.headers);

@@ -21,7 +21,7 @@ import { CSV_COLUMNS, parsePageQuery, readPage, type Cursor, type PageQuery } fr
 import { withDatabase } from '../../src/server/db/connection.ts';
 import { insertLead } from '../../src/server/db/leads.ts';
 import { ENQUIRY_KINDS } from '../../src/lib/enquiry/index.ts';
-import type { LeadRecord } from '../../src/server/db/lead-record.ts';
+import type { LeadRecord } from '../../src/lib/enquiry/lead-record.ts';
 
 const TOKEN = 'paging-test-token-0123456789abcdefgh';
 let db: TestDatabase;

@@ -14,7 +14,7 @@ import { useFreshLocalServers } from '../support/servers.ts';
 import { CSV_COLUMNS, csvCell, toCsv } from '../../src/server/team/export.ts';
 import { withDatabase } from '../../src/server/db/connection.ts';
 import { insertLead } from '../../src/server/db/leads.ts';
-import type { LeadRecord } from '../../src/server/db/lead-record.ts';
+import type { LeadRecord } from '../../src/lib/enquiry/lead-record.ts';
 
 const TOKEN = 'a-long-random-export-token-0123456789';
 

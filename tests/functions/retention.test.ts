@@ -13,7 +13,7 @@ import { withDatabase } from '../../src/server/db/connection.ts';
 import { insertLead } from '../../src/server/db/leads.ts';
 import { insertDeliveries } from '../../src/server/db/deliveries.ts';
 import { logTeamAction } from '../../src/server/db/team-log.ts';
-import type { LeadRecord } from '../../src/server/db/lead-record.ts';
+import type { LeadRecord } from '../../src/lib/enquiry/lead-record.ts';
 
 let db: TestDatabase;
 let blobs: LocalBlobs;

@@ -6,7 +6,7 @@
 import { inject } from 'vitest';
 import { readTemplate, startLocalDatabase, type LocalDatabase } from '../../harness/database.ts';
 import { recordFromRow, type DeliveryJson, type LeadRow } from '../../src/server/db/leads.ts';
-import type { LeadRecord } from '../../src/server/db/lead-record.ts';
+import type { LeadRecord } from '../../src/lib/enquiry/lead-record.ts';
 
 const TABLES = [
   'leads',

@@ -104,12 +104,12 @@ export const downloadCsv = async (session: Session, filters: ListFilters): Promi
   return new Blob(parts, { type: 'text/csv;charset=utf-8' });
 };
 
-export interface LeadVersion {
+export interface LeadEnvelope {
   lead: Lead;
   etag: string;
 }
 
-export const readLead = async (session: Session, id: string) => (await (await call(session, `/api/leads/${id}`)).json()) as LeadVersion;
+export const readLead = async (session: Session, id: string) => (await (await call(session, `/api/leads/${id}`)).json()) as LeadEnvelope;
 
 export const changeLead = async (session: Session, id: string, etag: string, change: { status: string; note: string }) =>
   (await (
@@ -118,10 +118,10 @@ export const changeLead = async (session: Session, id: string, etag: string, cha
       headers: { 'content-type': 'application/json', 'if-match': `"${etag}"` },
       body: JSON.stringify(change),
     })
-  ).json()) as LeadVersion;
+  ).json()) as LeadEnvelope;
 
 export const releaseLead = async (session: Session, id: string) =>
-  (await (await call(session, `/api/leads/${id}/release`, { method: 'POST' })).json()) as LeadVersion;
+  (await (await call(session, `/api/leads/${id}/release`, { method: 'POST' })).json()) as LeadEnvelope;
 
 export const eraseLead = async (session: Session, id: string) => {
   await call(session, `/api/leads/${id}`, { method: 'DELETE' });

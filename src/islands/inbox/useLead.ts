@@ -4,7 +4,7 @@
  * erased. Moving and erasing close the lead with a sentence for the list.
  */
 import { useEffect, useState } from 'react';
-import { ApiError, changeLead, eraseLead, photoUrl, readLead, releaseLead, type Lead, type LeadVersion, type Session } from './api';
+import { ApiError, changeLead, eraseLead, photoUrl, readLead, releaseLead, type Lead, type LeadEnvelope, type Session } from './api';
 
 export interface LeadChange {
   status: string;
@@ -18,7 +18,7 @@ export function useLead(session: Session, id: string, onClose: (message?: string
   const [problem, setProblem] = useState('');
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
-  const show = (version: LeadVersion) => {
+  const show = (version: LeadEnvelope) => {
     setLead(version.lead);
     setEtag(version.etag);
   };

@@ -6,7 +6,7 @@
  */
 import { query, queryOne } from './connection.ts';
 import { DELIVERIES_JSON, recordFromRow, type LeadRow } from './leads.ts';
-import type { LeadRecord } from './lead-record.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 
 export type Channel = 'team' | 'ack' | 'webhook';
 export const CHANNELS: readonly Channel[] = ['team', 'ack', 'webhook'];

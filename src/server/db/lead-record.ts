@@ -8,18 +8,6 @@ import type { LeadRecord, Via } from '../../lib/enquiry/lead-record.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, localeOrDefault } from '../../i18n/index.ts';
 import { site } from '../../config/site.ts';
 
-export {
-  DELIVERY_STATE_FIELDS,
-  LEAD_STATUSES,
-  fieldOf,
-  type DeliveryState,
-  type LeadOf,
-  type LeadRecord,
-  type LeadStatus,
-  type LeadWork,
-  type Via,
-  type WorkEntry,
-} from '../../lib/enquiry/lead-record.ts';
 
 /**
  * Builds the record from a parsed (schema output) enquiry. Consent and honeypot are not kept as

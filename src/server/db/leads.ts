@@ -281,14 +281,14 @@ export const historyOf = async (ids: readonly string[]): Promise<Map<string, Non
         ),
       ) as Map<string, NonNullable<LeadRow['history']>>);
 
-export interface LeadVersion {
+export interface StoredLead {
   record: LeadRecord;
   /** Raised by every change of the team's work: what a change must name (If-Match). */
   version: number;
 }
 
 /** The lead (or spam) with this id, with its deliveries, history and version; null when there is none. */
-export const readLead = async (id: string): Promise<LeadVersion | null> => {
+export const readLead = async (id: string): Promise<StoredLead | null> => {
   const row = await queryOne<LeadRow>(`SELECT l.*, ${DELIVERIES_JSON}, ${HISTORY_JSON} FROM leads l WHERE l.id = $1`, [id]);
   return row ? { record: recordFromRow(row), version: row.version } : null;
 };

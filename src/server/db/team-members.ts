@@ -9,7 +9,7 @@ import { query, queryOne } from './connection.ts';
 export const TEAM_ROLES = ['sales', 'owner'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-export interface TeamMemberRow {
+export interface TeamMember {
   id: string;
   name: string;
   role: TeamRole;
@@ -28,7 +28,7 @@ interface Row {
   added_at: Date | string;
   added_by: string;
 }
-const toMember = (row: Row): TeamMemberRow => ({
+const toMember = (row: Row): TeamMember => ({
   id: row.id,
   name: row.name,
   role: row.role,
@@ -38,7 +38,7 @@ const toMember = (row: Row): TeamMemberRow => ({
 const COLUMNS = 'id, name, role, added_at, added_by';
 
 /** Adds a person; their key is returned here only. Null when someone of that name is on the team already. */
-export const addMember = async (name: string, role: TeamRole, addedBy: string): Promise<{ member: TeamMemberRow; key: string } | null> => {
+export const addMember = async (name: string, role: TeamRole, addedBy: string): Promise<{ member: TeamMember; key: string } | null> => {
   const key = newKey();
   const row = await queryOne<Row>(
     `INSERT INTO team_members (name, role, key_hash, added_by) VALUES ($1, $2, $3, $4)
@@ -49,22 +49,22 @@ export const addMember = async (name: string, role: TeamRole, addedBy: string): 
 };
 
 /** Removes a person (by id); their key stops working at once. Null when there was none. */
-export const removeMember = async (id: string): Promise<TeamMemberRow | null> => {
+export const removeMember = async (id: string): Promise<TeamMember | null> => {
   const row = await queryOne<Row>(`DELETE FROM team_members WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
   return row ? toMember(row) : null;
 };
 
 /** Removes a person by name, whatever its case (the command line). */
-export const removeMemberNamed = async (name: string): Promise<TeamMemberRow | null> => {
+export const removeMemberNamed = async (name: string): Promise<TeamMember | null> => {
   const row = await queryOne<Row>(`DELETE FROM team_members WHERE lower(name) = lower($1) RETURNING ${COLUMNS}`, [name]);
   return row ? toMember(row) : null;
 };
 
-export const listMembers = async (): Promise<TeamMemberRow[]> =>
+export const listMembers = async (): Promise<TeamMember[]> =>
   (await query<Row>(`SELECT ${COLUMNS} FROM team_members ORDER BY lower(name)`)).map(toMember);
 
 /** The person a key belongs to, or null. */
-export const memberByKey = async (key: string): Promise<TeamMemberRow | null> => {
+export const memberByKey = async (key: string): Promise<TeamMember | null> => {
   const row = await queryOne<Row>(`SELECT ${COLUMNS} FROM team_members WHERE key_hash = $1`, [keyHash(key)]);
   return row ? toMember(row) : null;
 };

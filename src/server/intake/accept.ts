@@ -11,7 +11,8 @@
  * that attempt never got to try (it ran out of time after the commit, or its instance died).
  * Identical submissions in flight in one instance share one run (`once`).
  */
-import { buildLeadRecord, type LeadRecord, type Via } from '../db/lead-record.ts';
+import { buildLeadRecord } from '../db/lead-record.ts';
+import { type LeadRecord, type Via } from '../../lib/enquiry/lead-record.ts';
 import { insertLead, readLead, receivedAtOf } from '../db/leads.ts';
 import { useToken } from '../db/tokens.ts';
 import { transaction, withDatabase } from '../db/connection.ts';

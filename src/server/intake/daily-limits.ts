@@ -18,7 +18,7 @@
  *   lead it pauses says so (the log, then the team's next e-mail, once).
  */
 import { query, queryOne, transaction, withDatabase } from '../db/connection.ts';
-import type { LeadRecord } from '../db/lead-record.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { ackDomainDailyCap, ackSiteDailyCap, contactDailyLimit, stagedPhotoDailyBytes } from '../settings.ts';
 import { HttpError } from '../errors.ts';
 import { personKey } from './person-key.ts';

@@ -7,7 +7,7 @@
 import { HttpError } from '../errors.ts';
 import { JSON_MAX_BYTES, MULTIPART_MAX_BYTES, MULTIPART_MAX_PARTS, countMultipartParts, readBodyLimited } from './limits.ts';
 import { enquiryFromFormFields, firstTextValues } from './native-post.ts';
-import type { Via } from '../db/lead-record.ts';
+import type { Via } from '../../lib/enquiry/lead-record.ts';
 import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules.ts';
 
 export interface ParsedRequest {

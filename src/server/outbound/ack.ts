@@ -25,7 +25,7 @@ import { hrefOf } from '../../lib/routing/index.ts';
 import { dictionary, format, localeOrDefault, type Locale } from '../../i18n/index.ts';
 import { isPreviewDeploy } from '../deploy-context.ts';
 import { ackEmailJsSettings, type EmailJsSettings } from '../settings.ts';
-import type { LeadRecord } from '../db/lead-record.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { postToEmailJs, type EmailJsOutcome } from './emailjs.ts';
 import type { OutboundChannel } from './schedule.ts';
 

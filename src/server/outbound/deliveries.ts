@@ -16,7 +16,7 @@ import { logLead } from '../log.ts';
 import { bookkeepingRetryMs } from '../settings.ts';
 import { claimUntried, insertDeliveries, markFailed, markSent, release, type Channel, type Delivery } from '../db/deliveries.ts';
 import type { NewDelivery } from '../db/deliveries.ts';
-import type { LeadRecord } from '../db/lead-record.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { withDatabase } from '../db/connection.ts';
 import { teamEmail } from './team-email.ts';
 import { webhook } from './webhook.ts';
@@ -24,7 +24,6 @@ import { acknowledgement } from './ack.ts';
 import { notePending, noteUnrecordedSend } from './pending-marker.ts';
 import { MAX_RESENDS, claimedUntil, nextAttemptAt, type OutboundChannel } from './schedule.ts';
 
-export { MAX_RESENDS, RESEND_AFTER_MINUTES, nextAttemptAt } from './schedule.ts';
 
 /** What the schedule counts from: the receipt, or, for spam a person released, the release. */
 const scheduleBase = (lead: LeadRecord) => lead.releasedAt ?? lead.receivedAt;

@@ -4,7 +4,7 @@
  */
 import { notifyTimeoutMs, storeTimeoutMs } from '../settings.ts';
 import type { Delivery } from '../db/deliveries.ts';
-import type { LeadRecord } from '../db/lead-record.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 
 /** Minutes after receipt at which the sweep re-sends: about 10 min, 30 min, 2 h, 6 h and 24 h. */
 export const RESEND_AFTER_MINUTES = [10, 30, 120, 360, 1440] as const;

@@ -8,7 +8,8 @@ import { isPreviewDeploy, previewNotifyTo } from '../deploy-context.ts';
 import { emailJsSettings } from '../settings.ts';
 import { withDatabase } from '../db/connection.ts';
 import { claimGaveUpTeamEmails, leadsOf, markCarried, releaseAll } from '../db/deliveries.ts';
-import { DELIVERY_STATE_FIELDS, displayValue, fieldOf, languageName, type LeadRecord } from '../db/lead-record.ts';
+import { displayValue, languageName } from '../db/lead-record.ts';
+import { DELIVERY_STATE_FIELDS, fieldOf, type LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { FIELD_LABELS, LEAD_FIELDS, PRIVACY_VERIFY_LINE, callBackText, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { site } from '../../config/site.ts';
 import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
@@ -16,7 +17,6 @@ import { claimUntoldPauses, untellPauses, type AckPause } from '../db/ack-days.t
 import { postToEmailJs } from './emailjs.ts';
 import { claimedUntil, type OutboundChannel, type SendResult } from './schedule.ts';
 
-export { EMAILJS_SEND_PATH } from './emailjs.ts';
 
 const KIND_TITLES: Record<EnquiryKind, string> = {
   realestate: 'Property enquiry',

@@ -21,7 +21,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { isPreviewDeploy } from '../deploy-context.ts';
-import { DELIVERY_STATE_FIELDS, type LeadRecord } from '../db/lead-record.ts';
+import { DELIVERY_STATE_FIELDS, type LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import type { OutboundChannel } from './schedule.ts';
 
 export const ID_HEADER = 'webhook-id';

@@ -10,7 +10,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { memberByKey, type TeamRole } from '../db/team-members.ts';
 
-export interface TeamMember {
+export interface Caller {
   /** Null for the owner's first key (LEADS_EXPORT_TOKEN), which has no row. */
   id: string | null;
   name: string;
@@ -38,7 +38,7 @@ export const bearerMatches = (authorization: string | null, token: string): bool
 };
 
 /** The person whose key this request carries, or null. */
-export const authenticate = async (authorization: string | null, ownerToken: string): Promise<TeamMember | null> => {
+export const authenticate = async (authorization: string | null, ownerToken: string): Promise<Caller | null> => {
   if (bearerMatches(authorization, ownerToken)) return { id: null, name: OWNER_KEY_NAME, role: 'owner' };
   const key = bearerKey(authorization);
   if (!key) return null;

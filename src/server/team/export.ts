@@ -14,9 +14,9 @@ import type { RecordField } from '../../lib/enquiry/lead-record.ts';
 import { CONSENT_VERSIONS } from '../../lib/consent.ts';
 import { query } from '../db/connection.ts';
 import { deliveriesOf, historyOf, recordFromRow, type LeadRow } from '../db/leads.ts';
-import { LEAD_STATUSES, displayValue, fieldOf, type LeadRecord, type LeadStatus } from '../db/lead-record.ts';
+import { displayValue } from '../db/lead-record.ts';
+import { LEAD_STATUSES, fieldOf, type LeadRecord, type LeadStatus } from '../../lib/enquiry/lead-record.ts';
 
-export { LEAD_STATUSES, type LeadStatus };
 
 export interface ExportQuery {
   kinds: readonly EnquiryKind[];

@@ -19,16 +19,16 @@
 import { HttpError, answerSafely, apiHeaders, isDataException, jsonResponse } from '../errors.ts';
 import { exportToken } from '../settings.ts';
 import { withDatabase } from '../db/connection.ts';
-import { readLead, type LeadVersion } from '../db/leads.ts';
+import { readLead, type StoredLead } from '../db/leads.ts';
 import { logTeamAction } from '../db/team-log.ts';
 import { logLead } from '../log.ts';
-import { authenticate, clientKey, signInDelayMs, type TeamMember } from './auth.ts';
+import { authenticate, clientKey, signInDelayMs, type Caller } from './auth.ts';
 import { lockedUntil, recordFailure, SIGN_IN_LOCK_MINUTES, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MINUTES } from '../db/sign-in-failures.ts';
 import { addPerson, created, people, readLog, removePerson } from './people.ts';
 import { consentNoticeParam, parsePageQuery, readPage, renderPage } from './export.ts';
 import { eraseLead } from './erase.ts';
 import { SYSTEM_ACTORS } from './names.ts';
-import { LeadConflictError, changeWork, etagOf, parseWork, readPhoto, releaseSpam, versionOf } from './work.ts';
+import { LeadConflictError, changeWork, etagOf, leadPhoto, parseWork, releaseSpam, versionOf } from './work.ts';
 import { consentNoticeText } from '../../lib/consent.ts';
 import { parseRange, readInsights } from './insights.ts';
 
@@ -39,11 +39,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The largest page a sales person reads (the inbox reads 20); a larger one, or a CSV, is an export. */
 export const READ_PAGE_MAX = 100;
 
-const ownerOnly = (who: TeamMember) => {
+const ownerOnly = (who: Caller) => {
   if (who.role !== 'owner') throw new HttpError(403, 'Only the owner can do that.');
 };
 
-const exportLeads = async (params: URLSearchParams, who: TeamMember): Promise<Response> => {
+const exportLeads = async (params: URLSearchParams, who: Caller): Promise<Response> => {
   const notice = consentNoticeParam(params);
   if (notice && 'errors' in notice) throw new HttpError(400, 'Some parameters are wrong.', { fields: notice.errors });
   if (notice) return jsonResponse(200, { version: notice.version, text: consentNoticeText(notice.version) });
@@ -72,7 +72,7 @@ const exportLeads = async (params: URLSearchParams, who: TeamMember): Promise<Re
 
 const notALead = () => new HttpError(400, 'That is not a lead id.', { fields: { id: 'id must be the submission id of a lead (a UUID)' } });
 
-const erase = async (id: string, who: TeamMember): Promise<Response> => {
+const erase = async (id: string, who: Caller): Promise<Response> => {
   ownerOnly(who);
   if (!UUID.test(id)) throw notALead();
   const erased = await withDatabase(() => eraseLead(id, who.name), EXPORT_DEADLINE_MS);
@@ -91,7 +91,7 @@ const readJson = async (request: Request): Promise<unknown> => {
   }
 };
 
-const leadAnswer = ({ record, version }: LeadVersion, status = 200) =>
+const leadAnswer = ({ record, version }: StoredLead, status = 200) =>
   jsonResponse(status, { lead: record, etag: etagOf(version) }, { etag: `"${etagOf(version)}"` });
 
 /** The owner's figures (/api/leads/insights). */
@@ -110,7 +110,7 @@ const insights = async (params: URLSearchParams): Promise<Response> => {
 };
 
 /** /api/leads/me, /api/leads/team[/<id>], /api/leads/log (people.ts). */
-const teamPaths = async (request: Request, who: TeamMember, id: string, rest: string): Promise<Response | null> => {
+const teamPaths = async (request: Request, who: Caller, id: string, rest: string): Promise<Response | null> => {
   if (id === 'me') return jsonResponse(200, { name: who.name, role: who.role });
   if (id === 'team' && request.method === 'GET') {
     ownerOnly(who);
@@ -134,7 +134,7 @@ const teamPaths = async (request: Request, who: TeamMember, id: string, rest: st
 };
 
 /** /api/leads/<id>[/release | /photos/<name>]: the inbox's calls on one lead. */
-const oneLead = async (request: Request, who: TeamMember, id: string, rest: string): Promise<Response> => {
+const oneLead = async (request: Request, who: Caller, id: string, rest: string): Promise<Response> => {
   const team = await teamPaths(request, who, id, rest);
   if (team) return team;
   if (!UUID.test(id)) throw notALead();
@@ -167,7 +167,7 @@ const oneLead = async (request: Request, who: TeamMember, id: string, rest: stri
     case 'POST release':
       return leadAnswer(await withDatabase(() => releaseSpam(id, who.name), EXPORT_DEADLINE_MS));
     case 'GET photos/*': {
-      const photo = await withDatabase(() => readPhoto(id.toLowerCase(), rest.slice('photos/'.length)), EXPORT_DEADLINE_MS);
+      const photo = await withDatabase(() => leadPhoto(id.toLowerCase(), rest.slice('photos/'.length)), EXPORT_DEADLINE_MS);
       if (!photo) throw new HttpError(404, 'The lead has no such photo.');
       return new Response(photo.bytes, {
         status: 200,
@@ -184,7 +184,7 @@ const oneLead = async (request: Request, who: TeamMember, id: string, rest: stri
  * looked at; a wrong key is counted, answered 401 after signInDelayMs, and the failure that locks
  * the client goes in the log and the team's log.
  */
-const signedIn = async (request: Request, token: string, address: string): Promise<TeamMember> => {
+const signedIn = async (request: Request, token: string, address: string): Promise<Caller> => {
   const client = clientKey(address, token);
   const now = new Date();
   const locked = await withDatabase(() => lockedUntil(client, now), EXPORT_DEADLINE_MS);
@@ -251,5 +251,5 @@ const refuseUnreadable = async (answer: Promise<Response>): Promise<Response> =>
   }
 };
 
-export const leadsExportHandler = () => (request: Request, context?: { ip?: string }) =>
+export const teamApiHandler = () => (request: Request, context?: { ip?: string }) =>
   answerSafely('export', (incoming) => refuseUnreadable(handleLeads(incoming, clientAddress(incoming, context))), logLead)(request);

@@ -10,7 +10,7 @@ import { HttpError, jsonResponse } from '../errors.ts';
 import { query, transaction } from '../db/connection.ts';
 import { addMember, listMembers, removeMember, TEAM_ROLES, type TeamRole } from '../db/team-members.ts';
 import { logTeamAction } from '../db/team-log.ts';
-import type { TeamMember } from './auth.ts';
+import type { Caller } from './auth.ts';
 import { nameProblem, normaliseName } from './names.ts';
 
 export const NAME_MAX = 60;
@@ -30,7 +30,7 @@ export const parseNewMember = (body: unknown): { name: string; role: TeamRole } 
   return { name: trimmed, role: role as TeamRole };
 };
 
-export const addPerson = async (by: TeamMember, body: unknown) => {
+export const addPerson = async (by: Caller, body: unknown) => {
   const { name, role } = parseNewMember(body);
   const added = await transaction(async () => {
     // One addition at a time, so two look-alike names added at once cannot both pass.
@@ -48,7 +48,7 @@ export const addPerson = async (by: TeamMember, body: unknown) => {
   return added;
 };
 
-export const removePerson = async (by: TeamMember, id: string) => {
+export const removePerson = async (by: Caller, id: string) => {
   if (!UUID.test(id)) throw new HttpError(404, 'Nobody on the team has that id.');
   const removed = await transaction(async () => {
     const gone = await removeMember(id);

@@ -9,20 +9,19 @@
  */
 import { HttpError } from '../errors.ts';
 import { query, queryOne, transaction } from '../db/connection.ts';
-import { readLead, type LeadVersion } from '../db/leads.ts';
+import { readLead, type StoredLead } from '../db/leads.ts';
 import { logTeamAction } from '../db/team-log.ts';
-import { LEAD_STATUSES, type LeadStatus } from '../db/lead-record.ts';
+import { LEAD_STATUSES, type LeadStatus } from '../../lib/enquiry/lead-record.ts';
 import { newDeliveries, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
-import { readPhoto as readStoredPhoto } from '../intake/photos.ts';
+import { readPhoto } from '../intake/photos.ts';
 import { logLead } from '../log.ts';
 
-export type { LeadVersion };
 export const NOTE_MAX = 1000;
 
 /** A change made on a version of the lead that is no longer current: 412, with the lead as it is now. */
 export class LeadConflictError extends HttpError {
-  readonly current: LeadVersion;
-  constructor(current: LeadVersion) {
+  readonly current: StoredLead;
+  constructor(current: StoredLead) {
     const who = current.record.statusBy || 'Someone';
     super(412, `${who} changed this lead a moment ago. Look at it again, then make your change.`, {
       fields: { etag: 'the lead changed since you opened it' },
@@ -84,7 +83,7 @@ export const changeWork = async (id: string, change: { status?: LeadStatus; note
  * webhook) about it, once: the row changes from spam to lead in one statement, so a second
  * release, or one racing it, finds it in the inbox already (409) and sends nothing.
  */
-export const releaseSpam = async (id: string, by: string): Promise<LeadVersion> => {
+export const releaseSpam = async (id: string, by: string): Promise<StoredLead> => {
   const releasedAt = new Date().toISOString();
   const deliveries = await transaction(async () => {
     const released = await query<{ id: string }>(
@@ -101,16 +100,16 @@ export const releaseSpam = async (id: string, by: string): Promise<LeadVersion> 
     if (await readLead(id)) throw new HttpError(409, 'This lead is in the inbox already.');
     throw new HttpError(404, 'No lead or spam has that id.');
   }
-  const lead = (await readLead(id)) as LeadVersion;
+  const lead = (await readLead(id)) as StoredLead;
   logLead({ kind: lead.record.kind, id, status: 'released', note: lead.record.spamReason });
   await tryAtReceipt(lead.record, deliveries);
   return (await readLead(id)) ?? lead;
 };
 
 /** One of a lead's photos, for a signed-in team member only; null when the lead has no such photo. */
-export const readPhoto = async (id: string, name: string): Promise<{ bytes: ArrayBuffer; contentType: string } | null> => {
+export const leadPhoto = async (id: string, name: string): Promise<{ bytes: ArrayBuffer; contentType: string } | null> => {
   const row = await queryOne<{ photos: string[] }>('SELECT photos FROM leads WHERE id = $1', [id]);
   const key = `${id}/${name}`;
   if (!row || !row.photos.includes(key)) return null;
-  return readStoredPhoto(key);
+  return readPhoto(key);
 };
