@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { LAUNCH_OPTIONS } from './playwright.config';
+import { LAUNCH_OPTIONS } from './playwright.config.ts';
 
 /**
  * E2E tests of the editors' CMS against `npm run cms` (astro dev + decap-server), run after the

@@ -32,7 +32,7 @@ import { readDatabase, startLocalDatabase } from '../harness/database.ts';
 import { ensureBuilt, startServedSite } from '../harness/served-site.ts';
 import { validEnquiry } from './fuzz/cases.ts';
 import { importedRecord } from '../src/server/team/import.ts';
-import { toCsv } from '../src/server/team/export.ts';
+import { toCsv } from '../src/server/team/csv.ts';
 import type { LeadRecord } from '../src/lib/enquiry/lead-record.ts';
 
 const { values } = parseArgs({

@@ -15,7 +15,9 @@ import { parseArgs } from 'node:util';
 import { openProjectDatabase } from '../harness/database.ts';
 import { closeDatabase, withDatabase } from '../src/server/db/connection.ts';
 import type { LeadRecord } from '../src/lib/enquiry/lead-record.ts';
-import { csvHead, csvRows, decodeCursor, encodeCursor, parsePageQuery, readPage, type PageQuery } from '../src/server/team/export.ts';
+import { csvHead, csvRows } from '../src/server/team/csv.ts';
+import { decodeCursor, encodeCursor, parsePageQuery } from '../src/server/team/lead-query.ts';
+import { readPage, type PageQuery } from '../src/server/db/lead-pages.ts';
 
 const { values } = parseArgs({
   options: {

@@ -22,7 +22,7 @@ import { parse } from 'csv-parse/sync';
 import { openLocalStore, storeOptions } from '../harness/local-store.ts';
 import { openProjectDatabase } from '../harness/database.ts';
 import { closeDatabase, transaction, withDatabase } from '../src/server/db/connection.ts';
-import { importRecords } from '../src/server/db/leads.ts';
+import { importRecords } from '../src/server/db/lead-import.ts';
 import { importedRecord, recordOfCsvRow } from '../src/server/team/import.ts';
 import { ENQUIRY_KINDS } from '../src/lib/enquiry/index.ts';
 import type { LeadRecord } from '../src/lib/enquiry/lead-record.ts';

@@ -9,10 +9,10 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from './lib/enquiry/options';
-import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from '../integrations/consent-lock';
-import { CONSENT_VERSIONS } from './lib/consent';
-import { LOCALES } from './i18n/locales';
+import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from './lib/enquiry/options.ts';
+import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from '../integrations/consent-lock.ts';
+import { CONSENT_VERSIONS } from './lib/consent.ts';
+import { LOCALES } from './i18n/locales.ts';
 import consentLock from './content/consent.lock.json' with { type: 'json' };
 
 /**

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import identityFile from '../content/identity.json' with { type: 'json' };
-import type { Locale } from '../i18n/locales';
+import type { Locale } from '../i18n/locales.ts';
 
 export const SOCIAL_KINDS = ['youtube', 'facebook', 'instagram', 'linkedin'] as const;
 export type SocialKind = (typeof SOCIAL_KINDS)[number];

@@ -1,7 +1,7 @@
 /** The web app manifest: name, colours and the logo as PNG icons (Astro's image pipeline). */
 import type { APIRoute } from 'astro';
 import { getImage } from 'astro:assets';
-import { site } from '../config/site';
+import { site } from '../config/site.ts';
 import logo from '../assets/brand/logo.svg';
 
 export const GET: APIRoute = async () => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
-import { expect, file, frontMatter, openAdmin, openEntry, publish, replaceValue, test, waitForFile } from '../support/cms';
+import { expect, file, frontMatter, openAdmin, openEntry, publish, replaceValue, test, waitForFile } from '../support/cms.ts';
 
 const LOAN = 'src/content/loans/en/vehicle.md';
 const MEMBER = 'src/content/team/en/arun-venkatesan.yaml';

@@ -6,11 +6,11 @@
  * each form (tests/e2e/forms.spec.ts, FORM_VARIANTS); these are what the other pages of a form differ by.
  */
 import { describe, expect, it } from 'vitest';
-import { documentAt } from '../support/dist';
-import { LOANS, PLANS, PROPERTIES } from '../support/form-pages';
-import { LOCALES, type Locale } from '../../src/i18n/locales';
-import { realEstateFieldsFor } from '../../src/lib/enquiry/realestate';
-import { localizePath } from '../../src/lib/routing';
+import { documentAt } from '../support/dist.ts';
+import { LOANS, PLANS, PROPERTIES } from '../support/form-pages.ts';
+import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
+import { realEstateFieldsFor } from '../../src/lib/enquiry/realestate.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
 
 const formAt = (route: string, locale: Locale) => {
   const form = documentAt(localizePath(route, locale)).querySelector('form.enquiry-form');

@@ -10,10 +10,10 @@
  * that nothing redirects by the browser's language, in tests/e2e/i18n.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { builtPages, documentAt, sitemapEntries, textOf, type BuiltPage } from '../support/dist';
-import { en } from '../../src/i18n/en';
-import { DEFAULT_LOCALE, HTML_LANG, LOCALES, type Locale } from '../../src/i18n/locales';
-import { localizePath } from '../../src/lib/routing';
+import { builtPages, documentAt, sitemapEntries, textOf, type BuiltPage } from '../support/dist.ts';
+import { en } from '../../src/i18n/en.ts';
+import { DEFAULT_LOCALE, HTML_LANG, LOCALES, type Locale } from '../../src/i18n/locales.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
 
 const OTHERS = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 /** Pages that are not for search engines: no canonical, no alternates. */

@@ -6,10 +6,10 @@
  * look and behave in a browser, in the other e2e specs.
  */
 import { describe, expect, it } from 'vitest';
-import { KICKERS, ROUTES } from '../support/original-routes';
-import { builtPages, documentAt, isBuiltFile, pageAt, textOf } from '../support/dist';
-import { LOCALES } from '../../src/i18n/locales';
-import { localizePath } from '../../src/lib/routing';
+import { KICKERS, ROUTES } from '../support/original-routes.ts';
+import { builtPages, documentAt, isBuiltFile, pageAt, textOf } from '../support/dist.ts';
+import { LOCALES } from '../../src/i18n/locales.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
 
 const SITE = 'https://site.test';
 const VISITOR_PAGES = builtPages().filter((page) => page.address !== '/admin' && page.address !== '/leads');

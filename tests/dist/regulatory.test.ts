@@ -15,13 +15,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { builtPages, documentAt, htmlAt, textOf } from '../support/dist';
-import { localized } from '../../src/lib/content';
-import { dictionary, LOCALES } from '../../src/i18n';
-import { localizePath } from '../../src/lib/routing';
-import { AMFI_DISTRIBUTOR, SEBI_MF_RISK } from '../../src/lib/regulatory';
-import { REGULATOR_SENTENCES } from '../../src/i18n/regulators';
-import { site } from '../../src/config/site';
+import { builtPages, documentAt, htmlAt, textOf } from '../support/dist.ts';
+import { localized } from '../../src/lib/content.ts';
+import { dictionary, LOCALES } from '../../src/i18n/index.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
+import { AMFI_DISTRIBUTOR, SEBI_MF_RISK } from '../../src/lib/regulatory.ts';
+import { REGULATOR_SENTENCES } from '../../src/i18n/regulators.ts';
+import { site } from '../../src/config/site.ts';
 
 /** The routes of a family's pages, from its content collection. */
 const routesOf = async (collection: 'plans' | 'loans' | 'properties') =>

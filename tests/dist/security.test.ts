@@ -4,7 +4,7 @@
  * tests/e2e/security.spec.ts (and tests/e2e/templates.spec.ts, on every template).
  */
 import { describe, expect, it } from 'vitest';
-import { attributeOf, builtPages, documentAt } from '../support/dist';
+import { attributeOf, builtPages, documentAt } from '../support/dist.ts';
 
 const PAGES = builtPages().map((page) => page.address);
 /** Pages with a policy of their own: /admin (tests/dist/team-pages.test.ts) and Astro's redirect pages. */

@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../support/original-routes';
-import { attributeOf, builtPages, DIST, distText, documentAt, isBuiltFile, sitemapEntries } from '../support/dist';
-import { LOCALES, type Locale } from '../../src/i18n/locales';
-import { localizePath, splitLocalePath } from '../../src/lib/routing';
+import { ROUTES } from '../support/original-routes.ts';
+import { attributeOf, builtPages, DIST, distText, documentAt, isBuiltFile, sitemapEntries } from '../support/dist.ts';
+import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
+import { localizePath, splitLocalePath } from '../../src/lib/routing/index.ts';
 
 /** The pages that are not for search engines (the 404 page is what an unknown address gets). */
 const NOINDEX = ['/Thankyou', '/Privacyrequestsent', '/404'];

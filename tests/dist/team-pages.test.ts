@@ -4,8 +4,8 @@
  * browser is in tests/e2e/admin.spec.ts and tests/e2e/inbox.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { attributeOf, builtPages, documentAt, sitemapEntries } from '../support/dist';
-import { adminMetaCsp } from '../../src/lib/cms/csp';
+import { attributeOf, builtPages, documentAt, sitemapEntries } from '../support/dist.ts';
+import { adminMetaCsp } from '../../src/lib/cms/csp.ts';
 
 const VISITOR_PAGES = builtPages()
   .map((page) => page.address)

@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECKED_ELSEWHERE, TEMPLATES, TEMPLATE_SAMPLES } from '../support/templates';
-import { builtPages, documentAt } from '../support/dist';
-import { LOCALES } from '../../src/i18n/locales';
-import { localizePath } from '../../src/lib/routing';
+import { CHECKED_ELSEWHERE, TEMPLATES, TEMPLATE_SAMPLES } from '../support/templates.ts';
+import { builtPages, documentAt } from '../support/dist.ts';
+import { LOCALES } from '../../src/i18n/locales.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
 
 type Params = Record<string, string | undefined>;
 interface PageModule {

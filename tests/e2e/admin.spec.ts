@@ -4,7 +4,7 @@
  * itself is tested against `npm run cms` in tests/cms/.
  */
 import { expect, test } from '@playwright/test';
-import { islandsHydrated } from '../support/islands';
+import { islandsHydrated } from '../support/islands.ts';
 
 test('Decap starts under the CSP the served /admin carries, with no violation, and offers GitHub sign-in', async ({ page }) => {
   test.setTimeout(120_000);

@@ -4,13 +4,13 @@
  * export. One case in Tamil, one with bad input, one before the form's island has hydrated, and
  * axe on the calculator pages at 390 and 1280 px.
  */
-import { REGULATOR_SENTENCES } from '../../src/i18n/regulators';
+import { REGULATOR_SENTENCES } from '../../src/i18n/regulators.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dictionary, type Locale } from '../../src/i18n/index.ts';
 import { format } from '../../src/i18n/format.ts';
-import { expectNoAxeViolations } from '../support/axe';
-import { humanPause, hydrated, leadsWithReference, shownReference } from '../support/form-filling';
-import { formTextIn } from '../support/words';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { humanPause, hydrated, leadsWithReference, shownReference } from '../support/form-filling.ts';
+import { formTextIn } from '../support/words.ts';
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { EXPORT_TOKEN } from '../../playwright.config';
+import { EXPORT_TOKEN } from '../../playwright.config.ts';
 import { dictionary, type Locale } from '../../src/i18n/index.ts';
 import { csvRecords, parseCsv } from '../support/csv.ts';
-import { expectNoAxeViolations } from '../support/axe';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import {
   FORM_PAGES,
   exportedLeads,
@@ -21,7 +21,7 @@ import {
   submitButton,
   type FormPage,
   readingPause,
-} from '../support/form-filling';
+} from '../support/form-filling.ts';
 import { FORM_TEXT } from '../support/words.ts';
 
 test.describe.configure({ timeout: 60_000 });

@@ -5,7 +5,7 @@
  * page it is asked for only once the page has loaded and painted (src/styles/late-fonts.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { allFontsInUse } from '../support/fonts';
+import { allFontsInUse } from '../support/fonts.ts';
 
 /**
  * Holds the heading font back until the page has been drawn in its fallback faces (the font is

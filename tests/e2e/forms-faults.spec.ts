@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { EMAILJS_STANDIN_ORIGIN } from '../../playwright.config';
+import { EMAILJS_STANDIN_ORIGIN } from '../../playwright.config.ts';
 import { FORM_TEXT } from '../support/words.ts';
-import { exportedLeads, fill, FORM_PAGES, humanPause, hydrated, submitButton, type FormPage } from '../support/form-filling';
+import { exportedLeads, fill, FORM_PAGES, humanPause, hydrated, submitButton, type FormPage } from '../support/form-filling.ts';
 
 test.describe.configure({ mode: 'serial' });
 // With the store down each attempt waits for the store deadline (6 s) before its 503.

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL } from '../../playwright.config';
+import { BASE_URL } from '../../playwright.config.ts';
 import {
   CONTACT_PAGE,
   ENQUIRY_PAGES,
@@ -22,12 +22,12 @@ import {
   type FormPage,
   type Step,
   readingPause,
-} from '../support/form-filling';
-import { formTextIn, messagesIn } from '../support/words';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, LOCALES, dictionary, format, isLocale, type Locale } from '../../src/i18n/index';
-import { contactLinks } from '../../src/lib/contact-links';
-import { localizePath } from '../../src/lib/routing';
-import { INDIC_FONT_SOURCES, isIndicLocale } from '../../src/styles/indic-font-sources';
+} from '../support/form-filling.ts';
+import { formTextIn, messagesIn } from '../support/words.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, LOCALES, dictionary, format, isLocale, type Locale } from '../../src/i18n/index.ts';
+import { contactLinks } from '../../src/lib/contact-links.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
+import { INDIC_FONT_SOURCES, isIndicLocale } from '../../src/styles/indic-font-sources.ts';
 
 const CHOSEN = (process.env.E2E_LOCALES ?? LOCALES.join(',')).split(',').map((l) => l.trim());
 const locales = LOCALES.filter((locale) => CHOSEN.includes(locale));

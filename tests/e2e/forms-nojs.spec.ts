@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL } from '../../playwright.config';
-import { exportedLeads, fill, FORM_PAGES, readingPause, submitButton, type FormPage } from '../support/form-filling';
-import type { EnquiryKind } from '../../src/lib/enquiry/kinds';
+import { BASE_URL } from '../../playwright.config.ts';
+import { exportedLeads, fill, FORM_PAGES, readingPause, submitButton, type FormPage } from '../support/form-filling.ts';
+import type { EnquiryKind } from '../../src/lib/enquiry/kinds.ts';
 
 test.use({ javaScriptEnabled: false });
 

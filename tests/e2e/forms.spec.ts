@@ -10,9 +10,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { EXPORT_TOKEN } from '../../playwright.config';
+import { EXPORT_TOKEN } from '../../playwright.config.ts';
 import { FORM_TEXT, MESSAGES } from '../support/words.ts';
-import { expectNoAxeViolations } from '../support/axe';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import {
   CONTACT_PAGE,
   ENQUIRY_PAGES,
@@ -26,7 +26,7 @@ import {
   submitButton,
   type FormPage,
   type Step,
-} from '../support/form-filling';
+} from '../support/form-filling.ts';
 
 // Each page test fills, sends and runs axe four times: give a busy machine room.
 test.describe.configure({ timeout: 90_000 });

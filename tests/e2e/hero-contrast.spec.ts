@@ -4,8 +4,8 @@
  * pixel under the words against the text colour for WCAG's 4.5:1.
  */
 import { expect, test } from '@playwright/test';
-import { contrast, lowestContrast, parseRgb } from '../support/contrast';
-import { allFontsInUse } from '../support/fonts';
+import { contrast, lowestContrast, parseRgb } from '../support/contrast.ts';
+import { allFontsInUse } from '../support/fonts.ts';
 
 const TEXT = '.carousel__title, .carousel__caption p';
 // The test adds a style sheet of its own (hiding the words), which the site's CSP would block.

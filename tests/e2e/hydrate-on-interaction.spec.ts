@@ -16,8 +16,8 @@ import {
   submitButton,
   type FormPage,
   readingPause,
-} from '../support/form-filling';
-import { FORM_TEXT } from '../support/words';
+} from '../support/form-filling.ts';
+import { FORM_TEXT } from '../support/words.ts';
 
 const formPage = (path: string) => FORM_PAGES.find((f) => f.path === path) as FormPage;
 const island = (page: Page) => page.locator('astro-island').filter({ has: page.locator('form.enquiry-form') });

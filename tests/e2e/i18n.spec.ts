@@ -10,8 +10,8 @@
  * axe and long words at 360, 390 and 1280 px on every template in every language, in templates.spec.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { dictionary, HTML_LANG, LANGUAGE_NAMES, LOCALES, type Locale } from '../../src/i18n';
-import { localizePath } from '../../src/lib/routing';
+import { dictionary, HTML_LANG, LANGUAGE_NAMES, LOCALES, type Locale } from '../../src/i18n/index.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
 
 const OTHERS = LOCALES.filter((locale): locale is Exclude<Locale, 'en'> => locale !== 'en');
 

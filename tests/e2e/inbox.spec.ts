@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config';
+import { EMAILJS_STANDIN_ORIGIN, EXPORT_TOKEN } from '../../playwright.config.ts';
 import { CONTACT_PAGE, fill, humanPause, hydrated, sendFinanceLead, submitButton, withChallenge } from '../support/form-filling.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { csvRecords } from '../support/csv.ts';

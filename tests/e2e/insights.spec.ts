@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { EXPORT_TOKEN } from '../../playwright.config';
+import { EXPORT_TOKEN } from '../../playwright.config.ts';
 import { openProjectDatabase, readDatabase } from '../../harness/database.ts';
 import { seedLead } from '../support/seed-leads.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';

@@ -15,9 +15,9 @@ import {
   shownReference,
   submitButton,
   readingPause,
-} from '../support/form-filling';
+} from '../support/form-filling.ts';
 import { FORM_TEXT } from '../support/words.ts';
-import { E2E_CHALLENGE_SECRET } from '../../playwright.config';
+import { E2E_CHALLENGE_SECRET } from '../../playwright.config.ts';
 import { issueConfirmation } from '../../src/server/intake/challenge.ts';
 
 /** The contact form's steps with a unique e-mail, to find the lead in the export afterwards. */

@@ -8,7 +8,7 @@
  */
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { BASE_URL } from '../../playwright.config';
+import { BASE_URL } from '../../playwright.config.ts';
 
 const ROUNDS = 15;
 

@@ -4,7 +4,7 @@
  * for the enquiry form, and never covers scroll-to-top.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { allFontsInUse } from '../support/fonts';
+import { allFontsInUse } from '../support/fonts.ts';
 
 const bar = (page: Page) => page.locator('.phone-bar');
 const toTop = (page: Page) => page.getByRole('button', { name: 'Back to top' });

@@ -7,14 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ENQUIRY_PAGES, exportedLeads, hydrated, humanPause, type FormPage } from '../support/form-filling';
-import { formTextIn, messagesIn } from '../support/words';
-import { dictionary, format, type Locale } from '../../src/i18n/index';
-import { placeNamesIn } from '../../src/i18n/places';
-import { STATES } from '../../src/data/locations';
-import { contactLinks } from '../../src/lib/contact-links';
-import { localizePath } from '../../src/lib/routing';
-import { postalAddress } from '../../src/lib/postal-address';
+import { ENQUIRY_PAGES, exportedLeads, hydrated, humanPause, type FormPage } from '../support/form-filling.ts';
+import { formTextIn, messagesIn } from '../support/words.ts';
+import { dictionary, format, type Locale } from '../../src/i18n/index.ts';
+import { placeNamesIn } from '../../src/i18n/places.ts';
+import { STATES } from '../../src/data/locations.ts';
+import { contactLinks } from '../../src/lib/contact-links.ts';
+import { localizePath } from '../../src/lib/routing/index.ts';
+import { postalAddress } from '../../src/lib/postal-address.ts';
 
 interface Visit {
   locale: Exclude<Locale, 'en'>;

@@ -10,8 +10,8 @@ import { dictionary, format, type Locale } from '../../src/i18n/index.ts';
 import { dayMonthYear } from '../../src/i18n/format.ts';
 import { site } from '../../src/config/site.ts';
 import { localizePath } from '../../src/lib/routing/index.ts';
-import { expectNoAxeViolations } from '../support/axe';
-import { exportedLeads, humanPause, hydrated, readingPause } from '../support/form-filling';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { exportedLeads, humanPause, hydrated, readingPause } from '../support/form-filling.ts';
 
 test.describe.configure({ timeout: 60_000 });
 

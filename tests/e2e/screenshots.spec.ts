@@ -15,9 +15,9 @@
  * image loaded; the footer's year is masked so the baselines outlive the year.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { CHROMIUM_BUILD, SCREENSHOT_SET, WRITING_SCREENSHOT_SET } from '../../playwright.config';
-import { islandsHydrated } from '../support/islands';
-import { allFontsInUse } from '../support/fonts';
+import { CHROMIUM_BUILD, SCREENSHOT_SET, WRITING_SCREENSHOT_SET } from '../../playwright.config.ts';
+import { islandsHydrated } from '../support/islands.ts';
+import { allFontsInUse } from '../support/fonts.ts';
 
 // No set for this Chromium build yet: this run writes one, and compares nothing.
 test.beforeEach(() => {

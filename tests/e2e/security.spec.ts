@@ -5,10 +5,10 @@
  * in tests/dist/security.test.ts; the headers the server sends, in tests/served/headers.test.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { FORM_PAGES, fill, humanPause, submitButton, shownReference, leadsWithReference } from '../support/form-filling';
+import { FORM_PAGES, fill, humanPause, submitButton, shownReference, leadsWithReference } from '../support/form-filling.ts';
 import { FORM_TEXT } from '../support/words.ts';
-import { islandsHydrated } from '../support/islands';
-import { watchProblems } from '../support/page-problems';
+import { islandsHydrated } from '../support/islands.ts';
+import { watchProblems } from '../support/page-problems.ts';
 
 /** Every island on the page hydrated, and the scroll-to-top script started. */
 const settled = async (page: Page) => {

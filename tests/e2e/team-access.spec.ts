@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { EXPORT_TOKEN } from '../../playwright.config';
+import { EXPORT_TOKEN } from '../../playwright.config.ts';
 import { sendFinanceLead } from '../support/form-filling.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { uniqueLetters } from '../support/unique.ts';

@@ -12,12 +12,12 @@
  * What differs between the pages of a template is their content, which tests/dist reads on every page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations } from '../support/axe';
-import { builtPages } from '../support/dist';
-import { islandsHydrated } from '../support/islands';
-import { watchProblems } from '../support/page-problems';
-import { TEMPLATE_SAMPLES } from '../support/templates';
-import { dictionary, DEFAULT_LOCALE, type Locale } from '../../src/i18n';
+import { axeViolations } from '../support/axe.ts';
+import { builtPages } from '../support/dist.ts';
+import { islandsHydrated } from '../support/islands.ts';
+import { watchProblems } from '../support/page-problems.ts';
+import { TEMPLATE_SAMPLES } from '../support/templates.ts';
+import { dictionary, DEFAULT_LOCALE, type Locale } from '../../src/i18n/index.ts';
 
 /** A long word of each Indic script, for every heading and button. */
 const LONG: Record<Locale, string> = {

@@ -23,7 +23,7 @@ import type { EmailJsStandIn, ReceivedEmail } from '../../harness/emailjs-standi
 import type { SweepReport } from '../../src/server/jobs/sweep.ts';
 import { acknowledgement, greetingName } from '../../src/server/outbound/ack.ts';
 import type { LeadRecord } from '../../src/lib/enquiry/lead-record.ts';
-import { CSV_COLUMNS, csvRows } from '../../src/server/team/export.ts';
+import { CSV_COLUMNS, csvRows } from '../../src/server/team/csv.ts';
 
 const ACK_TEMPLATE = 'template_ack_test';
 const MINUTE = 60_000;

@@ -9,7 +9,7 @@ import { useFreshLocalServers } from '../support/servers.ts';
 import { csvRecords } from '../support/csv.ts';
 import { handlers, send, valid, type Kind } from '../support/enquiry-requests.ts';
 import { ATTRIBUTION_FIELDS, ATTRIBUTION_LIMITS } from '../../src/lib/attribution.ts';
-import { CSV_COLUMNS } from '../../src/server/team/export.ts';
+import { CSV_COLUMNS } from '../../src/server/team/csv.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let db: TestDatabase;

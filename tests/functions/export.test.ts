@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vit
 import exportLeads from '../../netlify/functions/leads.mts';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
-import { CSV_COLUMNS, csvCell, toCsv } from '../../src/server/team/export.ts';
+import { CSV_COLUMNS, csvCell, toCsv } from '../../src/server/team/csv.ts';
 import { withDatabase } from '../../src/server/db/connection.ts';
 import { insertLead } from '../../src/server/db/leads.ts';
 import type { LeadRecord } from '../../src/lib/enquiry/lead-record.ts';

@@ -9,8 +9,8 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
-import { adminCsp } from '../../src/lib/cms/csp';
-import { DECAP_SERVER_URL } from '../../playwright.cms.config';
+import { adminCsp } from '../../src/lib/cms/csp.ts';
+import { DECAP_SERVER_URL } from '../../playwright.cms.config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const file = (relative: string) => path.join(ROOT, relative);

@@ -9,7 +9,7 @@ import type { Category, Intent } from '../../src/lib/enquiry/options.ts';
 import { LOANS, PLANS, PROPERTIES } from './form-pages.ts';
 import { FORM_TEXT } from './words.ts';
 import type { EnquiryKind } from '../../src/lib/enquiry/kinds.ts';
-import { E2E_CHALLENGE_SECRET, E2E_MIN_FILL_MS, EXPORT_TOKEN } from '../../playwright.config';
+import { E2E_CHALLENGE_SECRET, E2E_MIN_FILL_MS, EXPORT_TOKEN } from '../../playwright.config.ts';
 import { issueChallenge, issueConfirmation } from '../../src/server/intake/challenge.ts';
 import { wakeIslands } from './islands.ts';
 import { uniqueLetters } from './unique.ts';

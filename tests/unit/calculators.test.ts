@@ -3,13 +3,13 @@
  * against the option lists the forms use.
  */
 import { describe, expect, it } from 'vitest';
-import { amountBand, emi, emiDefaultsFor, emiProblems } from '../../src/lib/calculators/emi';
-import { acreBand, convertArea, inEveryUnit, landBand, landProblem, plotBand } from '../../src/lib/calculators/land';
-import { sip, sipBand, sipProblems } from '../../src/lib/calculators/sip';
-import { ACRE_BANDS, AMOUNTS, AREA_BANDS, SIP_BANDS } from '../../src/lib/enquiry/options';
-import { indianNumber } from '../../src/i18n/format';
-import { financeSchema } from '../../src/lib/enquiry/finance';
-import { validFinance } from '../../harness/sample-enquiries';
+import { amountBand, emi, emiDefaultsFor, emiProblems } from '../../src/lib/calculators/emi.ts';
+import { acreBand, convertArea, inEveryUnit, landBand, landProblem, plotBand } from '../../src/lib/calculators/land.ts';
+import { sip, sipBand, sipProblems } from '../../src/lib/calculators/sip.ts';
+import { ACRE_BANDS, AMOUNTS, AREA_BANDS, SIP_BANDS } from '../../src/lib/enquiry/options.ts';
+import { indianNumber } from '../../src/i18n/format.ts';
+import { financeSchema } from '../../src/lib/enquiry/finance.ts';
+import { validFinance } from '../../harness/sample-enquiries.ts';
 
 const rupees = (value: number) => `₹${indianNumber(Math.round(value))}`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAROUSEL, canGoNext, canGoPrev, canLoop, nextIndex, shouldAutoplay, swipeTarget } from '../../src/lib/carousel';
+import { CAROUSEL, canGoNext, canGoPrev, canLoop, nextIndex, shouldAutoplay, swipeTarget } from '../../src/lib/carousel.ts';
 
 describe('carousel state rules', () => {
   it('uses a 2000 ms slide duration and a 15 px minimum swipe', () => {

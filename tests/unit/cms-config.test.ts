@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import YAML from 'yaml';
 import type { CmsCollection, CmsField } from 'decap-cms-core';
-import { collections, sources } from '../../src/content.config';
-import { identitySchema } from '../../src/config/site';
-import { cmsConfig, COLLECTION_NAMES, IDENTITY_FILE, type CmsSettings } from '../../src/lib/cms/decap-config';
-import { cmsSettings, repoFromUrl } from '../../src/lib/cms/decap-settings';
-import { compareFields, imageMarker } from '../support/decap-drift';
-import { LOCALES, isLocale } from '../../src/i18n/locales';
+import { collections, sources } from '../../src/content.config.ts';
+import { identitySchema } from '../../src/config/site.ts';
+import { cmsConfig, COLLECTION_NAMES, IDENTITY_FILE, type CmsSettings } from '../../src/lib/cms/decap-config.ts';
+import { cmsSettings, repoFromUrl } from '../../src/lib/cms/decap-settings.ts';
+import { compareFields, imageMarker } from '../support/decap-drift.ts';
+import { LOCALES, isLocale } from '../../src/i18n/locales.ts';
 
 const SETTINGS: CmsSettings = { repo: 'aranya/site', branch: 'main', siteUrl: 'https://aranya.example.com' };
 const config = cmsConfig(SETTINGS);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cmsImage, fieldsOf, humanise, toJsonSchema } from '../../src/lib/cms/decap-fields';
+import { cmsImage, fieldsOf, humanise, toJsonSchema } from '../../src/lib/cms/decap-fields.ts';
 
 const text = z.string().trim().min(1);
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compress, isCompressible, negotiateEncoding } from '../../harness/compress';
+import { compress, isCompressible, negotiateEncoding } from '../../harness/compress.ts';
 
 describe('compression of static answers (harness/serve.ts, as Netlify CDN)', () => {
   it('prefers brotli, falls back to gzip, and honours q=0', () => {

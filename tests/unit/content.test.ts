@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entryName, localized as getCollection } from '../../src/lib/content';
-import { LOAN_TYPES, PLANNING_OPTIONS } from '../../src/lib/enquiry/options';
+import { entryName, localized as getCollection } from '../../src/lib/content.ts';
+import { LOAN_TYPES, PLANNING_OPTIONS } from '../../src/lib/enquiry/options.ts';
 
 describe('content collections load with the counts of the original site', () => {
   it('has 4 divisions, realty/consulting/immigration with 4 service blocks each', async () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { withInlineHashes, withPolicy } from '../../integrations/csp-inline';
-import { ADMIN_CSP_DIRECTIVES, adminMetaCsp } from '../../src/lib/cms/csp';
-import { stylesIntoHead } from '../../integrations/head-styles';
-import { HEADER_CSP, connectSources, pageDirectives } from '../../src/config/security';
+import { withInlineHashes, withPolicy } from '../../integrations/csp-inline.ts';
+import { ADMIN_CSP_DIRECTIVES, adminMetaCsp } from '../../src/lib/cms/csp.ts';
+import { stylesIntoHead } from '../../integrations/head-styles.ts';
+import { HEADER_CSP, connectSources, pageDirectives } from '../../src/config/security.ts';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const page = (body: string, policy = "default-src 'self'; script-src 'self'; style-src 'self'") =>

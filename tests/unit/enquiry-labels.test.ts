@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { ENQUIRY_KINDS, FIELD_LABELS, HONEYPOT_FIELD, LEAD_FIELDS, enquirySchemas, type Enquiry } from '../../src/lib/enquiry/index.ts';
 import { ATTRIBUTION_FIELDS } from '../../src/lib/attribution.ts';
 import { en } from '../../src/i18n/en.ts';
-import { CSV_COLUMNS, CSV_META_COLUMNS } from '../../src/server/team/export.ts';
+import { CSV_COLUMNS, CSV_META_COLUMNS } from '../../src/server/team/csv.ts';
 import { buildLeadRecord } from '../../src/server/db/lead-record.ts';
 import { summarise } from '../../src/server/outbound/team-email.ts';
 import { valid } from '../../harness/sample-enquiries.ts';

@@ -3,7 +3,7 @@
  * (and its metric twins) and Roboto, one face per weight, limited to the heading font's range.
  */
 import { describe, expect, it } from 'vitest';
-import { HEADING_RANGE, headingFallbackCss, textFallbackFace } from '../../src/styles/fallback-fonts';
+import { HEADING_RANGE, headingFallbackCss, textFallbackFace } from '../../src/styles/fallback-fonts.ts';
 
 const faces = (css: string) => [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => m[1]);
 const descriptor = (face: string, name: string) => new RegExp(`(?:^|;)${name}:([^;]+)`).exec(face)?.[1];

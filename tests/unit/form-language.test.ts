@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formLanguage } from '../../src/islands/forms/props';
-import { optionLabel } from '../../src/islands/forms/language';
-import { en } from '../../src/i18n/en';
-import { ta } from '../../src/i18n/ta';
+import { formLanguage } from '../../src/islands/forms/props.ts';
+import { optionLabel } from '../../src/islands/forms/language.ts';
+import { en } from '../../src/i18n/en.ts';
+import { ta } from '../../src/i18n/ta.ts';
 
 describe("a form island's language (formLanguage)", () => {
   it('ships only option labels that differ from their value, and the island still shows every option', () => {

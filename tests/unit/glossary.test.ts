@@ -9,12 +9,12 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GLOSSARY, GLOSSARY_LOCALES, forbiddenUses, type TranslatedLocale } from '../../src/i18n/glossary';
-import { dictionary, type Dictionary } from '../../src/i18n';
-import { en } from '../../src/i18n/en';
-import { CONSENT_NOTICE } from '../../src/lib/consent';
+import { GLOSSARY, GLOSSARY_LOCALES, forbiddenUses, type TranslatedLocale } from '../../src/i18n/glossary.ts';
+import { dictionary, type Dictionary } from '../../src/i18n/index.ts';
+import { en } from '../../src/i18n/en.ts';
+import { CONSENT_NOTICE } from '../../src/lib/consent.ts';
 import identity from '../../src/content/identity.json' with { type: 'json' };
-import { GLOSSARY_END, GLOSSARY_START, glossaryTable } from '../../scripts/lib/glossary-table';
+import { GLOSSARY_END, GLOSSARY_START, glossaryTable } from '../../scripts/lib/glossary-table.ts';
 
 interface Text {
   where: string;

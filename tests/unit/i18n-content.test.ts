@@ -8,13 +8,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getCollection } from 'astro:content';
-import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales';
-import { entryName, localized, ordered, page, splitEntryId } from '../../src/lib/content';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales.ts';
+import { entryName, localized, ordered, page, splitEntryId } from '../../src/lib/content.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fallbackLines, reviewLines, translationStatus } from '../../integrations/translations';
-import { collections } from '../../src/content.config';
+import { fallbackLines, reviewLines, translationStatus } from '../../integrations/translations.ts';
+import { collections } from '../../src/content.config.ts';
 
 const COLLECTIONS = Object.keys(collections) as (keyof typeof collections)[];
 const status = translationStatus();

@@ -4,8 +4,8 @@
  * non-empty plain string.
  */
 import { describe, expect, it } from 'vitest';
-import { en, type Dictionary } from '../../src/i18n/en';
-import { dictionary, format, indianNumber, LOCALES, LANGUAGE_NAMES } from '../../src/i18n';
+import { en, type Dictionary } from '../../src/i18n/en.ts';
+import { dictionary, format, indianNumber, LOCALES, LANGUAGE_NAMES } from '../../src/i18n/index.ts';
 
 /** The files of src/i18n named by a language code (two letters). */
 const files = import.meta.glob<Record<string, unknown>>('../../src/i18n/??.ts', { eager: true });

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkitten';
 import { describe, expect, it } from 'vitest';
-import { cutIndicFont, indicFontFileName } from '../../scripts/build-fonts';
+import { cutIndicFont, indicFontFileName } from '../../scripts/build-fonts.ts';
 import {
   INDIC_FONT_FILES,
   INDIC_FONT_SOURCES,
@@ -18,8 +18,8 @@ import {
   codePointsOf,
   indicFontSourcePath,
   type IndicLocale,
-} from '../../src/styles/indic-font-sources';
-import { indicFontCss, textFontPreload } from '../../src/styles/indic-fonts';
+} from '../../src/styles/indic-font-sources.ts';
+import { indicFontCss, textFontPreload } from '../../src/styles/indic-fonts.ts';
 
 const require = createRequire(import.meta.url);
 const publicDir = new URL('../../public', import.meta.url);

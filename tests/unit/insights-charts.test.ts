@@ -5,8 +5,8 @@
  * formula starters made text).
  */
 import { describe, expect, test } from 'vitest';
-import { DASHES, PALETTE } from '../../src/islands/inbox/insights/charts';
-import { tableCsv } from '../../src/islands/inbox/insights/FigureBlock';
+import { DASHES, PALETTE } from '../../src/islands/inbox/insights/charts.tsx';
+import { tableCsv } from '../../src/islands/inbox/insights/FigureBlock.tsx';
 import { contrast, type Rgb } from '../support/contrast.ts';
 
 const rgb = (hex: string): Rgb => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) as Rgb;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CITIES, STATES, citiesOf, isCityOf } from '../../src/data/locations';
+import { CITIES, STATES, citiesOf, isCityOf } from '../../src/data/locations.ts';
 
 describe('location data', () => {
   it('has the four states with about the city counts of the original site', () => {

@@ -4,11 +4,11 @@
  * a message with a place in the page's script.
  */
 import { describe, expect, it } from 'vitest';
-import { CITIES, STATES } from '../../src/data/locations';
-import { PLACE_COUNT, PLACE_NAMES, placeName, placeNamesIn, type ScriptNames } from '../../src/i18n/places';
-import { GLOSSARY_LOCALES } from '../../src/i18n/glossary';
-import { dictionary } from '../../src/i18n';
-import { messageText } from '../../src/lib/enquiry/messages';
+import { CITIES, STATES } from '../../src/data/locations.ts';
+import { PLACE_COUNT, PLACE_NAMES, placeName, placeNamesIn, type ScriptNames } from '../../src/i18n/places.ts';
+import { GLOSSARY_LOCALES } from '../../src/i18n/glossary.ts';
+import { dictionary } from '../../src/i18n/index.ts';
+import { messageText } from '../../src/lib/enquiry/messages.ts';
 
 /** The letters of each script (its Unicode block), with spaces and the zero-width non-joiner its words may hold. */
 const SCRIPT = { ta: /^[\u0B80-\u0BFF ]+$/u, te: /^[\u0C00-\u0C7F \u200C]+$/u, kn: /^[\u0C80-\u0CFF \u200C]+$/u };

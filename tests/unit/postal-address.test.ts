@@ -1,7 +1,7 @@
 /** The office's address in each language: the street written for it, the places in its script, the word "District" its own. */
 import { expect, it } from 'vitest';
-import { site } from '../../src/config/site';
-import { postalAddress, postalAddressOf } from '../../src/lib/postal-address';
+import { site } from '../../src/config/site.ts';
+import { postalAddress, postalAddressOf } from '../../src/lib/postal-address.ts';
 
 it('reads in the page’s script: street, town, district and state; the PIN code as it is', () => {
   expect(postalAddress('en')).toEqual({

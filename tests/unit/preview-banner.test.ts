@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import PreviewBanner from '../../src/components/layout/PreviewBanner.astro';
-import { en } from '../../src/i18n/en';
-import { ta } from '../../src/i18n/ta';
+import { en } from '../../src/i18n/en.ts';
+import { ta } from '../../src/i18n/ta.ts';
 
 const render = async (context: string | undefined, text = en.site.previewBanner) => {
   if (context === undefined) delete process.env.CONTEXT;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { LOCALES, dictionary } from '../../src/i18n';
+import { LOCALES, dictionary } from '../../src/i18n/index.ts';
 
 const privacyText = (locale: string) =>
   readFileSync(path.resolve(import.meta.dirname, '../../src/content/pages', locale, 'privacy.md'), 'utf8');

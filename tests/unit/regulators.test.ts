@@ -6,9 +6,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, dictionary } from '../../src/i18n';
-import { REGULATOR_SENTENCES, regulatorSentence } from '../../src/i18n/regulators';
-import { sipLanguage } from '../../src/islands/calculators/props';
+import { LOCALES, dictionary } from '../../src/i18n/index.ts';
+import { REGULATOR_SENTENCES, regulatorSentence } from '../../src/i18n/regulators.ts';
+import { sipLanguage } from '../../src/islands/calculators/props.ts';
 
 /** What gives away a wording of each sentence, in each language: its closing words. */
 const GIVEAWAYS: RegExp[] = [

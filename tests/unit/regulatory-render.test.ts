@@ -2,16 +2,16 @@
  * The regulators' blocks rendered with Astro's container API, with the registrations, lenders and
  * grievance officer set and empty, in English and in Tamil.
  */
-import { REGULATOR_SENTENCES } from '../../src/i18n/regulators';
+import { REGULATOR_SENTENCES } from '../../src/i18n/regulators.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import MutualFundNotice from '../../src/components/regulatory/MutualFundNotice.astro';
 import ReraNotice from '../../src/components/regulatory/ReraNotice.astro';
 import LenderNotice from '../../src/components/regulatory/LenderNotice.astro';
 import GrievanceContact from '../../src/components/regulatory/GrievanceContact.astro';
-import { site } from '../../src/config/site';
-import { ta } from '../../src/i18n/ta';
-import { en } from '../../src/i18n/en';
+import { site } from '../../src/config/site.ts';
+import { ta } from '../../src/i18n/ta.ts';
+import { en } from '../../src/i18n/en.ts';
 
 const SEBI = 'Mutual Fund investments are subject to market risks, read all scheme related documents carefully.';
 const AMFI = 'AMFI-registered Mutual Fund Distributor';

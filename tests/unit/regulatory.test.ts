@@ -3,10 +3,10 @@
  * read (src/config/site.ts): the verbatim sentences, the lender list, the grievance fallbacks and
  * the build's warning about a registration that is not set.
  */
-import { REGULATOR_SENTENCES } from '../../src/i18n/regulators';
+import { REGULATOR_SENTENCES } from '../../src/i18n/regulators.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { identitySchema, parseIdentity, site } from '../../src/config/site';
+import { identitySchema, parseIdentity, site } from '../../src/config/site.ts';
 import {
   AMFI_DISTRIBUTOR,
   RERA_VERIFY_URL,
@@ -15,7 +15,7 @@ import {
   lenderList,
   missingRegistrationLines,
   registrationOf,
-} from '../../src/lib/regulatory';
+} from '../../src/lib/regulatory.ts';
 
 const file = JSON.parse(readFileSync(new URL('../../src/content/identity.json', import.meta.url), 'utf8'));
 
@@ -131,7 +131,7 @@ describe("the build's warning about a registration that is not set", () => {
 
 describe('the build integration (integrations/registrations-warning.ts)', () => {
   it('warns after the build, with the committed identity (nothing set), naming the plan and realty pages it built', async () => {
-    const { registrationsWarning } = await import('../../integrations/registrations-warning');
+    const { registrationsWarning } = await import('../../integrations/registrations-warning.ts');
     const hooks = registrationsWarning().hooks as Record<string, (options: unknown) => void>;
     hooks['astro:config:done']!({ config: { root: new URL('../../', import.meta.url) } });
     const warned: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localized as getCollection } from '../../src/lib/content';
+import { localized as getCollection } from '../../src/lib/content.ts';
 import { getRelativeLocaleUrl } from 'astro:i18n';
 import {
   PAGE_ROUTES,
@@ -13,8 +13,8 @@ import {
   routeOfPath,
   splitLocalePath,
   type LinkTarget,
-} from '../../src/lib/routing';
-import { LOCALES, localeOrDefault } from '../../src/i18n/locales';
+} from '../../src/lib/routing/index.ts';
+import { LOCALES, localeOrDefault } from '../../src/i18n/locales.ts';
 
 /** Astro's own address of a route in a language (astro.config.mjs `i18n`), without its trailing slash. */
 const astroAddress = (route: string, locale: (typeof LOCALES)[number]) => {

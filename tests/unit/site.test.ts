@@ -11,8 +11,8 @@ import {
   site,
   telHref,
   whatsappHref,
-} from '../../src/config/site';
-import { hrefOf } from '../../src/lib/routing';
+} from '../../src/config/site.ts';
+import { hrefOf } from '../../src/lib/routing/index.ts';
 const divisionHref = (key: 'realty' | 'consulting' | 'immigration' | 'training') => hrefOf({ collection: 'divisions', data: { key } });
 
 describe('identity (one config file)', () => {

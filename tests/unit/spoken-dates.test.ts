@@ -7,9 +7,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, dictionary, format, type Locale } from '../../src/i18n';
-import { dayMonthYear, spokenTime, spokenTimeRange } from '../../src/i18n/format';
-import { CALL_HOURS, CALL_TIMES } from '../../src/lib/enquiry/options';
+import { LOCALES, dictionary, format, type Locale } from '../../src/i18n/index.ts';
+import { dayMonthYear, spokenTime, spokenTimeRange } from '../../src/i18n/format.ts';
+import { CALL_HOURS, CALL_TIMES } from '../../src/lib/enquiry/options.ts';
 import identity from '../../src/content/identity.json' with { type: 'json' };
 
 const date = new Date('2026-11-15T10:00:00Z');

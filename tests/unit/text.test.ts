@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { localized as getCollection } from '../../src/lib/content';
-import { firstSentence, plainText } from '../../src/lib/text';
-import { anchorId } from '../../src/lib/anchor-id';
+import { localized as getCollection } from '../../src/lib/content.ts';
+import { firstSentence, plainText } from '../../src/lib/text.ts';
+import { anchorId } from '../../src/lib/anchor-id.ts';
 
 describe('short forms of content', () => {
   it('reduces markdown to its words', () => {

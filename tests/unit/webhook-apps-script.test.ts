@@ -10,7 +10,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { expect, test } from 'vitest';
 import { signature } from '../../src/server/outbound/webhook.ts';
-import { csvCell } from '../../src/server/team/export.ts';
+import { csvCell } from '../../src/server/team/csv.ts';
 
 const docs = readFileSync(path.resolve(import.meta.dirname, '../../docs/webhook.md'), 'utf8');
 const section = docs.slice(docs.indexOf('## Google Sheets (Apps Script)'));

@@ -1,8 +1,8 @@
 /** The EMI calculator of the loan pages: amount, rate and tenure give the EMI; "Use this" picks the form's loan amount band. */
-import { amountBand, emi, emiProblems, type EmiInput } from '../../lib/calculators/emi';
-import { indianNumber } from '../../i18n/format';
-import type { CalculatorLanguage, CalculatorWords } from './language';
-import { CalculatorFrame, NumberField, ResultArea, UseThis, readNumber, rupees, useFieldValue } from './parts';
+import { amountBand, emi, emiProblems, type EmiInput } from '../../lib/calculators/emi.ts';
+import { indianNumber } from '../../i18n/format.ts';
+import type { CalculatorLanguage, CalculatorWords } from './language.ts';
+import { CalculatorFrame, NumberField, ResultArea, UseThis, readNumber, rupees, useFieldValue } from './parts.tsx';
 
 interface Props extends CalculatorLanguage {
   words: CalculatorWords['emi'];

@@ -2,9 +2,9 @@
  * The land unit converter of the plot and agricultural land pages: an area in one unit, shown
  * in every unit; "Use this" picks the form's size band (square metres for plots, acres for land).
  */
-import { LAND_UNITS, inEveryUnit, landBand, landProblem, type LandBands, type LandUnit } from '../../lib/calculators/land';
-import type { CalculatorLanguage, CalculatorWords } from './language';
-import { CalculatorFrame, NumberField, UseThis, readNumber, useFieldValue } from './parts';
+import { LAND_UNITS, inEveryUnit, landBand, landProblem, type LandBands, type LandUnit } from '../../lib/calculators/land.ts';
+import type { CalculatorLanguage, CalculatorWords } from './language.ts';
+import { CalculatorFrame, NumberField, UseThis, readNumber, useFieldValue } from './parts.tsx';
 
 interface Props extends CalculatorLanguage {
   words: CalculatorWords['land'];

@@ -3,11 +3,11 @@
  * assumed return and an optional step-up give the amount invested and an estimate; "Use this"
  * picks the form's monthly investment band. SEBI's risk sentence sits by the result.
  */
-import { sip, sipBand, sipProblems, SIP_DEFAULTS, type SipInput } from '../../lib/calculators/sip';
-import { indianNumber } from '../../i18n/format';
-import type { ShownRegulatorSentence } from '../../i18n/regulators';
-import type { CalculatorLanguage, CalculatorWords } from './language';
-import { CalculatorFrame, NumberField, ResultArea, UseThis, readNumber, rupees, useFieldValue } from './parts';
+import { sip, sipBand, sipProblems, SIP_DEFAULTS, type SipInput } from '../../lib/calculators/sip.ts';
+import { indianNumber } from '../../i18n/format.ts';
+import type { ShownRegulatorSentence } from '../../i18n/regulators.ts';
+import type { CalculatorLanguage, CalculatorWords } from './language.ts';
+import { CalculatorFrame, NumberField, ResultArea, UseThis, readNumber, rupees, useFieldValue } from './parts.tsx';
 
 interface Props extends CalculatorLanguage {
   words: CalculatorWords['sip'];

@@ -2,7 +2,7 @@
  * The words of a calculator island. A page hands each calculator only its own language's words,
  * as JSON props (built by props.ts in the .astro page): the island never imports a dictionary.
  */
-import type { Dictionary } from '../../i18n/en';
+import type { Dictionary } from '../../i18n/en.ts';
 
 export type CalculatorWords = Dictionary['calculators'];
 export type SharedWords = Pick<CalculatorWords, 'useThis' | 'used' | 'bandIs' | 'cannotCompute'>;

@@ -3,8 +3,8 @@
  * this in my enquiry" button, and setting the enquiry form's field on the same page.
  */
 import { useLayoutEffect, useState, type ReactNode } from 'react';
-import { format, indianNumber } from '../../i18n/format';
-import type { CalculatorLanguage } from './language';
+import { format, indianNumber } from '../../i18n/format.ts';
+import type { CalculatorLanguage } from './language.ts';
 import '../../styles/fields.css';
 import './calculators.css';
 

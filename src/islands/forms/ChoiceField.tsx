@@ -1,8 +1,8 @@
 /** A choice among listed options: a select, or a group of radio chips for short lists. */
-import { fieldIds, useFormMeta } from './context';
-import { useFieldError, useFieldState } from './field-state';
-import { ErrorText, FieldShell, describedBy, type Label } from './FieldShell';
-import { optionLabel } from './language';
+import { fieldIds, useFormMeta } from './context.ts';
+import { useFieldError, useFieldState } from './field-state.ts';
+import { ErrorText, FieldShell, describedBy, type Label } from './FieldShell.tsx';
+import { optionLabel } from './language.ts';
 
 interface ChoiceProps {
   name: string;

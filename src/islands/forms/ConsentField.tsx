@@ -1,10 +1,10 @@
 /** The consent every enquiry needs: the notice, the box to tick, and the way to take consent back. */
-import { consentParts } from '../../lib/consent';
-import { format } from '../../i18n/format';
-import { fieldIds, useFormMeta } from './context';
-import { useFieldError, useFieldState } from './field-state';
-import { ErrorText, describedBy } from './FieldShell';
-import type { ConsentShown } from './language';
+import { consentParts } from '../../lib/consent.ts';
+import { format } from '../../i18n/format.ts';
+import { fieldIds, useFormMeta } from './context.ts';
+import { useFieldError, useFieldState } from './field-state.ts';
+import { ErrorText, describedBy } from './FieldShell.tsx';
+import type { ConsentShown } from './language.ts';
 
 /**
  * The consent box, unticked, with the consent notice the page gives (one sentence, linking to the

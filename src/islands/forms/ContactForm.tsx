@@ -1,10 +1,10 @@
 /** The /Contactus form: a lead of kind `contact` (name, mobile, e-mail and message). */
-import { contactSchema } from '../../lib/enquiry/contact';
-import type { FormLanguage } from './language';
-import type { ContactLinks } from '../../lib/contact-links';
-import EnquiryForm from './EnquiryForm';
-import { ContactDetails, Group } from './FieldGroups';
-import { MessageField } from './MessageField';
+import { contactSchema } from '../../lib/enquiry/contact.ts';
+import type { FormLanguage } from './language.ts';
+import type { ContactLinks } from '../../lib/contact-links.ts';
+import EnquiryForm from './EnquiryForm.tsx';
+import { ContactDetails, Group } from './FieldGroups.tsx';
+import { MessageField } from './MessageField.tsx';
 
 interface Props extends FormLanguage {
   page: string;

@@ -6,20 +6,20 @@
  */
 import { useRef, type ReactNode } from 'react';
 import type * as z from 'zod/mini';
-import type { EnquiryKind } from '../../lib/enquiry/kinds';
-import type { ContactLinks } from '../../lib/contact-links';
-import { format } from '../../i18n/format';
-import type { FormLanguage, FormWords } from './language';
-import { FormMetaContext } from './context';
-import { FieldStateContext } from './field-state';
-import { useHydrated } from './useHydrated';
-import { useEnquirySubmit, type Phase } from './useEnquirySubmit';
-import { ConsentField } from './ConsentField';
-import { CallFields } from './FieldGroups';
-import { Honeypot } from './Honeypot';
-import PhotoField from './PhotoField';
-import SentMessage from './SentMessage';
-import { SendFailure, SendProblems } from './SendFailure';
+import type { EnquiryKind } from '../../lib/enquiry/kinds.ts';
+import type { ContactLinks } from '../../lib/contact-links.ts';
+import { format } from '../../i18n/format.ts';
+import type { FormLanguage, FormWords } from './language.ts';
+import { FormMetaContext } from './context.ts';
+import { FieldStateContext } from './field-state.ts';
+import { useHydrated } from './useHydrated.ts';
+import { useEnquirySubmit, type Phase } from './useEnquirySubmit.ts';
+import { ConsentField } from './ConsentField.tsx';
+import { CallFields } from './FieldGroups.tsx';
+import { Honeypot } from './Honeypot.tsx';
+import PhotoField from './PhotoField.tsx';
+import SentMessage from './SentMessage.tsx';
+import { SendFailure, SendProblems } from './SendFailure.tsx';
 import '../../styles/fields.css';
 import './forms.css';
 

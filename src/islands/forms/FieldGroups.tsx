@@ -1,9 +1,9 @@
 /** Fields in groups: a titled group, and the two groups every form has (who to call, and when). */
 import type { ReactNode } from 'react';
-import { CALL_LANGUAGES, CALL_TIMES } from '../../lib/enquiry/options';
-import { ChoiceField } from './ChoiceField';
-import { useFormMeta } from './context';
-import { TextField } from './TextField';
+import { CALL_LANGUAGES, CALL_TIMES } from '../../lib/enquiry/options.ts';
+import { ChoiceField } from './ChoiceField.tsx';
+import { useFormMeta } from './context.ts';
+import { TextField } from './TextField.tsx';
 
 /** A small heading over a group of fields; the group is named by it for screen readers. */
 export function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {

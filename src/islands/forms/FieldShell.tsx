@@ -5,7 +5,7 @@
  * the field with aria-invalid and aria-describedby.
  */
 import type { ReactNode } from 'react';
-import { fieldIds, useFormMeta } from './context';
+import { fieldIds, useFormMeta } from './context.ts';
 
 /** A field's label, and the hint under it. */
 export type Label = { label: string; hint?: string };

@@ -2,9 +2,9 @@
  * The honeypot: a text input bots fill and people never see. It is off-screen, hidden from
  * screen readers, out of the tab order and marked so that browsers and password managers leave it empty.
  */
-import { HONEYPOT_FIELD } from '../../lib/enquiry/field-rules';
-import { useFormMeta } from './context';
-import { useFieldState } from './field-state';
+import { HONEYPOT_FIELD } from '../../lib/enquiry/field-rules.ts';
+import { useFormMeta } from './context.ts';
+import { useFieldState } from './field-state.ts';
 
 export function Honeypot() {
   const { field } = useFieldState();

@@ -1,12 +1,12 @@
 /** The eight loan enquiry forms: each page preselects its own loan type. */
-import { bankLoanSchema } from '../../lib/enquiry/bankloan';
-import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS, type LoanType } from '../../lib/enquiry/options';
-import type { FormLanguage } from './language';
-import type { ContactLinks } from '../../lib/contact-links';
-import EnquiryForm from './EnquiryForm';
-import { ChoiceField } from './ChoiceField';
-import { ContactDetails, Group } from './FieldGroups';
-import LocationFields from './LocationFields';
+import { bankLoanSchema } from '../../lib/enquiry/bankloan.ts';
+import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS, type LoanType } from '../../lib/enquiry/options.ts';
+import type { FormLanguage } from './language.ts';
+import type { ContactLinks } from '../../lib/contact-links.ts';
+import EnquiryForm from './EnquiryForm.tsx';
+import { ChoiceField } from './ChoiceField.tsx';
+import { ContactDetails, Group } from './FieldGroups.tsx';
+import LocationFields from './LocationFields.tsx';
 
 interface Props extends FormLanguage {
   loanType: LoanType;

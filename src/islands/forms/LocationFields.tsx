@@ -13,12 +13,12 @@
  * the state follows the city chosen. Without JavaScript the box is not shown (forms.css).
  */
 import { useEffect, useRef, useState } from 'react';
-import { CITIES, STATES, type State } from '../../data/locations';
-import { format } from '../../i18n/format';
-import { ChoiceField } from './ChoiceField';
-import { ErrorText } from './FieldShell';
-import { fieldIds, useFormMeta } from './context';
-import { useFieldError, useFieldState } from './field-state';
+import { CITIES, STATES, type State } from '../../data/locations.ts';
+import { format } from '../../i18n/format.ts';
+import { ChoiceField } from './ChoiceField.tsx';
+import { ErrorText } from './FieldShell.tsx';
+import { fieldIds, useFormMeta } from './context.ts';
+import { useFieldError, useFieldState } from './field-state.ts';
 
 /** The one state a city belongs to, or '' when it is unknown or in more than one state. */
 export const stateOfCity = (city: string): string => {

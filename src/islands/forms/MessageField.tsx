@@ -1,9 +1,9 @@
 /** The visitor's message: a text area with a live count of the characters used. */
 import { useEffect, useRef, useState } from 'react';
-import { format, indianNumber } from '../../i18n/format';
-import { fieldIds, useFormMeta } from './context';
-import { useFieldError, useFieldState } from './field-state';
-import { FieldShell, describedBy, type Label } from './FieldShell';
+import { format, indianNumber } from '../../i18n/format.ts';
+import { fieldIds, useFormMeta } from './context.ts';
+import { useFieldError, useFieldState } from './field-state.ts';
+import { FieldShell, describedBy, type Label } from './FieldShell.tsx';
 
 /** The message, with a live counter of the 2,000 characters. */
 export function MessageField({ max = 2000, text, optional = false }: { max?: number; text?: Label; optional?: boolean }) {

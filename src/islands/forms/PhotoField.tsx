@@ -4,12 +4,12 @@
  * the input is a plain `<input type="file" name="files" multiple>` of the HTML form.
  */
 import { useEffect, useRef, useState } from 'react';
-import { messageText } from '../../lib/enquiry/messages';
-import { format } from '../../i18n/format';
-import { PHOTO_LIMITS, PHOTO_TYPES, photoProblem } from '../../lib/enquiry/photo-rules';
-import { ErrorText } from './FieldShell';
-import { fieldIds, useFormMeta } from './context';
-import { preparePhoto } from './shrink-photo';
+import { messageText } from '../../lib/enquiry/messages.ts';
+import { format } from '../../i18n/format.ts';
+import { PHOTO_LIMITS, PHOTO_TYPES, photoProblem } from '../../lib/enquiry/photo-rules.ts';
+import { ErrorText } from './FieldShell.tsx';
+import { fieldIds, useFormMeta } from './context.ts';
+import { preparePhoto } from './shrink-photo.ts';
 
 export interface ChosenPhoto {
   key: number;

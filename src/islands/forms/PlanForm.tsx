@@ -1,11 +1,11 @@
 /** The four financial planning forms: each page preselects its own option. */
-import { financeSchema } from '../../lib/enquiry/finance';
-import { PLANNING_OPTIONS, SIP_BANDS, type PlanningOption } from '../../lib/enquiry/options';
-import type { FormLanguage } from './language';
-import type { ContactLinks } from '../../lib/contact-links';
-import EnquiryForm from './EnquiryForm';
-import { ChoiceField } from './ChoiceField';
-import { ContactDetails, Group } from './FieldGroups';
+import { financeSchema } from '../../lib/enquiry/finance.ts';
+import { PLANNING_OPTIONS, SIP_BANDS, type PlanningOption } from '../../lib/enquiry/options.ts';
+import type { FormLanguage } from './language.ts';
+import type { ContactLinks } from '../../lib/contact-links.ts';
+import EnquiryForm from './EnquiryForm.tsx';
+import { ChoiceField } from './ChoiceField.tsx';
+import { ContactDetails, Group } from './FieldGroups.tsx';
 
 interface Props extends FormLanguage {
   planning: PlanningOption;

@@ -3,16 +3,16 @@
  * tell me what you hold). Name, then mobile or e-mail (one is enough), the reference of an
  * earlier enquiry if the visitor has it, the request, and optional details.
  */
-import { privacySchema } from '../../lib/enquiry/privacy';
-import { PRIVACY_REQUESTS } from '../../lib/enquiry/options';
-import { format } from '../../i18n/format';
-import type { FormLanguage } from './language';
-import type { ContactLinks } from '../../lib/contact-links';
-import EnquiryForm from './EnquiryForm';
-import { ChoiceField } from './ChoiceField';
-import { Group } from './FieldGroups';
-import { MessageField } from './MessageField';
-import { TextField } from './TextField';
+import { privacySchema } from '../../lib/enquiry/privacy.ts';
+import { PRIVACY_REQUESTS } from '../../lib/enquiry/options.ts';
+import { format } from '../../i18n/format.ts';
+import type { FormLanguage } from './language.ts';
+import type { ContactLinks } from '../../lib/contact-links.ts';
+import EnquiryForm from './EnquiryForm.tsx';
+import { ChoiceField } from './ChoiceField.tsx';
+import { Group } from './FieldGroups.tsx';
+import { MessageField } from './MessageField.tsx';
+import { TextField } from './TextField.tsx';
 
 interface Props extends FormLanguage {
   page: string;

@@ -1,13 +1,13 @@
 /** The ten property enquiry forms: which fields show follows `realEstateFieldsFor(intent, category)`. */
-import { realEstateFieldsFor, realEstateSchema } from '../../lib/enquiry/realestate';
-import type { Category, Intent } from '../../lib/enquiry/options';
-import type { FormLanguage } from './language';
-import type { ContactLinks } from '../../lib/contact-links';
-import EnquiryForm from './EnquiryForm';
-import { ChoiceField } from './ChoiceField';
-import { ContactDetails, Group } from './FieldGroups';
-import { MessageField } from './MessageField';
-import LocationFields from './LocationFields';
+import { realEstateFieldsFor, realEstateSchema } from '../../lib/enquiry/realestate.ts';
+import type { Category, Intent } from '../../lib/enquiry/options.ts';
+import type { FormLanguage } from './language.ts';
+import type { ContactLinks } from '../../lib/contact-links.ts';
+import EnquiryForm from './EnquiryForm.tsx';
+import { ChoiceField } from './ChoiceField.tsx';
+import { ContactDetails, Group } from './FieldGroups.tsx';
+import { MessageField } from './MessageField.tsx';
+import LocationFields from './LocationFields.tsx';
 
 interface Props extends FormLanguage {
   intent: Intent;

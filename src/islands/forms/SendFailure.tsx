@@ -3,9 +3,9 @@
  * with no field of their own). SendFailure: neither the server nor the e-mail fallback took it;
  * everything typed is kept, and the visitor gets other ways to reach the team.
  */
-import { format } from '../../i18n/format';
-import { useFormMeta } from './context';
-import type { ContactLinks } from '../../lib/contact-links';
+import { format } from '../../i18n/format.ts';
+import { useFormMeta } from './context.ts';
+import type { ContactLinks } from '../../lib/contact-links.ts';
 
 export function SendProblems({ message, problems }: { message: string; problems: string[] }) {
   return (

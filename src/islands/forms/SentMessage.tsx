@@ -3,10 +3,10 @@
  * next step. After a privacy request: that we have it, its reference, and by which day we answer.
  */
 import { useEffect, useRef } from 'react';
-import { dayMonthYear, format } from '../../i18n/format';
-import { useFormMeta } from './context';
-import type { ContactLinks } from '../../lib/contact-links';
-import type { Locale } from '../../i18n/locales';
+import { dayMonthYear, format } from '../../i18n/format.ts';
+import { useFormMeta } from './context.ts';
+import type { ContactLinks } from '../../lib/contact-links.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 interface SentMessageProps {
   /** The first 8 characters of the lead's id. */

@@ -1,7 +1,7 @@
 /** A one-line text field: the visitor's name, e-mail, mobile number, or an enquiry reference. */
-import { fieldIds, useFormMeta } from './context';
-import { useFieldError, useFieldState } from './field-state';
-import { FieldShell, describedBy, type Label } from './FieldShell';
+import { fieldIds, useFormMeta } from './context.ts';
+import { useFieldError, useFieldState } from './field-state.ts';
+import { FieldShell, describedBy, type Label } from './FieldShell.tsx';
 
 const TEXT_INPUTS = {
   Username: { type: 'text', inputMode: 'text', autoComplete: 'name', maxLength: 60 },

@@ -1,8 +1,8 @@
 /** What the field components of one form share besides their state (field-state.ts). */
 import { createContext, useContext } from 'react';
-import type { FormWords } from './language';
-import type { MessageWords, PlaceNames } from '../../lib/enquiry/messages';
-import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
+import type { FormWords } from './language.ts';
+import type { MessageWords, PlaceNames } from '../../lib/enquiry/messages.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales.ts';
 
 export interface FormMeta {
   /** Prefix of every element id in the form (one form per page). */

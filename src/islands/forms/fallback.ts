@@ -9,8 +9,8 @@
  * schema accepted (docs/deploy.md, "EmailJS").
  */
 import type * as z from 'zod/mini';
-import type { FormWords } from './language';
-import { callBackText } from '../../lib/enquiry/call-back';
+import type { FormWords } from './language.ts';
+import { callBackText } from '../../lib/enquiry/call-back.ts';
 
 export interface FallbackSettings {
   publicKey: string;

@@ -3,9 +3,9 @@
  * only, as JSON props (`{...formLanguage(locale)}`, built by props.ts in the .astro page): the island never
  * imports a dictionary, so a Tamil page ships Tamil words and no other language's.
  */
-import type { Dictionary } from '../../i18n/en';
-import type { Locale } from '../../i18n/locales';
-import type { MessageWords, PlaceNames } from '../../lib/enquiry/messages';
+import type { Dictionary } from '../../i18n/en.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import type { MessageWords, PlaceNames } from '../../lib/enquiry/messages.ts';
 
 /** The dictionary's `form` section of one language. */
 export type FormWords = Dictionary['form'];

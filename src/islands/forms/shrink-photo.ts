@@ -3,7 +3,7 @@
  * JPEG) when it is larger than that or than the server's per-file limit, so the whole upload fits
  * the platform's request limit (docs/decisions/008-photos-in-one-post.md). The server checks them again.
  */
-import { PHOTO_LIMITS, PHOTO_TYPES } from '../../lib/enquiry/photo-rules';
+import { PHOTO_LIMITS, PHOTO_TYPES } from '../../lib/enquiry/photo-rules.ts';
 
 export const MAX_SIDE = 1600;
 const JPEG_QUALITY = 0.82;

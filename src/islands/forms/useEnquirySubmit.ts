@@ -5,16 +5,16 @@
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
-import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds';
-import { fieldMessages } from '../../lib/enquiry/messages';
-import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules';
-import { format } from '../../i18n/format';
-import type { FormLanguage, FormWords } from './language';
-import { readAttribution } from '../../lib/attribution';
-import type { ChosenPhoto } from './PhotoField';
-import { postEnquiry } from './submit';
-import { fallbackParams, sendByEmail } from './fallback';
-import { fieldNamesInOrder, useFormFields, type FieldErrors, type FieldValues, type FormCheck } from './field-state';
+import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds.ts';
+import { fieldMessages } from '../../lib/enquiry/messages.ts';
+import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules.ts';
+import { format } from '../../i18n/format.ts';
+import type { FormLanguage, FormWords } from './language.ts';
+import { readAttribution } from '../../lib/attribution.ts';
+import type { ChosenPhoto } from './PhotoField.tsx';
+import { postEnquiry } from './submit.ts';
+import { fallbackParams, sendByEmail } from './fallback.ts';
+import { fieldNamesInOrder, useFormFields, type FieldErrors, type FieldValues, type FormCheck } from './field-state.ts';
 
 export type Phase =
   | { name: 'editing' }
@@ -33,7 +33,7 @@ const PLACEHOLDER_DATE = 'Thu, Jan 01 2026';
  * only when an enquiry is sent, not when the form wakes; null when it cannot be fetched (offline).
  */
 const visitorDate = () =>
-  import('../../lib/enquiry/date').then(
+  import('../../lib/enquiry/date.ts').then(
     ({ formatCurrentDate }) => formatCurrentDate(),
     () => null,
   );

@@ -1,5 +1,5 @@
 /** Ways to reach the visitor: call and WhatsApp their mobile (as +91), e-mail them. */
-import type { Lead } from './api';
+import type { Lead } from './api.ts';
 
 export function ContactLinks({ lead }: { lead: Lead }) {
   const phone = String(lead.phone ?? '').replace(/\D/g, '');

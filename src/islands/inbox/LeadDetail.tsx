@@ -4,15 +4,15 @@
  * what the pipeline recorded, and (for the owner) erasure, confirmed.
  */
 import { useEffect, useRef } from 'react';
-import { callBackText } from '../../lib/enquiry/call-back';
-import { PRIVACY_VERIFY_LINE } from '../../lib/enquiry/privacy';
-import type { Session } from './api';
-import { ContactLinks } from './ContactLinks';
-import { EraseLead } from './EraseLead';
-import { RecordFields, VisitorFields } from './LeadFields';
-import { StatusForm } from './StatusForm';
-import { useLead } from './useLead';
-import { KIND_NAMES, when } from './words';
+import { callBackText } from '../../lib/enquiry/call-back.ts';
+import { PRIVACY_VERIFY_LINE } from '../../lib/enquiry/privacy.ts';
+import type { Session } from './api.ts';
+import { ContactLinks } from './ContactLinks.tsx';
+import { EraseLead } from './EraseLead.tsx';
+import { RecordFields, VisitorFields } from './LeadFields.tsx';
+import { StatusForm } from './StatusForm.tsx';
+import { useLead } from './useLead.ts';
+import { KIND_NAMES, when } from './words.ts';
 
 export function LeadDetail({ session, id, onClose }: { session: Session; id: string; onClose: (message?: string) => void }) {
   const { lead, etag, photos, problem, saved, busy, save, release, erase } = useLead(session, id, onClose);

@@ -3,11 +3,11 @@
  * pipeline recorded about it (where it came from, the consent, the team's e-mail and webhook, spam,
  * who set the status).
  */
-import { FIELD_LABELS, type LabelledField } from '../../lib/enquiry/labels';
-import { fieldOf, type RecordField } from '../../lib/enquiry/lead-record';
-import { LANGUAGE_NAMES_EN, isLocale } from '../../i18n/locales';
-import type { Lead } from './api';
-import { KIND_NAMES, when } from './words';
+import { FIELD_LABELS, type LabelledField } from '../../lib/enquiry/labels.ts';
+import { fieldOf, type RecordField } from '../../lib/enquiry/lead-record.ts';
+import { LANGUAGE_NAMES_EN, isLocale } from '../../i18n/locales.ts';
+import type { Lead } from './api.ts';
+import { KIND_NAMES, when } from './words.ts';
 
 /** What the pipeline keeps about a lead besides the visitor's fields, in reading order. */
 const RECORD_LABELS: Partial<Record<RecordField | LabelledField, string>> = {

@@ -1,8 +1,8 @@
 /** Finding leads: by name, phone or e-mail, and under "More filters" by kind, status, page and dates. */
 import type { FormEvent } from 'react';
-import { ENQUIRY_KINDS } from '../../lib/enquiry/kinds';
-import type { ListFilters } from './api';
-import { KIND_NAMES, STATUSES } from './words';
+import { ENQUIRY_KINDS } from '../../lib/enquiry/kinds.ts';
+import type { ListFilters } from './api.ts';
+import { KIND_NAMES, STATUSES } from './words.ts';
 
 /** Applies the filters on "Find"; the view (leads or spam) stays the one shown. */
 export function LeadFilters({ filters, onApply }: { filters: ListFilters; onApply: (next: ListFilters) => void }) {

@@ -1,7 +1,7 @@
 /** The leads (or the spam) matching the filters, newest first, a page at a time. */
 import { useEffect, useState } from 'react';
-import { listLeads, type Lead, type ListFilters, type Session } from './api';
-import { KIND_NAMES, when } from './words';
+import { listLeads, type Lead, type ListFilters, type Session } from './api.ts';
+import { KIND_NAMES, when } from './words.ts';
 
 /** One list of leads for one set of filters (the inbox gives it a new key when they change). */
 export function LeadList({ session, filters, onOpen }: { session: Session; filters: ListFilters; onOpen: (id: string) => void }) {

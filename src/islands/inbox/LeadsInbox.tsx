@@ -8,16 +8,16 @@
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
-import { EMPTY_FILTERS, clearSession, downloadCsv, loadSession, type ListFilters, type Session } from './api';
-import { LeadFilters } from './LeadFilters';
-import { LeadList } from './LeadList';
-import { SignIn } from './SignIn';
+import { EMPTY_FILTERS, clearSession, downloadCsv, loadSession, type ListFilters, type Session } from './api.ts';
+import { LeadFilters } from './LeadFilters.tsx';
+import { LeadList } from './LeadList.tsx';
+import { SignIn } from './SignIn.tsx';
 import './inbox.css';
 
 // Loaded when first needed, so the first screen (sign-in and the list) carries none of them.
-const LeadDetail = lazy(() => import('./LeadDetail').then((module) => ({ default: module.LeadDetail })));
-const InsightsView = lazy(() => import('./insights/InsightsView'));
-const TeamPage = lazy(() => import('./TeamPage').then((module) => ({ default: module.TeamPage })));
+const LeadDetail = lazy(() => import('./LeadDetail.tsx').then((module) => ({ default: module.LeadDetail })));
+const InsightsView = lazy(() => import('./insights/InsightsView.tsx'));
+const TeamPage = lazy(() => import('./TeamPage.tsx').then((module) => ({ default: module.TeamPage })));
 const loadingView = <p className="inbox-empty">Loading…</p>;
 /** The lead a link names: /leads#lead=<id>. */
 const leadInHash = () => /^#lead=([0-9a-f-]{36})$/i.exec(location.hash)?.[1] ?? null;

@@ -1,6 +1,6 @@
 /** The inbox's sign-in: the person's own key, kept for the tab's life; their name and role come with it. */
 import { useState, type FormEvent } from 'react';
-import { saveSession, signIn, type Session } from './api';
+import { saveSession, signIn, type Session } from './api.ts';
 
 export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const [problem, setProblem] = useState('');

@@ -1,8 +1,8 @@
 /** The team's work on a lead: its status and a note, saved together, and the changes so far. */
 import type { FormEvent } from 'react';
-import type { Lead } from './api';
-import type { LeadChange } from './useLead';
-import { STATUSES, when } from './words';
+import type { Lead } from './api.ts';
+import type { LeadChange } from './useLead.ts';
+import { STATUSES, when } from './words.ts';
 
 interface Props {
   lead: Lead;

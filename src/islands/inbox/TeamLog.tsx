@@ -3,8 +3,8 @@
  * added or removed whom, and lock-outs after wrong keys, newest first, a page at a time.
  */
 import { useEffect, useState } from 'react';
-import { readTeamLog, type LogEntry, type Session } from './api';
-import { when } from './words';
+import { readTeamLog, type LogEntry, type Session } from './api.ts';
+import { when } from './words.ts';
 
 const ACTION_NAMES: Record<string, string> = {
   work: 'changed a lead',

@@ -3,9 +3,9 @@
  * one, which ends their access at once) and the team's log (TeamLog.tsx).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { addPerson, listPeople, removePerson, type Role, type Session, type TeamMember } from './api';
-import { TeamLog } from './TeamLog';
-import { when } from './words';
+import { addPerson, listPeople, removePerson, type Role, type Session, type TeamMember } from './api.ts';
+import { TeamLog } from './TeamLog.tsx';
+import { when } from './words.ts';
 
 const ROLE_NAMES: Record<Role, string> = { sales: 'Sales: reads and works leads', owner: 'Owner: also exports, erases, manages people' };
 function People({ session, onChanged }: { session: Session; onChanged: () => void }) {

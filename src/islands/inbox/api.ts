@@ -3,7 +3,7 @@
  * name and role from it. The key, name and role live in sessionStorage: they last as long as the
  * browser tab, and signing out clears them.
  */
-import type { LeadRecord } from '../../lib/enquiry/lead-record';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 
 export type Role = 'sales' | 'owner';
 export interface Session {

@@ -4,7 +4,7 @@
  * erased. Moving and erasing close the lead with a sentence for the list.
  */
 import { useEffect, useState } from 'react';
-import { ApiError, changeLead, eraseLead, photoUrl, readLead, releaseLead, type Lead, type LeadEnvelope, type Session } from './api';
+import { ApiError, changeLead, eraseLead, photoUrl, readLead, releaseLead, type Lead, type LeadEnvelope, type Session } from './api.ts';
 
 export interface LeadChange {
   status: string;

@@ -1,6 +1,6 @@
 /** What the inbox shows for statuses, kinds and times. */
 import dayjs from 'dayjs';
-import type { EnquiryKind } from '../../lib/enquiry/kinds';
+import type { EnquiryKind } from '../../lib/enquiry/kinds.ts';
 
 export const STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 /** Every kind has a name (satisfies); read with any stored kind. */

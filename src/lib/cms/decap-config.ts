@@ -7,12 +7,12 @@
 import path from 'node:path';
 import type { CmsCollection, CmsConfig, CmsField } from 'decap-cms-core';
 import type { z } from 'zod';
-import { collections, sources } from '../../content.config';
-import { identitySchema } from '../../config/site';
-import { routeNameOf } from '../routing';
-import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales';
-import { cmsImage, fieldsOf, toJsonSchema } from './decap-fields';
-import { COLLECTION_TEXT, IDENTITY_TEXT, REVIEWED, type CollectionName } from './editor-text';
+import { collections, sources } from '../../content.config.ts';
+import { identitySchema } from '../../config/site.ts';
+import { routeNameOf } from '../routing/index.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales.ts';
+import { cmsImage, fieldsOf, toJsonSchema } from './decap-fields.ts';
+import { COLLECTION_TEXT, IDENTITY_TEXT, REVIEWED, type CollectionName } from './editor-text.ts';
 
 export const IDENTITY_FILE = 'src/content/identity.json';
 export const COLLECTION_NAMES = Object.keys(sources) as CollectionName[];

@@ -1,6 +1,6 @@
 /** Reads the CMS settings from the build's environment (Netlify's variables, or our own). */
-import { site } from '../../config/site';
-import type { CmsSettings } from './decap-config';
+import { site } from '../../config/site.ts';
+import type { CmsSettings } from './decap-config.ts';
 
 type Env = Record<string, string | undefined>;
 

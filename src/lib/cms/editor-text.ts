@@ -4,8 +4,8 @@
  * the zod schemas (src/content.config.ts, src/config/site.ts). A field missing here still
  * appears in the editor, with a label made from its name.
  */
-import type { FieldTexts } from './decap-fields';
-import type { sources } from '../../content.config';
+import type { FieldTexts } from './decap-fields.ts';
+import type { sources } from '../../content.config.ts';
 
 export type CollectionName = keyof typeof sources;
 

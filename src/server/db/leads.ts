@@ -53,7 +53,7 @@ export interface DeliveryJson {
   carried_by: string | null;
 }
 /** The deliveries table's columns that a lead's record is made from (all but the id), and their types. */
-const DELIVERY_COLUMN_TYPES = {
+export const DELIVERY_COLUMN_TYPES = {
   channel: 'text',
   state: 'text',
   attempts: 'integer',
@@ -63,7 +63,7 @@ const DELIVERY_COLUMN_TYPES = {
   skipped: 'text',
   carried_by: 'uuid',
 } as const satisfies Record<Exclude<keyof DeliveryJson, 'id'>, string>;
-const DELIVERY_COLUMNS = Object.keys(DELIVERY_COLUMN_TYPES) as (keyof typeof DELIVERY_COLUMN_TYPES)[];
+export const DELIVERY_COLUMNS = Object.keys(DELIVERY_COLUMN_TYPES) as (keyof typeof DELIVERY_COLUMN_TYPES)[];
 
 export interface LeadRow {
   id: string;
@@ -178,7 +178,7 @@ export const recordFromRow = (row: LeadRow): LeadRecord => {
 type FieldColumn = (typeof FIELD_COLUMNS)[ColumnField];
 
 /** A record's columns, by column name (the jsonb `fields` as an object). */
-const leadColumns = (record: LeadRecord) => {
+export const leadColumns = (record: LeadRecord) => {
   const flat = record as unknown as Record<string, unknown>;
   const fields = Object.fromEntries(Object.entries(flat).filter(([field, value]) => !NOT_IN_FIELDS.has(field) && value !== undefined));
   const text = (field: string) => (typeof flat[field] === 'string' && flat[field] !== '' ? (flat[field] as string) : null);
@@ -204,7 +204,7 @@ const leadColumns = (record: LeadRecord) => {
 type LeadColumns = ReturnType<typeof leadColumns>;
 
 /** The columns a new lead is inserted with, and their types (for jsonb_to_recordset). */
-const COLUMN_TYPES: Record<keyof LeadColumns, string> = {
+export const COLUMN_TYPES: Record<keyof LeadColumns, string> = {
   id: 'uuid',
   kind: 'text',
   received_at: 'timestamptz',
@@ -291,120 +291,4 @@ export interface StoredLead {
 export const readLead = async (id: string): Promise<StoredLead | null> => {
   const row = await queryOne<LeadRow>(`SELECT l.*, ${DELIVERIES_JSON}, ${HISTORY_JSON} FROM leads l WHERE l.id = $1`, [id]);
   return row ? { record: recordFromRow(row), version: row.version } : null;
-};
-
-/** A delivery as an export shows it, to be stored again by an import. */
-export type ImportedDelivery = Omit<DeliveryJson, 'id'> & { lead_id: string };
-
-/** The deliveries an export's columns describe (none for spam). A pending one is never due: an import sends nothing. */
-export const deliveriesOfRecord = (record: LeadRecord): ImportedDelivery[] => {
-  if (record.spam) return [];
-  const row = (channel: ImportedDelivery['channel'], state: ImportedDelivery['state'], more: Partial<ImportedDelivery> = {}) => ({
-    lead_id: record.id,
-    channel,
-    state,
-    attempts: 0,
-    last_error: null,
-    sent_at: null,
-    gave_up_at: null,
-    skipped: null,
-    carried_by: null,
-    ...more,
-  });
-  const tries = (resends: number | undefined, tried: boolean) => (resends ?? 0) + (tried ? 1 : 0);
-  const gaveUpAt = record.receivedAt;
-  const team = record.notifyHeld
-    ? row('team', 'skipped', { skipped: record.notifyHeld })
-    : record.notified
-      ? row('team', 'sent', {
-          attempts: tries(record.notifyAttempts, true),
-          sent_at: record.notifiedAt ?? null,
-          carried_by: record.notifiedWith ?? null,
-          gave_up_at: record.notifyGaveUp ? gaveUpAt : null,
-        })
-      : row('team', record.notifyGaveUp ? 'gave-up' : 'pending', {
-          attempts: tries(record.notifyAttempts, record.notifyError !== undefined),
-          last_error: record.notifyError ?? null,
-          gave_up_at: record.notifyGaveUp ? gaveUpAt : null,
-        });
-  const webhook =
-    record.webhookSent === undefined
-      ? []
-      : [
-          row('webhook', record.webhookSent ? 'sent' : record.webhookGaveUp ? 'gave-up' : 'pending', {
-            attempts: tries(record.webhookAttempts, true),
-            last_error: record.webhookSent ? null : (record.webhookError ?? null),
-          }),
-        ];
-  const ack = record.ackSkipped
-    ? [row('ack', 'skipped', { skipped: record.ackSkipped })]
-    : record.ackedAt
-      ? [row('ack', 'sent', { attempts: tries(record.ackAttempts, true), sent_at: record.ackedAt })]
-      : record.ackError !== undefined || record.ackGaveUp
-        ? [
-            row('ack', record.ackGaveUp ? 'gave-up' : 'pending', {
-              attempts: tries(record.ackAttempts, true),
-              last_error: record.ackError ?? null,
-            }),
-          ]
-        : [];
-  return [team, ...webhook, ...ack];
-};
-
-/**
- * Stores records of an export (an import), with the team's work, history and deliveries they
- * carry, in one statement each, skipping ids already stored; returns how many were new.
- * Running it twice gives the same rows.
- */
-export const importRecords = async (records: readonly LeadRecord[]): Promise<number> => {
-  if (records.length === 0) return 0;
-  const work = (record: LeadRecord) => ({
-    status: record.statusAt ? (record.status ?? 'new') : 'new',
-    note: record.statusAt ? (record.note ?? '') : '',
-    status_by: record.statusAt ? (record.statusBy ?? null) : null,
-    status_at: record.statusAt ?? null,
-    spam_reason: record.spamReason ?? null,
-    released_by: record.releasedBy ?? null,
-    released_at: record.releasedAt ?? null,
-  });
-  const types = {
-    ...COLUMN_TYPES,
-    status: 'text',
-    note: 'text',
-    status_by: 'text',
-    status_at: 'timestamptz',
-    spam_reason: 'text',
-    released_by: 'text',
-    released_at: 'timestamptz',
-  };
-  const columns = Object.keys(types).join(', ');
-  const inserted = await query<{ id: string }>(
-    `INSERT INTO leads (${columns})
-     SELECT ${columns} FROM jsonb_to_recordset($1::jsonb) AS r(${Object.entries(types)
-       .map(([column, type]) => `${column} ${type}`)
-       .join(', ')})
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [JSON.stringify(records.map((record) => ({ ...leadColumns(record), ...work(record) })))],
-  );
-  const fresh = new Set(inserted.map((row) => row.id));
-  const newRecords = records.filter((record) => fresh.has(record.id));
-  const deliveries = newRecords.flatMap(deliveriesOfRecord);
-  if (deliveries.length > 0) {
-    await query(
-      `INSERT INTO deliveries (lead_id, ${DELIVERY_COLUMNS.join(', ')})
-       SELECT lead_id, ${DELIVERY_COLUMNS.join(', ')}
-       FROM jsonb_to_recordset($1::jsonb) AS d(lead_id uuid, ${DELIVERY_COLUMNS.map((column) => `${column} ${DELIVERY_COLUMN_TYPES[column]}`).join(', ')})
-       ON CONFLICT (lead_id, channel) DO NOTHING`,
-      [JSON.stringify(deliveries)],
-    );
-  }
-  const history = newRecords.flatMap((record) => (record.history ?? []).map((entry) => ({ lead_id: record.id, ...entry })));
-  if (history.length > 0) {
-    await query(
-      `INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note)
-       SELECT lead_id, "at", "by", status, note FROM jsonb_to_recordset($1::jsonb) AS h(lead_id uuid, "at" timestamptz, "by" text, status text, note text)`,
-      [JSON.stringify(history)],
-    );
-  }
-  return fresh.size;
 };

@@ -23,7 +23,7 @@ import { logLead } from '../log.ts';
 import { contactLimitReached, takeAck } from './daily-limits.ts';
 import { challengeSecret } from './challenge.ts';
 import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
-import { deletePhotos, deleteStagedPhotos, photoKeysOf, readStagedPhotos, storeLeadPhotos, type CheckedPhoto } from './photos.ts';
+import { deletePhotos, deleteStagedPhotos, photoKeysOf, readStagedPhotos, storeLeadPhotos, type CheckedPhoto } from '../db/photos.ts';
 import type { SpamReason } from './spam.ts';
 import type { Enquiry, EnquiryKind } from '../../lib/enquiry/index.ts';
 

@@ -15,7 +15,8 @@ import { parseEnquiryRequest, type ParsedRequest } from './parse.ts';
 import { refuseCrossSite } from './origin.ts';
 import { prefersHtml } from './negotiate.ts';
 import { problemPageResponse } from './problem-page.ts';
-import { checkPhotos, stagePhotos } from './photos.ts';
+import { checkPhotos } from './photos.ts';
+import { stagePhotos } from '../db/photos.ts';
 import { stagePhotoBytes } from './daily-limits.ts';
 import { challengeProblem, honeypotFilled } from './spam.ts';
 import {

@@ -14,7 +14,7 @@ import { deleteLogBefore, forgetLeadInLog } from '../db/team-log.ts';
 import { deleteUsedTokens } from '../db/tokens.ts';
 import { deleteAckDaysBefore, deletePhotoStagingBefore } from '../db/ack-days.ts';
 import { deleteFailuresBefore } from '../db/sign-in-failures.ts';
-import { deletePhotos, deleteStagedPhotosBefore, photoStoredAt, photosById } from '../intake/photos.ts';
+import { deletePhotos, deleteStagedPhotosBefore, photoStoredAt, photosById } from '../db/photos.ts';
 import { CONFIRM_MAX_AGE_MS } from '../intake/challenge.ts';
 import { readPendingNote, writePendingNote } from '../outbound/pending-marker.ts';
 import { logLead } from '../log.ts';

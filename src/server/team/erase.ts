@@ -6,7 +6,7 @@
  */
 import { query, transaction } from '../db/connection.ts';
 import { forgetLeadInLog, logTeamAction } from '../db/team-log.ts';
-import { deletePhotosOf } from '../intake/photos.ts';
+import { deletePhotosOf } from '../db/photos.ts';
 import { SYSTEM_ACTORS } from './names.ts';
 
 /** Erases lead (or spam) `id`, whatever case it is asked in; false when there was nothing to erase. */

@@ -4,7 +4,7 @@
  * database's aggregates (db/insights.ts); this file only names and arranges them.
  */
 import { HttpError } from '../errors.ts';
-import { dateProblem } from './export.ts';
+import { dateProblem } from './lead-query.ts';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { WEEKDAYS, site } from '../../config/site.ts';

@@ -4,7 +4,7 @@
  * 401 and nothing else, after a pause that grows, and a client with too many wrong keys gets 429
  * for a while. Roles: `sales` reads and works leads and releases spam; `owner` also exports,
  * erases and manages the people (403 for anyone else).
- * - GET /api/leads: one page of leads (export.ts). A CSV, or a page of more than
+ * - GET /api/leads: one page of leads (lead-query.ts, db/lead-pages.ts, list.ts). A CSV, or a page of more than
  *   READ_PAGE_MAX leads, is an export: the owner's.
  * - GET /api/leads?consentNotice=<version>: the text of that consent notice.
  * - DELETE /api/leads/<id>: erases the lead and its photos (204, or 404 when there is none).
@@ -25,7 +25,9 @@ import { logLead } from '../log.ts';
 import { authenticate, clientKey, signInDelayMs, type Caller } from './auth.ts';
 import { lockedUntil, recordFailure, SIGN_IN_LOCK_MINUTES, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MINUTES } from '../db/sign-in-failures.ts';
 import { addPerson, created, people, readLog, removePerson } from './people.ts';
-import { consentNoticeParam, parsePageQuery, readPage, renderPage } from './export.ts';
+import { consentNoticeParam, parsePageQuery } from './lead-query.ts';
+import { readPage } from '../db/lead-pages.ts';
+import { renderPage } from './list.ts';
 import { eraseLead } from './erase.ts';
 import { SYSTEM_ACTORS } from './names.ts';
 import { LeadConflictError, changeWork, etagOf, leadPhoto, parseWork, releaseSpam, versionOf } from './work.ts';

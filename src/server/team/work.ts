@@ -13,7 +13,7 @@ import { readLead, type StoredLead } from '../db/leads.ts';
 import { logTeamAction } from '../db/team-log.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../../lib/enquiry/lead-record.ts';
 import { newDeliveries, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
-import { readPhoto } from '../intake/photos.ts';
+import { readPhoto } from '../db/photos.ts';
 import { logLead } from '../log.ts';
 
 export const NOTE_MAX = 1000;

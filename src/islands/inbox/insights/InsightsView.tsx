@@ -4,11 +4,11 @@
  * (the last 30 days unless chosen). Every chart has its table and a CSV download of its numbers.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Session } from '../api';
-import { when } from '../words';
-import { DIVISIONS, duration, loadInsights, shortDate, type Insights } from './figures';
-import { OriginFigures } from './OriginFigures';
-import { TimeFigures, officeText } from './TimeFigures';
+import type { Session } from '../api.ts';
+import { when } from '../words.ts';
+import { DIVISIONS, duration, loadInsights, shortDate, type Insights } from './figures.ts';
+import { OriginFigures } from './OriginFigures.tsx';
+import { TimeFigures, officeText } from './TimeFigures.tsx';
 import './insights.css';
 
 export default function InsightsView({ session }: { session: Session }) {

@@ -1,8 +1,8 @@
 /** Insights by origin and result: sources, campaigns, landing pages, outcomes, languages and divisions. */
-import type { EnquiryKind } from '../../../lib/enquiry/kinds';
-import { BarChart, PALETTE, type Series } from './charts';
-import { FigureBlock, type Cell } from './FigureBlock';
-import { DIVISIONS, LANGUAGES, SALES_KINDS, percent, type Insights, type Ranked } from './figures';
+import type { EnquiryKind } from '../../../lib/enquiry/kinds.ts';
+import { BarChart, PALETTE, type Series } from './charts.tsx';
+import { FigureBlock, type Cell } from './FigureBlock.tsx';
+import { DIVISIONS, LANGUAGES, SALES_KINDS, percent, type Insights, type Ranked } from './figures.ts';
 
 const KINDS = Object.keys(DIVISIONS) as EnquiryKind[];
 const solid = (name: string, colour: string): Series => ({ name, colour, outlined: false });

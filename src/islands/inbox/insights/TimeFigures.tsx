@@ -1,8 +1,8 @@
 /** Insights over time and by who: leads per week, and the speed of first contact by division, person and week. */
-import type { EnquiryKind } from '../../../lib/enquiry/kinds';
-import { BarChart, DASHES, LineChart, PALETTE, type Series } from './charts';
-import { FigureBlock } from './FigureBlock';
-import { DIVISIONS, duration, percent, shortDate, type Insights, type Speed } from './figures';
+import type { EnquiryKind } from '../../../lib/enquiry/kinds.ts';
+import { BarChart, DASHES, LineChart, PALETTE, type Series } from './charts.tsx';
+import { FigureBlock } from './FigureBlock.tsx';
+import { DIVISIONS, duration, percent, shortDate, type Insights, type Speed } from './figures.ts';
 
 const KINDS = Object.keys(DIVISIONS) as EnquiryKind[];
 const solid = (name: string, colour: string): Series => ({ name, colour, outlined: false });

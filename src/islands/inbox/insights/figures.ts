@@ -2,8 +2,8 @@
  * What GET /api/leads/insights answers (src/server/team/insights.ts), as the browser reads it,
  * and the few words the view needs to name it.
  */
-import { ENQUIRY_KINDS, type EnquiryKind } from '../../../lib/enquiry/kinds';
-import type { Session } from '../api';
+import { ENQUIRY_KINDS, type EnquiryKind } from '../../../lib/enquiry/kinds.ts';
+import type { Session } from '../api.ts';
 
 export interface Speed {
   leads: number;

@@ -1,0 +1,124 @@
+/**
+ * The bulk import (`npm run leads:import`, through team/import.ts's checks): records of an export
+ * stored again with the team's work, history and deliveries they carry, in one statement each per
+ * batch. Ids already stored are skipped, so running it twice gives the same rows.
+ */
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
+import { query } from './connection.ts';
+import { COLUMN_TYPES, DELIVERY_COLUMNS, DELIVERY_COLUMN_TYPES, leadColumns, type DeliveryJson } from './leads.ts';
+
+/** A delivery as an export shows it, to be stored again by an import. */
+export type ImportedDelivery = Omit<DeliveryJson, 'id'> & { lead_id: string };
+
+/** The deliveries an export's columns describe (none for spam). A pending one is never due: an import sends nothing. */
+export const deliveriesOfRecord = (record: LeadRecord): ImportedDelivery[] => {
+  if (record.spam) return [];
+  const row = (channel: ImportedDelivery['channel'], state: ImportedDelivery['state'], more: Partial<ImportedDelivery> = {}) => ({
+    lead_id: record.id,
+    channel,
+    state,
+    attempts: 0,
+    last_error: null,
+    sent_at: null,
+    gave_up_at: null,
+    skipped: null,
+    carried_by: null,
+    ...more,
+  });
+  const tries = (resends: number | undefined, tried: boolean) => (resends ?? 0) + (tried ? 1 : 0);
+  const gaveUpAt = record.receivedAt;
+  const team = record.notifyHeld
+    ? row('team', 'skipped', { skipped: record.notifyHeld })
+    : record.notified
+      ? row('team', 'sent', {
+          attempts: tries(record.notifyAttempts, true),
+          sent_at: record.notifiedAt ?? null,
+          carried_by: record.notifiedWith ?? null,
+          gave_up_at: record.notifyGaveUp ? gaveUpAt : null,
+        })
+      : row('team', record.notifyGaveUp ? 'gave-up' : 'pending', {
+          attempts: tries(record.notifyAttempts, record.notifyError !== undefined),
+          last_error: record.notifyError ?? null,
+          gave_up_at: record.notifyGaveUp ? gaveUpAt : null,
+        });
+  const webhook =
+    record.webhookSent === undefined
+      ? []
+      : [
+          row('webhook', record.webhookSent ? 'sent' : record.webhookGaveUp ? 'gave-up' : 'pending', {
+            attempts: tries(record.webhookAttempts, true),
+            last_error: record.webhookSent ? null : (record.webhookError ?? null),
+          }),
+        ];
+  const ack = record.ackSkipped
+    ? [row('ack', 'skipped', { skipped: record.ackSkipped })]
+    : record.ackedAt
+      ? [row('ack', 'sent', { attempts: tries(record.ackAttempts, true), sent_at: record.ackedAt })]
+      : record.ackError !== undefined || record.ackGaveUp
+        ? [
+            row('ack', record.ackGaveUp ? 'gave-up' : 'pending', {
+              attempts: tries(record.ackAttempts, true),
+              last_error: record.ackError ?? null,
+            }),
+          ]
+        : [];
+  return [team, ...webhook, ...ack];
+};
+
+/**
+ * Stores records of an export (an import), with the team's work, history and deliveries they
+ * carry, in one statement each, skipping ids already stored; returns how many were new.
+ * Running it twice gives the same rows.
+ */
+export const importRecords = async (records: readonly LeadRecord[]): Promise<number> => {
+  if (records.length === 0) return 0;
+  const work = (record: LeadRecord) => ({
+    status: record.statusAt ? (record.status ?? 'new') : 'new',
+    note: record.statusAt ? (record.note ?? '') : '',
+    status_by: record.statusAt ? (record.statusBy ?? null) : null,
+    status_at: record.statusAt ?? null,
+    spam_reason: record.spamReason ?? null,
+    released_by: record.releasedBy ?? null,
+    released_at: record.releasedAt ?? null,
+  });
+  const types = {
+    ...COLUMN_TYPES,
+    status: 'text',
+    note: 'text',
+    status_by: 'text',
+    status_at: 'timestamptz',
+    spam_reason: 'text',
+    released_by: 'text',
+    released_at: 'timestamptz',
+  };
+  const columns = Object.keys(types).join(', ');
+  const inserted = await query<{ id: string }>(
+    `INSERT INTO leads (${columns})
+     SELECT ${columns} FROM jsonb_to_recordset($1::jsonb) AS r(${Object.entries(types)
+       .map(([column, type]) => `${column} ${type}`)
+       .join(', ')})
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [JSON.stringify(records.map((record) => ({ ...leadColumns(record), ...work(record) })))],
+  );
+  const fresh = new Set(inserted.map((row) => row.id));
+  const newRecords = records.filter((record) => fresh.has(record.id));
+  const deliveries = newRecords.flatMap(deliveriesOfRecord);
+  if (deliveries.length > 0) {
+    await query(
+      `INSERT INTO deliveries (lead_id, ${DELIVERY_COLUMNS.join(', ')})
+       SELECT lead_id, ${DELIVERY_COLUMNS.join(', ')}
+       FROM jsonb_to_recordset($1::jsonb) AS d(lead_id uuid, ${DELIVERY_COLUMNS.map((column) => `${column} ${DELIVERY_COLUMN_TYPES[column]}`).join(', ')})
+       ON CONFLICT (lead_id, channel) DO NOTHING`,
+      [JSON.stringify(deliveries)],
+    );
+  }
+  const history = newRecords.flatMap((record) => (record.history ?? []).map((entry) => ({ lead_id: record.id, ...entry })));
+  if (history.length > 0) {
+    await query(
+      `INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note)
+       SELECT lead_id, "at", "by", status, note FROM jsonb_to_recordset($1::jsonb) AS h(lead_id uuid, "at" timestamptz, "by" text, status text, note text)`,
+      [JSON.stringify(history)],
+    );
+  }
+  return fresh.size;
+};

@@ -1,0 +1,148 @@
+/**
+ * Pages of leads (GET /api/leads, the inbox's list and the export; `npm run leads:export`): the
+ * filters as SQL, and one page after a cursor. A page holds at most `limit` leads and stops under
+ * PAGE_MAX_BYTES, below the 6 MB a Netlify function may answer. The walk goes by receipt time and id
+ * (an index of the leads table), oldest first or, for the inbox, newest first, so every lead stored
+ * when the export began comes exactly once. The query is parsed from the request in team/lead-query.ts.
+ */
+import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
+import type { LeadRecord, LeadStatus } from '../../lib/enquiry/lead-record.ts';
+import { query } from './connection.ts';
+import { deliveriesOf, historyOf, recordFromRow, type LeadRow } from './leads.ts';
+
+export interface ExportQuery {
+  kinds: readonly EnquiryKind[];
+  /** Inclusive UTC dates, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+  format: 'csv' | 'json';
+  /** Spam too (true), or spam only ('only', the inbox's spam view). */
+  spam: boolean | 'only';
+  /** The page the enquiry was sent from, e.g. /Flats. */
+  page?: string;
+  status?: LeadStatus;
+  /** Text looked for in the name, phone and e-mail (case and spaces ignored; a phone with or without +91). */
+  text?: string;
+  /** Oldest first (the export, default) or newest first (the inbox). */
+  order: 'oldest' | 'newest';
+}
+
+/** Where a page starts: after the lead received at `at` with id `id`, in the walk's order. */
+export interface Cursor {
+  at: string;
+  id: string;
+}
+
+export interface PageQuery extends ExportQuery {
+  limit: number;
+  after?: Cursor;
+}
+
+/** A page stops growing past this many bytes of leads. */
+export const PAGE_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * What the search looks for, as SQL: a whole phone number (10 digits, with or without +91 and
+ * spaces) by its column, a whole e-mail address by its column (both b-tree indexes), anything
+ * else as part of the name, phone or e-mail (lower-cased, spaces ignored; the trigram index, which
+ * needs three characters or more: `partial`).
+ */
+const searchClause = (text: string, p: (value: unknown) => string): { sql: string; partial: boolean } => {
+  const wanted = text.toLowerCase().replace(/\s+/g, '');
+  const phone = wanted.replace(/^\+?91(?=\d{10}$)/, '');
+  if (/^[6-9]\d{9}$/.test(phone)) return { sql: `l.phone = ${p(phone)}`, partial: false };
+  if (/^[^@]+@[^@]+\.[a-z]{2,}$/.test(wanted)) return { sql: `l.email = ${p(wanted)}`, partial: false };
+  return { sql: `l.search LIKE ${p(`%${wanted.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`, partial: [...wanted].length >= 3 };
+};
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+
+const whereOf = (conditions: string[]) => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
+
+/**
+ * The WHERE clause and parameters of a query's filters (the cursor included); `partial` is the
+ * search for part of a name, phone or e-mail, kept apart from the other conditions (`rest`).
+ */
+const filters = (q: PageQuery) => {
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const rest: string[] = [];
+  let partial: string | undefined;
+  if (q.kinds.length < ENQUIRY_KINDS.length) rest.push(`l.kind = ANY(${p(q.kinds)}::text[])`);
+  if (q.spam === false) rest.push('l.spam IS NULL');
+  if (q.spam === 'only') rest.push('l.spam IS NOT NULL');
+  if (q.from) rest.push(`l.received_at >= ${p(`${q.from}T00:00:00Z`)}`);
+  if (q.to) rest.push(`l.received_at < ${p(nextDay(q.to))}`);
+  if (q.page !== undefined) rest.push(`l.page = ${p(q.page)}`);
+  if (q.status !== undefined) rest.push(`l.status = ${p(q.status)}`);
+  if (q.text) {
+    const search = searchClause(q.text, p);
+    if (search.partial) partial = search.sql;
+    else rest.push(search.sql);
+  }
+  if (q.after) rest.push(`(l.received_at, l.id) ${q.order === 'newest' ? '<' : '>'} (${p(q.after.at)}, ${p(q.after.id)})`);
+  return { where: whereOf(partial ? [...rest, partial] : rest), rest, partial, params, p };
+};
+
+/**
+ * How many leads, in the page's order, the search for part of a name or phone reads one by one
+ * before it asks the trigram index instead. A fragment that many leads share is found among the
+ * newest at once; a rarer one is looked up in the index, whose candidates are few.
+ */
+const SEARCH_WINDOW = 3000;
+
+/** The rows of one page (one more than asked, to know whether more follow). */
+const pageRows = async (q: PageQuery): Promise<LeadRow[]> => {
+  const { where, rest, partial, params, p } = filters(q);
+  const direction = q.order === 'newest' ? 'DESC' : 'ASC';
+  const order = `ORDER BY l.received_at ${direction}, l.id ${direction}`;
+  const limit = p(q.limit + 1);
+  if (!partial) return query<LeadRow>(`SELECT l.* FROM leads l ${where} ${order} LIMIT ${limit}`, params);
+  // Part of a name or phone. Left to itself, the planner often walks the leads by date and tests
+  // each one, which for a fragment a few hundred leads share reads most of the table (tens of ms
+  // at 100,000 leads). So: first the newest leads one by one, as far as SEARCH_WINDOW; when they
+  // hold the page, those are the newest matches of all. Otherwise every match from the trigram
+  // index (MATERIALIZED keeps the planner from walking by date again), sorted.
+  const recent = await query<LeadRow>(
+    `SELECT l.* FROM (SELECT * FROM leads l ${whereOf(rest)} ${order} LIMIT ${SEARCH_WINDOW}) l WHERE ${partial} ${order} LIMIT ${limit}`,
+    params,
+  );
+  if (recent.length > q.limit) return recent;
+  return query<LeadRow>(
+    `WITH found AS MATERIALIZED (SELECT l.* FROM leads l ${where}) SELECT l.* FROM found l ${order} LIMIT ${limit}`,
+    params,
+  );
+};
+
+export interface Page {
+  /** In the walk's order. */
+  records: LeadRecord[];
+  /** Where the next page starts, when more follow. */
+  next?: Cursor;
+}
+
+/** One page of leads after `query.after`, oldest first, or newest first for order=newest. */
+export const readPage = async (q: PageQuery, maxBytes = PAGE_MAX_BYTES): Promise<Page> => {
+  const rows = await pageRows(q);
+  // The page's deliveries (and, for JSON, history) in one query each, not one per lead.
+  const ids = rows.map((row) => row.id);
+  const [deliveries, history] = await Promise.all([
+    deliveriesOf(ids),
+    q.format === 'json' ? historyOf(ids) : Promise.resolve(new Map<string, LeadRow['history']>()),
+  ]);
+  const records: LeadRecord[] = [];
+  let bytes = 0;
+  for (const row of rows.slice(0, q.limit)) {
+    const record = recordFromRow({ ...row, deliveries: deliveries.get(row.id) ?? [], history: history.get(row.id) ?? [] });
+    const size = Buffer.byteLength(JSON.stringify(record));
+    if (records.length > 0 && bytes + size > maxBytes) break;
+    records.push(record);
+    bytes += size;
+  }
+  const last = records.at(-1);
+  const more = rows.length > records.length;
+  return { records, ...(more && last ? { next: { at: last.receivedAt, id: last.id } } : {}) };
+};
