@@ -76,6 +76,21 @@ const REACT = boundary('server → React', 'the server has no React.', [packages
   syntax: ['JSXElement', 'JSXFragment'],
 });
 
+/**
+ * The server's rooms, lowest first: each imports only the rooms before it (db ← outbound ← intake
+ * ← team ← jobs). The files at src/server/'s top (errors, settings, log, the deploy context) serve
+ * every room; index.ts hands the functions their handlers.
+ */
+const SERVER_ROOMS = ['db', 'outbound', 'intake', 'team', 'jobs'];
+const serverRoom = (room) => {
+  const later = SERVER_ROOMS.slice(SERVER_ROOMS.indexOf(room) + 1);
+  return boundary(
+    'server rooms',
+    `the server's rooms import one way, db ← outbound ← intake ← team ← jobs: src/server/${room}/ never imports ${later.map((name) => `${name}/`).join(', ')}.`,
+    [folder(...later)],
+  );
+};
+
 /** Every form of import whose literal specifier is checked; `[value=…]` is appended. */
 const DYNAMIC_IMPORT_FORMS = [
   'ImportExpression > Literal.source',
@@ -135,8 +150,40 @@ const boundaries = [
   { files: BROWSER, rules: forbid(OUTSIDE_SRC, SERVER, NODE_ONLY, DICTIONARIES, PROPS_BUILDER) },
   { files: ISLAND_PROPS_BUILDERS, rules: forbid(OUTSIDE_SRC, SERVER, NODE_ONLY) },
   { files: ['src/server/**'], rules: forbid(OUTSIDE_SRC, REACT) },
+  ...SERVER_ROOMS.slice(0, -1).map((room) => ({ files: [`src/server/${room}/**`], rules: forbid(OUTSIDE_SRC, REACT, serverRoom(room)) })),
   { files: ['scripts/**', 'harness/**', 'bench/**', 'integrations/**', 'netlify/**'], rules: forbidOutsideSrc(TESTS) },
 ];
+
+/**
+ * One import style: a relative (or root-absolute) specifier names its file with the extension
+ * (`./api.ts`, `./LeadList.tsx`, `../styles/x.css`), as Node runs the scripts and `tsconfig.json`
+ * allows (`allowImportingTsExtensions`); never a bare `./api` or a folder's implied index.
+ */
+const FILE_EXTENSION = /\.(ts|tsx|mts|cts|js|mjs|cjs|json|astro|css|svg|png|jpe?g|webp|avif|gif|md|mdx|txt|ya?ml|woff2?)(\?[\w&=]*)?$/;
+const importStyle = {
+  rules: {
+    'relative-extension': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { extension: "Import style: name the file with its extension ('{{specifier}}' needs .ts, .tsx or the file's own)." },
+      },
+      create(context) {
+        const check = (source) => {
+          const specifier = source?.type === 'Literal' ? source.value : undefined;
+          if (typeof specifier !== 'string' || !/^(\.{1,2}|\/src)\//.test(specifier) || specifier.includes('*')) return;
+          if (!FILE_EXTENSION.test(specifier)) context.report({ node: source, messageId: 'extension', data: { specifier } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -159,7 +206,9 @@ export default tseslint.config(
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-style': importStyle },
     rules: {
+      'import-style/relative-extension': 'error',
       // `_`-prefixed names are deliberately unused (a parameter a callback must take).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // role="list" is kept on lists styled list-style: none: Safari drops their list semantics otherwise.
@@ -205,9 +254,9 @@ export default tseslint.config(
   // The arrows that must never exist (above).
   ...boundaries,
   {
-    // An island file holds one component (or a few small parts of one): past 200 lines, split it
-    // into named components and hooks.
-    files: ['src/islands/**/*.tsx'],
+    // An island file (a component, a hook or a helper, .tsx or .ts) holds one idea: past 200 lines,
+    // split it into named components, hooks and modules.
+    files: ['src/islands/**/*.{ts,tsx}'],
     rules: { 'max-lines': ['error', { max: 200 }] },
   },
   {

@@ -34,6 +34,7 @@ const REACT = 'server → React';
 const COLLECTIONS = 'lib → collections';
 const PROPS_BUILDER = 'browser → props builder';
 const TESTS = 'tools → tests';
+const ROOMS = 'server rooms';
 
 /** An island file: its probe imports and uses what it imported. */
 const ISLAND = 'src/islands/forms/Example.tsx';
@@ -142,6 +143,24 @@ describe('lint refuses the arrows that must not exist, in every form', () => {
     ['server code imports React DOM dynamically', 'src/server/example.ts', "export const load = () => import('react-dom/server');", REACT],
     ['server code writes JSX', 'src/server/example.tsx', 'export const page = <p>Sent</p>;', REACT],
 
+    // the server's rooms, one way: db ← outbound ← intake ← team ← jobs
+    ['the database room imports the deliveries', 'src/server/db/example.ts', "import { value } from '../outbound/deliveries.ts';", ROOMS],
+    ['the database room imports intake', 'src/server/db/example.ts', "import { value } from '../intake/accept.ts';", ROOMS],
+    ['the database room imports the team room', 'src/server/db/example.ts', "export { value } from '../team/work.ts';", ROOMS],
+    ['the database room loads a job', 'src/server/db/example.ts', "export const load = () => import('../jobs/sweep.ts');", ROOMS],
+    ['the deliveries import intake', 'src/server/outbound/example.ts', "import { value } from '../intake/accept.ts';", ROOMS],
+    ['the deliveries import the team room', 'src/server/outbound/example.ts', "import type { Caller } from '../team/auth.ts';", ROOMS],
+    [
+      'the deliveries import a job by a root-absolute path',
+      'src/server/outbound/example.ts',
+      "import { value } from '/src/server/jobs/sweep.ts';",
+      ROOMS,
+    ],
+    ['intake imports the team room', 'src/server/intake/example.ts', "import { value } from '../team/work.ts';", ROOMS],
+    ['intake imports a job', 'src/server/intake/example.ts', "import { value } from '../jobs/retention.ts';", ROOMS],
+    ['the team room imports a job', 'src/server/team/example.ts', "import { value } from '../jobs/digest.ts';", ROOMS],
+    ['the team room globs the jobs', 'src/server/team/example.ts', "export const all = import.meta.glob('../jobs/*.ts');", ROOMS],
+
     // src/lib (outside cms) → the collections
     ['src/lib outside cms imports the collections', 'src/lib/example.ts', "import { value } from '../content.config';", COLLECTIONS],
   ])('%s', async (_what, filePath, code, boundary) => {
@@ -186,6 +205,27 @@ describe('lint lets the allowed arrows through', () => {
     ],
     ["a page builds an island's props", 'src/pages/example.ts', "import { formLanguage } from '../islands/forms/props.ts';"],
     ["an island imports its props' types", ISLAND, "import type { FormLanguage } from './props.ts';"],
+    ['the deliveries read the database', 'src/server/outbound/example.ts', "import { value } from '../db/deliveries.ts';"],
+    [
+      'intake stores through the database and the deliveries',
+      'src/server/intake/example.ts',
+      "import { a } from '../db/leads.ts';\nimport { b } from '../outbound/deliveries.ts';",
+    ],
+    [
+      'the team room reads intake, the deliveries and the database',
+      'src/server/team/example.ts',
+      "import { a } from '../intake/accept.ts';\nimport { b } from '../outbound/ack.ts';\nimport { c } from '../db/leads.ts';",
+    ],
+    [
+      'a job uses every room',
+      'src/server/jobs/example.ts',
+      "import { a } from '../team/work.ts';\nimport { b } from '../intake/accept.ts';\nimport { c } from '../db/photos.ts';",
+    ],
+    [
+      'a room uses the files at the top of src/server',
+      'src/server/db/example.ts',
+      "import { a } from '../errors.ts';\nimport { b } from '../settings.ts';",
+    ],
     [
       'the CMS configuration reads the collections (the named exception)',
       'src/lib/cms/example.ts',
@@ -193,5 +233,49 @@ describe('lint lets the allowed arrows through', () => {
     ],
   ])('%s', async (_what, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([]);
+  });
+});
+
+describe('one import style: a relative import names its file with the extension', () => {
+  const STYLE = 'import-style/relative-extension';
+  const styleErrors = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath }))[0].messages.filter((m) => m.ruleId === STYLE).map((m) => m.message);
+
+  it.each([
+    ['an island imports a module without .ts', ISLAND, "import { value } from './field-state';"],
+    ['an island imports a component without .tsx', ISLAND, "import { Form } from './EnquiryForm';"],
+    ['a server file re-exports without .ts', 'src/server/example.ts', "export { value } from './errors';"],
+    ['a page loads a module without .ts', 'src/pages/example.ts', "export const load = () => import('../lib/enquiry/date');"],
+    ["a folder's implied index", 'src/lib/example.ts', "export * from './routing';"],
+    ['a test imports a helper without .ts', 'tests/unit/example.test.ts', "import { value } from '../support/words';"],
+    ['a root-absolute import without .ts', ISLAND, "import { value } from '/src/lib/text';"],
+    ["an .astro page's frontmatter", 'src/pages/example.astro', "---\nimport Layout from '../layouts/Base';\n---\n<Layout />\n"],
+  ])('refused: %s', async (_what, filePath, code) => {
+    expect(await styleErrors(filePath, code)).toEqual([expect.stringContaining('Import style')]);
+  });
+
+  it.each([
+    ['a module with .ts', ISLAND, "import { value } from './field-state.ts';"],
+    ['a component with .tsx', ISLAND, "import { Form } from './EnquiryForm.tsx';"],
+    [
+      'a stylesheet, an .astro component, JSON',
+      'src/pages/example.ts',
+      "import '../styles/global.css';\nimport A from '../components/A.astro';\nimport b from './b.json';",
+    ],
+    ['a package', ISLAND, "import { useState } from 'react';"],
+    ['a glob', 'src/lib/example.ts', "export const all = import.meta.glob('../content/consent/*/*.json');"],
+  ])('allowed: %s', async (_what, filePath, code) => {
+    expect(await styleErrors(filePath, code)).toEqual([]);
+  });
+});
+
+describe('an island file has at most 200 lines, .ts as well as .tsx', () => {
+  const lines = (count: number) => Array.from({ length: count }, (_, n) => `export const v${n} = ${n};`).join('\n') + '\n';
+  const capped = async (filePath: string, count: number) =>
+    (await eslint.lintText(lines(count), { filePath }))[0].messages.some((m) => m.ruleId === 'max-lines');
+
+  it.each(['src/islands/forms/example.ts', 'src/islands/inbox/Example.tsx'])('%s', async (filePath) => {
+    expect(await capped(filePath, 200)).toBe(false);
+    expect(await capped(filePath, 201)).toBe(true);
   });
 });

@@ -4,6 +4,26 @@
  * submissionId; if that fails too, the enquiry goes to the team by e-mail from the browser.
  * Any other answer is shown to the visitor as it is (422 at the fields).
  */
+import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules.ts';
+
+/** A random UUID v4, also where crypto.randomUUID is missing (plain http on a LAN address). */
+export const newSubmissionId = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/** The post's body: the enquiry as JSON, or with photos one multipart upload (the enquiry in its data field). */
+export const enquiryBody = (payload: Record<string, unknown>, files: readonly File[]): string | FormData => {
+  if (files.length === 0) return JSON.stringify(payload);
+  const form = new FormData();
+  form.append(PHOTO_LIMITS.dataField, JSON.stringify(payload));
+  for (const file of files) form.append(PHOTO_LIMITS.filesField, file, file.name);
+  return form;
+};
 
 /** What one POST to our API came to. */
 export type PostOutcome =

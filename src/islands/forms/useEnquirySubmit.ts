@@ -7,14 +7,14 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
 import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds.ts';
 import { fieldMessages } from '../../lib/enquiry/messages.ts';
-import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules.ts';
 import { format } from '../../i18n/format.ts';
 import type { FormLanguage, FormWords } from './language.ts';
 import { readAttribution } from '../../lib/attribution.ts';
 import type { ChosenPhoto } from './PhotoField.tsx';
-import { postEnquiry } from './submit.ts';
+import { enquiryBody, newSubmissionId, postEnquiry } from './submit.ts';
 import { fallbackParams, sendByEmail } from './fallback.ts';
 import { fieldNamesInOrder, useFormFields, type FieldErrors, type FieldValues, type FormCheck } from './field-state.ts';
+import { useChallenge } from './challenge.ts';
 
 export type Phase =
   | { name: 'editing' }
@@ -38,16 +38,6 @@ const visitorDate = () =>
     () => null,
   );
 
-/** A random UUID v4, also where crypto.randomUUID is missing (plain http on a LAN address). */
-export const newSubmissionId = (): string => {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
-
 /** Where the visit came from (recorded by the layout's inline script); nothing when storage is off. */
 const readStoredAttribution = () => {
   try {
@@ -56,42 +46,6 @@ const readStoredAttribution = () => {
     return {};
   }
 };
-
-/** What GET /api/<kind> answers: a signed challenge, the least time a person takes, and how long it is good for. */
-interface Challenge {
-  challenge: string;
-  minFillMs: number;
-  maxAgeMs: number;
-  /** performance.now() when it arrived. */
-  receivedAt: number;
-  /** Date.now() when it arrived: the wall clock goes on while a computer sleeps, performance.now() may not. */
-  receivedOn: number;
-}
-
-/** Renewed well before the server's limit (2 hours), for a page left open. */
-const CHALLENGE_RENEW_MS = 60 * 60 * 1000;
-/** A challenge this close to its limit is not sent: a fresh one is fetched instead. */
-const CHALLENGE_MARGIN_MS = 10 * 60 * 1000;
-
-const fetchChallenge = async (endpoint: string): Promise<Challenge | null> => {
-  try {
-    const response = await fetch(endpoint, { headers: { accept: 'application/json' }, cache: 'no-store' });
-    if (!response.ok) return null;
-    const { challenge, minFillMs, maxAgeMs } = (await response.json()) as { challenge?: unknown; minFillMs?: unknown; maxAgeMs?: unknown };
-    if (typeof challenge !== 'string') return null;
-    return {
-      challenge,
-      minFillMs: typeof minFillMs === 'number' ? minFillMs : 3000,
-      maxAgeMs: typeof maxAgeMs === 'number' ? maxAgeMs : 2 * 60 * 60 * 1000,
-      receivedAt: performance.now(),
-      receivedOn: Date.now(),
-    };
-  } catch {
-    return null;
-  }
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** "1 field needs your attention." or "3 fields need your attention.", in the form's language. */
 const countText = (one: string, many: string, count: number) => (count === 1 ? one : format(many, { count }));
@@ -123,19 +77,11 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
   // the enquiry, in the plain form too (the server answers in that language).
   const fixed = { ...hidden, locale, consentNotice: consent.version, consentLocale: consent.locale };
 
-  // The submission's id is made in the browser, after hydration; the server's challenge is
-  // fetched now (the time it was issued is the fill time) and renewed every few hours.
-  const challenge = useRef<Promise<Challenge | null> | null>(null);
+  // The submission's id is made in the browser, after hydration; so is the server's challenge (challenge.ts).
+  const challenge = useChallenge(endpoint);
   useEffect(() => {
     submissionId.current = newSubmissionId();
-    challenge.current = fetchChallenge(endpoint);
-    const renew = window.setInterval(() => {
-      const next = fetchChallenge(endpoint);
-      // Keep the older one until the new one has aged past the minimum fill time.
-      void next.then((fresh) => fresh && window.setTimeout(() => (challenge.current = next), fresh.minFillMs));
-    }, CHALLENGE_RENEW_MS);
-    return () => window.clearInterval(renew);
-  }, [endpoint]);
+  }, []);
 
   // A radio group with nothing chosen reads as null: treat it as not given, like an empty select.
   const given = (values: FieldValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
@@ -178,7 +124,7 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
     setPhotoError(undefined);
     submissionId.current = newSubmissionId();
     // A challenge serves one enquiry: the next one from this form gets its own.
-    challenge.current = fetchChallenge(endpoint);
+    challenge.renew();
     announce('');
   };
 
@@ -187,15 +133,7 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
     sending.current = true;
     setPhase({ name: 'sending', percent: null });
     setPhotoError(undefined);
-    // The challenge fetched when the form opened; if that failed, or the form was left open so
-    // long that it is near its limit (a laptop that slept), one now, and then wait out the least
-    // fill time (the wait shows as "Sending…").
-    let proof = await challenge.current;
-    if (!proof || Date.now() - proof.receivedOn > proof.maxAgeMs - CHALLENGE_MARGIN_MS) {
-      challenge.current = fetchChallenge(endpoint);
-      proof = await challenge.current;
-    }
-    if (proof) await sleep(Math.max(0, proof.minFillMs - (performance.now() - proof.receivedAt)));
+    const proof = await challenge.proof();
     const currentdate = await visitorDate();
     if (currentdate === null) {
       // Our own site cannot be reached, so neither can our server or the e-mail back-up.
@@ -214,13 +152,7 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
       ...(proof ? { challenge: proof.challenge } : {}),
     };
     const files = photos.map((photo) => photo.file);
-    const body = () => {
-      if (files.length === 0) return JSON.stringify(payload);
-      const form = new FormData();
-      form.append(PHOTO_LIMITS.dataField, JSON.stringify(payload));
-      for (const file of files) form.append(PHOTO_LIMITS.filesField, file, file.name);
-      return form;
-    };
+    const body = () => enquiryBody(payload, files);
     try {
       const onProgress =
         files.length > 0 ? (fraction: number) => setPhase({ name: 'sending', percent: Math.round(fraction * 100) }) : undefined;
