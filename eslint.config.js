@@ -155,9 +155,9 @@ const boundaries = [
 ];
 
 /**
- * One import style: a relative (or root-absolute) specifier names its file with the extension
- * (`./api.ts`, `./LeadList.tsx`, `../styles/x.css`), as Node runs the scripts and `tsconfig.json`
- * allows (`allowImportingTsExtensions`); never a bare `./api` or a folder's implied index.
+ * One import style: a relative (or root-absolute) specifier names its file with its extension
+ * (`.ts`, `.tsx`, `.css`, …), as Node runs the scripts and `tsconfig.json` allows
+ * (`allowImportingTsExtensions`); never a bare `./api` or a folder's implied index.
  */
 const FILE_EXTENSION = /\.(ts|tsx|mts|cts|js|mjs|cjs|json|astro|css|svg|png|jpe?g|webp|avif|gif|md|mdx|txt|ya?ml|woff2?)(\?[\w&=]*)?$/;
 const importStyle = {
