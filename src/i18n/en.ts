@@ -541,6 +541,8 @@ export const en = {
     photosTotalSize: 'The photos together are larger than {maxMb} MB',
     photosNotAllowed: 'Photos can only be sent with a Sell Flats enquiry',
     photosDailyLimit: 'Many photos have already been sent from here today. Please send the form without photos, or call us',
+    /** The whole site's daily photo allowance is used up (photos staged by plain forms). */
+    photosSiteDailyLimit: 'We cannot take more photos today. Please send the form without photos, or call us',
     /** A best time to call or a call language that is not in the list (an old or altered form). */
     callTime: 'Choose morning, afternoon, evening or any time for our call',
     callLanguage: 'Choose English, Tamil, Telugu, Kannada or Hindi for our call',

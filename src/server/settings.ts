@@ -91,6 +91,9 @@ export const ackSiteDailyCap = () => Math.floor(numberFrom(env().LEADS_ACK_SITE_
 /** Bytes of photos one client may stage a UTC day (a plain form's, until confirmed). LEADS_STAGED_PHOTO_DAILY_BYTES, default 40 MB. */
 export const stagedPhotoDailyBytes = () => numberFrom(env().LEADS_STAGED_PHOTO_DAILY_BYTES, 40 * 1024 * 1024);
 
+/** Bytes of photos the whole site may stage a UTC day, all clients together. LEADS_STAGED_PHOTO_SITE_DAILY_BYTES, default 500 MB. */
+export const stagedPhotoSiteDailyBytes = () => numberFrom(env().LEADS_STAGED_PHOTO_SITE_DAILY_BYTES, 500 * 1024 * 1024);
+
 /** How long to wait for EmailJS. EMAILJS_TIMEOUT_MS, default 5000. */
 export const notifyTimeoutMs = () => numberFrom(env().EMAILJS_TIMEOUT_MS, 5000);
 

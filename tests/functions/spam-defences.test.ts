@@ -254,17 +254,18 @@ describe('a person without JavaScript', () => {
     expect(await blobs.keys(blobs.photos())).toEqual([]);
   });
 
-  test('each client has a daily cap on photo bytes staged (LEADS_STAGED_PHOTO_DAILY_BYTES): past it, 429 and nothing staged', async () => {
+  test('each client has a daily cap on photo bytes staged (LEADS_STAGED_PHOTO_DAILY_BYTES): past it, 429 and nothing staged; an IPv6 /64 is one client', async () => {
     process.env.LEADS_STAGED_PHOTO_DAILY_BYTES = '10';
     try {
       const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'front.jpg', { type: 'image/jpeg' });
-      const post = (ip: string, locale = 'en') =>
+      const post = (ip: string, locale = 'en', headers: Record<string, string> = {}) =>
         sendRequest(
           'realestate',
           multipartFormRequest('realestate', { ...asNativeForm(validSellFlats()), locale }, [jpeg()], {
             confirmed: false,
-            headers: { ...NAVIGATION, 'x-nf-client-connection-ip': ip },
+            headers: { ...NAVIGATION, ...headers },
           }),
+          ip,
         );
       expect((await post('203.0.113.7')).status).toBe(200);
       // Refused in the page's language, next to the photos.
@@ -272,14 +273,49 @@ describe('a person without JavaScript', () => {
       expect(refused.status).toBe(429);
       expect(refused.text).toContain(`<strong>${dictionary('ta').problem.fields.photos}:</strong> ${messagesIn('ta').photosDailyLimit}`);
       expect(await blobs.keys(blobs.stagedPhotos())).toHaveLength(1);
+      // A header the client writes itself names no other client.
+      expect((await post('203.0.113.7', 'en', { 'x-nf-client-connection-ip': '192.0.2.99', 'x-forwarded-for': '192.0.2.98' })).status).toBe(
+        429,
+      );
       // Another client has its own allowance.
       expect((await post('198.51.100.2')).status).toBe(200);
-      // Kept by an HMAC of the address, never the address.
-      const rows = await db.rows<{ client: string; bytes: string }>('SELECT client, bytes::text FROM photo_staging ORDER BY client');
-      expect(rows.map((row) => row.bytes)).toEqual(['7', '7']);
-      for (const row of rows) expect(row.client).not.toContain('203.0');
+      // Twelve addresses of one IPv6 /64 are one client: the first stages, the others are refused.
+      const rotated = [];
+      for (let n = 1; n <= 12; n++) rotated.push((await post(`2001:db8:2:2::${n.toString(16)}`)).status);
+      expect(rotated).toEqual([200, ...Array(11).fill(429)]);
+      expect((await post('2001:db8:2:3::1')).status).toBe(200);
+      // Kept by an HMAC of the client, never the address.
+      const rows = await db.rows<{ client: string; bytes: string }>(
+        "SELECT client, bytes::text FROM photo_staging WHERE client <> 'site' ORDER BY client",
+      );
+      expect(rows.map((row) => row.bytes)).toEqual(['7', '7', '7', '7']);
+      for (const row of rows) expect(row.client).not.toMatch(/203\.0|2001/);
     } finally {
       delete process.env.LEADS_STAGED_PHOTO_DAILY_BYTES;
+    }
+  });
+
+  test('the whole site has a daily cap on photo bytes staged (LEADS_STAGED_PHOTO_SITE_DAILY_BYTES), whatever the clients', async () => {
+    process.env.LEADS_STAGED_PHOTO_SITE_DAILY_BYTES = '20';
+    try {
+      const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'front.jpg', { type: 'image/jpeg' });
+      const post = (n: number, locale = 'en') =>
+        sendRequest(
+          'realestate',
+          multipartFormRequest('realestate', { ...asNativeForm(validSellFlats()), locale }, [jpeg()], {
+            confirmed: false,
+            headers: NAVIGATION,
+          }),
+          `198.51.100.${n}`,
+        );
+      const statuses = [];
+      for (let n = 1; n <= 4; n++) statuses.push((await post(n)).status);
+      expect(statuses).toEqual([200, 200, 429, 429]);
+      const refused = await post(9, 'kn');
+      expect(refused.text).toContain(messagesIn('kn').photosSiteDailyLimit);
+      expect(await blobs.keys(blobs.stagedPhotos())).toHaveLength(2);
+    } finally {
+      delete process.env.LEADS_STAGED_PHOTO_SITE_DAILY_BYTES;
     }
   });
 });

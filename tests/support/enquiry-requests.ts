@@ -79,5 +79,5 @@ export const send = async (kind: Kind, body: unknown, init: Init = {}) => read(a
 export const sendForm = async (kind: Kind, fields: Record<string, string> | Array<[string, string]>, init: Init = {}) =>
   read(await handlers[kind](formRequest(kind, init.confirmed === false ? fields : confirmedFields(fields), init)));
 
-/** Sends a raw Request to a handler. */
-export const sendRequest = async (kind: Kind, request: Request) => read(await handlers[kind](request));
+/** Sends a raw Request to a handler, from the client `ip` (Netlify's context.ip). */
+export const sendRequest = async (kind: Kind, request: Request, ip = '203.0.113.1') => read(await handlers[kind](request, { ip }));

@@ -19,7 +19,7 @@
  */
 import { query, queryOne, transaction, withDatabase } from '../db/connection.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
-import { ackDomainDailyCap, ackSiteDailyCap, contactDailyLimit, stagedPhotoDailyBytes } from '../settings.ts';
+import { ackDomainDailyCap, ackSiteDailyCap, contactDailyLimit, stagedPhotoDailyBytes, stagedPhotoSiteDailyBytes } from '../settings.ts';
 import { HttpError } from '../errors.ts';
 import { personKey } from './person-key.ts';
 
@@ -107,25 +107,42 @@ export const takeAck = async (lead: LeadRecord, secret: string): Promise<AckAllo
   return {};
 };
 
+/** The row of photo_staging that counts the whole site's bytes (a client's key is a 43-character HMAC). */
+const SITE_ROW = 'site';
+
+/** The refusals of the photo staging caps, in the page's language: one client's, the whole site's. */
+export interface StagingRefusals {
+  client: string;
+  site: string;
+}
+
 /**
  * Counts `bytes` of photos a client stages today (a plain form's, until it is confirmed), keyed by
- * an HMAC of its address; past LEADS_STAGED_PHOTO_DAILY_BYTES a day the post is refused (429, with
- * `refusal` in the page's language under `photos`) and nothing is counted or staged. Counted in one
- * statement, so parallel posts cannot pass it together.
+ * an HMAC of the client (client.ts: an IPv6 client is its /64), and the site's bytes of the day
+ * beside them. Past LEADS_STAGED_PHOTO_DAILY_BYTES for the client, or
+ * LEADS_STAGED_PHOTO_SITE_DAILY_BYTES for the site, the post is refused (429, the refusal in the
+ * page's language under `photos`) and nothing is counted or staged. Each count is one statement,
+ * in one transaction, so parallel posts cannot pass a cap together.
  */
-export const stagePhotoBytes = async (client: string, bytes: number, secret: string, refusal: string): Promise<void> => {
+export const stagePhotoBytes = async (client: string, bytes: number, secret: string, refusals: StagingRefusals): Promise<void> => {
   const key = personKey(secret, 'photo-staging', client);
   const day = new Date().toISOString().slice(0, 10);
-  const cap = stagedPhotoDailyBytes();
+  const count = async (who: string) =>
+    Number(
+      (
+        await queryOne<{ bytes: string }>(
+          `INSERT INTO photo_staging (day, client, bytes) VALUES ($1, $2, $3)
+           ON CONFLICT (day, client) DO UPDATE SET bytes = photo_staging.bytes + EXCLUDED.bytes RETURNING bytes`,
+          [day, who, bytes],
+        )
+      )?.bytes ?? 0,
+    );
   await withDatabase(() =>
     transaction(async () => {
-      const row = await queryOne<{ bytes: string }>(
-        `INSERT INTO photo_staging (day, client, bytes) VALUES ($1, $2, $3)
-         ON CONFLICT (day, client) DO UPDATE SET bytes = photo_staging.bytes + EXCLUDED.bytes RETURNING bytes`,
-        [day, key, bytes],
-      );
       // Thrown inside the transaction: a refused post is not counted.
-      if (Number(row?.bytes ?? 0) > cap) throw new HttpError(429, refusal, { fields: { photos: refusal } });
+      if ((await count(key)) > stagedPhotoDailyBytes()) throw new HttpError(429, refusals.client, { fields: { photos: refusals.client } });
+      if ((await count(SITE_ROW)) > stagedPhotoSiteDailyBytes())
+        throw new HttpError(429, refusals.site, { fields: { photos: refusals.site } });
     }),
   );
 };

@@ -32,6 +32,7 @@ import { confirmPageResponse } from './confirm-page.ts';
 import { acceptLead, keepSpam, once, type Receipt, type UsedToken } from './accept.ts';
 import { minFillMs } from '../settings.ts';
 import { logLead } from '../log.ts';
+import { clientOf } from '../client.ts';
 
 /**
  * The thank-you page in the visitor's language: /Thankyou, /ta/Thankyou ... A privacy request
@@ -123,7 +124,7 @@ const processEnquiry = async (
       client,
       photos.reduce((sum, photo) => sum + photo.bytes.byteLength, 0),
       secret,
-      words.photosDailyLimit,
+      { client: words.photosDailyLimit, site: words.photosSiteDailyLimit },
     );
   const stagedPhotos = await stagePhotos(photos);
   const { [STAGED_PHOTOS_FIELD]: _claimed, confirmToken: _old, ...asSent } = sent;
@@ -149,16 +150,12 @@ const challengeResponse = async (kind: EnquiryKind): Promise<Response> => {
   return jsonResponse(200, { challenge: issueChallenge(secret, kind), minFillMs: minFillMs(), maxAgeMs: CHALLENGE_MAX_AGE_MS });
 };
 
-/** The client's address as Netlify reports it (x-nf-client-connection-ip), for the photo staging cap. */
-const clientAddress = (request: Request) =>
-  request.headers.get('x-nf-client-connection-ip') ?? request.headers.get('x-forwarded-for')?.split(',')[0].trim() ?? 'unknown';
-
 const seeOther = (location: string) => new Response(null, { status: 303, headers: apiHeaders({ location }) });
 
 /** The default export of an enquiry function: `export default enquiryHandler('bankloan')`. */
 export const enquiryHandler =
   (kind: EnquiryKind) =>
-  async (request: Request): Promise<Response> => {
+  async (request: Request, context?: { ip?: string }): Promise<Response> => {
     const html = prefersHtml(request);
     let page: unknown;
     let category: unknown;
@@ -175,7 +172,9 @@ export const enquiryHandler =
       page = parsed.raw.page;
       category = parsed.raw.category;
       locale = postedLocale(parsed.raw);
-      const outcome = await processEnquiry(kind, parsed, html, clientAddress(request));
+      // The client as the platform reports it (Netlify's context.ip), never a header a client can
+      // send; an IPv6 client is its /64 (client.ts).
+      const outcome = await processEnquiry(kind, parsed, html, clientOf(context?.ip));
       if ('confirm' in outcome) return outcome.confirm;
       const { receipt } = outcome;
       response = html

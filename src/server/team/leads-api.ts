@@ -236,9 +236,8 @@ const handleLeads = async (request: Request, address: string): Promise<Response>
   return match ? oneLead(request, who, match[1], match[2] ?? '') : exportLeads(url.searchParams, who);
 };
 
-/** The client's address: Netlify's context.ip (its own header when the context is missing). */
-const clientAddress = (request: Request, context?: { ip?: string }) =>
-  context?.ip || request.headers.get('x-nf-client-connection-ip') || '';
+/** The client's address: Netlify's context.ip, never a header a client can send. */
+const clientAddress = (_request: Request, context?: { ip?: string }) => context?.ip ?? '';
 
 /**
  * A value the checks let through that Postgres still cannot read (its class 22) is the caller's
