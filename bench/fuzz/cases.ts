@@ -16,6 +16,7 @@ import { CONSENT_VERSIONS } from '../../src/lib/consent.ts';
 import { BROWSER_NAVIGATION_ACCEPT, asNativeForm, valid, type Fields } from '../../harness/sample-enquiries.ts';
 import { issueChallenge, issueConfirmation } from '../../src/server/intake/challenge.ts';
 import { firstTextValues } from '../../src/server/intake/native-post.ts';
+import { randomClientAddress } from '../../harness/client-address.ts';
 
 export type Endpoint = EnquiryKind | 'leads';
 export type Accept = 'json' | 'html' | 'any' | 'none' | 'navigate';
@@ -780,8 +781,6 @@ const AUTH: Record<LeadsCase['auth'], Record<string, string>> = {
   lowercase: { authorization: `bearer ${FUZZ_EXPORT_TOKEN}` },
   'empty-bearer': { authorization: 'Bearer ' },
 };
-
-const randomClientAddress = () => `fuzz-${globalThis.crypto.randomUUID()}`;
 
 const materializeLeads = (c: LeadsCase): Materialized => {
   const query = new URLSearchParams(c.query.map(([k, v]) => [k, v.isWellFormed() ? v : v.toWellFormed()]));

@@ -17,6 +17,7 @@ import { csvRecords } from '../support/csv.ts';
 import { FORM_TEXT } from '../support/words.ts';
 import { PRIVACY_VERIFY_LINE } from '../../src/lib/enquiry/index.ts';
 import { uniqueLetters } from '../support/unique.ts';
+import { randomClientAddress } from '../../harness/client-address.ts';
 
 const auth = { authorization: `Bearer ${EXPORT_TOKEN}` };
 const WIDTHS = [
@@ -201,7 +202,7 @@ for (const size of WIDTHS) {
       page.on('response', (response) => response.url().includes('/api/leads') && seen.push(response.status()));
       // A client of its own (the local server reads Netlify's client address header), so wrong
       // keys of other tests and runs never add up to a lock-out here.
-      await page.setExtraHTTPHeaders({ 'x-nf-client-connection-ip': randomUUID() });
+      await page.setExtraHTTPHeaders({ 'x-nf-client-connection-ip': randomClientAddress() });
       await signIn(page, 'not-the-key-of-anyone-0123456789abcdef');
       await expect(page.getByRole('alert')).toHaveText('That key is not right. Check it and try again.');
       await expect(page.locator('.inbox-card')).toHaveCount(0);

@@ -5,12 +5,12 @@
  * Team page (and the server refuses them, 403); the owner removes the person, and their key stops
  * working at once; the team's log names each of them. Server side: tests/functions/team-access.test.ts.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { EXPORT_TOKEN } from '../../playwright.config.ts';
 import { sendFinanceLead } from '../support/form-filling.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { uniqueLetters } from '../support/unique.ts';
+import { randomClientAddress } from '../../harness/client-address.ts';
 
 const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
@@ -65,7 +65,7 @@ for (const size of WIDTHS) {
       const salesContext = await browser.newContext({ viewport: { width: size.width, height: size.height } });
       // A client of its own (Netlify's client address header, read by the local server): the
       // refused key below counts against this client only.
-      await salesContext.setExtraHTTPHeaders({ 'x-nf-client-connection-ip': randomUUID() });
+      await salesContext.setExtraHTTPHeaders({ 'x-nf-client-connection-ip': randomClientAddress() });
       const sales = await salesContext.newPage();
       await signIn(sales, key);
       await expect(sales.getByText(`Signed in as ${name} (sales)`)).toBeVisible();

@@ -5,7 +5,7 @@
  * and the local tools (POST /__local/faults, the scheduled functions' paths) that only this
  * machine may use.
  */
-import { randomUUID } from 'node:crypto';
+import { randomClientAddress } from '../../harness/client-address.ts';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,7 +112,7 @@ it('bad input gets a 4xx naming the fields, and nothing is exported without the 
   expect((await request('/api/finance', { method: 'PUT' })).status).toBe(405);
   expect((await request('/api/finance', { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
   // A client of its own (Netlify's client address header, read by the local server): wrong keys add up per client.
-  const client = { 'x-nf-client-connection-ip': randomUUID() };
+  const client = { 'x-nf-client-connection-ip': randomClientAddress() };
   expect((await request('/api/leads', { headers: client })).status).toBe(401);
   expect((await request('/api/leads', { headers: { ...client, authorization: 'Bearer wrong' } })).status).toBe(401);
 });

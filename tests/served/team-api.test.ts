@@ -5,6 +5,7 @@
  * tests/functions/export-paging.test.ts, against the handlers.
  */
 import { randomUUID } from 'node:crypto';
+import { randomClientAddress } from '../../harness/client-address.ts';
 import { expect, it } from 'vitest';
 import { OWNER, postJson, request, withChallenge } from '../support/served.ts';
 
@@ -26,7 +27,7 @@ it('DELETE /api/leads/<id> erases a lead: 401 without the key, 204 with it, then
   const body = enquiry();
   expect((await postJson('/api/finance', withChallenge('finance', body))).status).toBe(201);
   // A client of its own (Netlify's client address header, read by the local server): wrong keys add up per client.
-  const client = { 'x-nf-client-connection-ip': randomUUID() };
+  const client = { 'x-nf-client-connection-ip': randomClientAddress() };
   const erase = (headers: Record<string, string>) => request(`/api/leads/${body.submissionId}`, { method: 'DELETE', headers });
   expect((await erase(client)).status).toBe(401);
   expect((await erase(OWNER)).status).toBe(204);
