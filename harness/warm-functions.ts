@@ -122,6 +122,8 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
  */
 export const contextFor = (req: IncomingMessage) => ({
   ip: [req.headers['x-nf-client-connection-ip'] ?? []].flat()[0] || (req.socket.remoteAddress ?? ''),
+  // The process lives on after the answer, as a Netlify function does until this work settles.
+  waitUntil: (work: Promise<unknown>) => void work.catch(() => {}),
   requestId: crypto.randomUUID(),
   site: { id: '0', name: 'local', url: '' },
 });

@@ -99,7 +99,8 @@ export const inProcessTarget = async (): Promise<Target> => {
     name: 'in-process',
     async send(m) {
       const handler = route(new URL(m.path, 'http://localhost').pathname);
-      const response = await handler(toRequest(m));
+      // The client's address as the local harness hands it on (harness/warm-functions.ts contextFor).
+      const response = await handler(toRequest(m), { ip: m.headers['x-nf-client-connection-ip'] ?? '' });
       return { status: response.status, headers: headersOf(response.headers), body: await response.text() };
     },
     async view() {

@@ -6,7 +6,8 @@ import { beforeEach, expect, test } from 'vitest';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { EMAILJS_ENV, clearEmailJsEnv } from '../../harness/emailjs-standin.ts';
-import { send, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
+import { handlers, jsonRequest, send, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
+import { RECEIPT_WAIT_MS } from '../../src/server/intake/accept.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 let db: TestDatabase;
@@ -87,4 +88,29 @@ test('the e-mail carries kind, a readable summary and every field', async () => 
     expect.arrayContaining(['Loan type: Vehicle Loan', 'City: Mysuru', 'Name: முருகன் செல்வம்', 'Page: /Vehicleloan']),
   );
   expect(params).not.toHaveProperty('notified');
+});
+
+test("EmailJS that never answers never holds the visitor's answer: 201 within RECEIPT_WAIT_MS, the send goes on after it under its own deadline", async () => {
+  // Its own deadline is longer than the answer may wait: only the answer's limit can answer in time.
+  process.env.EMAILJS_TIMEOUT_MS = '4000';
+  standIn.setBehaviour({ delayMs: 600_000 });
+  const background: Promise<unknown>[] = [];
+  const enquiry = validBankLoan();
+  const started = performance.now();
+  const response = await handlers.bankloan(jsonRequest('bankloan', enquiry), {
+    ip: '203.0.113.5',
+    waitUntil: (work) => background.push(work),
+  });
+  const answeredIn = performance.now() - started;
+  expect(response.status).toBe(201);
+  expect(answeredIn).toBeLessThan(RECEIPT_WAIT_MS + 1500);
+  expect(answeredIn).toBeLessThan(4000);
+  // Stored before the answer; the e-mail under way.
+  expect(await db.records('leads')).toEqual([expect.objectContaining({ id: enquiry.submissionId })]);
+  expect(standIn.requests).toHaveLength(1);
+  expect(background).toHaveLength(1);
+  // After the answer the try ends at its own deadline, and its failure is recorded for the sweep.
+  await Promise.all(background);
+  const [lead] = await db.records('leads');
+  expect(lead).toMatchObject({ notified: false, notifyError: 'EmailJS did not answer within 4000 ms' });
 });

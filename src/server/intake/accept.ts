@@ -40,7 +40,34 @@ export interface Arrival {
   /** A plain form's photos, staged while it was being confirmed: their keys in the staging store. */
   stagedPhotos?: string[];
   token?: UsedToken;
+  /**
+   * The platform's way to keep the function running after it answered (Netlify's
+   * context.waitUntil): the tries at receipt that outlast RECEIPT_WAIT_MS go on there.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
+
+/**
+ * How long a visitor's answer waits for the tries at receipt (the team's e-mail, the
+ * acknowledgement, the webhook). An e-mail service that hangs never holds the answer: after this,
+ * the visitor is answered and the tries go on in the background (waitUntil), each under its own
+ * deadline, their bookkeeping and the sweep as before. Where the platform gives no waitUntil (a
+ * script, a test calling the handler), the answer waits for them, as the work would otherwise be
+ * cut off.
+ */
+export const RECEIPT_WAIT_MS = 1500;
+
+/** `work`, awaited for at most RECEIPT_WAIT_MS when it can go on after the answer. */
+const withinAnswer = async (work: Promise<unknown>, waitUntil: Arrival['waitUntil']): Promise<void> => {
+  if (!waitUntil) {
+    await work;
+    return;
+  }
+  waitUntil(work);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, RECEIPT_WAIT_MS)))]);
+  clearTimeout(timer);
+};
 
 /** What the visitor is told: the same for the first submission and every retry of it. */
 export interface Receipt {
@@ -82,10 +109,10 @@ const storeOnce = (record: LeadRecord, photos: readonly CheckedPhoto[], token: U
   );
 
 /** A retry of a stored lead: its first receipt, and what its first attempt owed. */
-const answerRetry = async (kind: EnquiryKind, id: string, receivedAt: string): Promise<Receipt> => {
+const answerRetry = async (kind: EnquiryKind, id: string, receivedAt: string, waitUntil?: Arrival['waitUntil']): Promise<Receipt> => {
   logLead({ kind, id, status: 'duplicate' });
   const found = await withDatabase(() => readLead(id)).catch(() => null);
-  if (found && !found.record.spam) await tryOwed(found.record);
+  if (found && !found.record.spam) await withinAnswer(tryOwed(found.record), waitUntil);
   return { id, receivedAt };
 };
 
@@ -95,7 +122,7 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
   // A retry gets the first answer, whatever the first post became: a spam record stays spam (the
   // team can release it), as nothing overwrites a stored row.
   const known = await withDatabase(() => receivedAtOf(id, { spamToo: true }));
-  if (known) return answerRetry(kind, id, known);
+  if (known) return answerRetry(kind, id, known, arrival.waitUntil);
 
   const staged = arrival.stagedPhotos ?? [];
   const photos = [...(staged.length > 0 ? await readStagedPhotos(staged) : []), ...arrival.photos];
@@ -111,7 +138,7 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
     throw error;
   }
   // Another attempt stored it meanwhile, with its photos.
-  if (stored.outcome === 'duplicate') return answerRetry(kind, id, stored.receivedAt);
+  if (stored.outcome === 'duplicate') return answerRetry(kind, id, stored.receivedAt, arrival.waitUntil);
   if (stored.outcome === 'spam') {
     logLead({ kind, id, status: 'spam', note: stored.reason });
     return { id, receivedAt };
@@ -126,7 +153,7 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
         : `the cap of ${ackDomainDailyCap()} for ${stored.paused.slice(7)}`;
     logLead({ kind, id, status: 'ack-paused', note: `acknowledgements pause for the rest of the UTC day: ${cap} a day is reached` });
   }
-  await tryAtReceipt(record, stored.deliveries);
+  await withinAnswer(tryAtReceipt(record, stored.deliveries), arrival.waitUntil);
   return { id, receivedAt };
 };
 

@@ -72,6 +72,7 @@ const processEnquiry = async (
   { raw, files, via, fields }: ParsedRequest,
   html: boolean,
   client: string,
+  waitUntil?: (work: Promise<unknown>) => void,
 ): Promise<Outcome> => {
   const parsed = enquirySchemas[kind].safeParse(raw);
   // Field messages in the language of the page the enquiry came from.
@@ -92,7 +93,7 @@ const processEnquiry = async (
   if (honeypotFilled(raw)) return { receipt: await keepSpam(kind, enquiry, 'honeypot', via) };
   const secret = await signingSecret();
   const accept = (token: UsedToken, stagedPhotos?: string[]) =>
-    once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via, stagedPhotos, token }));
+    once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via, stagedPhotos, token, waitUntil }));
 
   if (via === 'js' || raw[CHALLENGE_FIELD] !== undefined) {
     const problem = challengeProblem(secret, kind, raw);
@@ -155,7 +156,7 @@ const seeOther = (location: string) => new Response(null, { status: 303, headers
 /** The default export of an enquiry function: `export default enquiryHandler('bankloan')`. */
 export const enquiryHandler =
   (kind: EnquiryKind) =>
-  async (request: Request, context?: { ip?: string }): Promise<Response> => {
+  async (request: Request, context?: { ip?: string; waitUntil?: (work: Promise<unknown>) => void }): Promise<Response> => {
     const html = prefersHtml(request);
     let page: unknown;
     let category: unknown;
@@ -174,7 +175,7 @@ export const enquiryHandler =
       locale = postedLocale(parsed.raw);
       // The client as the platform reports it (Netlify's context.ip), never a header a client can
       // send; an IPv6 client is its /64 (client.ts).
-      const outcome = await processEnquiry(kind, parsed, html, clientOf(context?.ip));
+      const outcome = await processEnquiry(kind, parsed, html, clientOf(context?.ip), context?.waitUntil?.bind(context));
       if ('confirm' in outcome) return outcome.confirm;
       const { receipt } = outcome;
       response = html
