@@ -12,7 +12,7 @@
  *   npm run bench:lighthouse -- --no-write                    # print only
  *
  * An interleaved A/B of two builds (`--against <built folder>`): this tree's dist/ and the other
- * build's folder are both served by bench/peer-site.ts (this tree's netlify.toml headers, Netlify's
+ * build's folder are both served by harness/static-site.ts (this tree's netlify.toml headers, Netlify's
  * default Cache-Control, compressed), so that nothing but the pages differs; each round measures
  * every page once on each build, the order flipping from round to round (A B, then B A), and
  * each run prints the machine's load and Lighthouse's benchmark index. Nothing is written.
@@ -28,7 +28,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { findChromium } from '../harness/chromium.ts';
 import { freePort, waitForHttp } from '../harness/served-site.ts';
-import { servePeerSite } from './peer-site.ts';
+import { serveStaticSite } from '../harness/static-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DOC = path.join(root, 'docs/performance.md');
@@ -68,7 +68,7 @@ const { values } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     /** Measure a site already served there (a peer, see bench/peer-site.ts): no build, no server, nothing written. */
     origin: { type: 'string' },
-    /** Interleaved A/B: another build's folder (e.g. ../old/dist), served like ours by bench/peer-site.ts. */
+    /** Interleaved A/B: another build's folder (e.g. ../old/dist), served like ours by harness/static-site.ts. */
     against: { type: 'string' },
     /** The other build's name in the A/B's tables (default: its folder). */
     'against-label': { type: 'string' },
@@ -247,7 +247,7 @@ const lighthouseVersion = JSON.parse(await readFile(path.join(root, 'node_module
 // 2a. Interleaved A/B (--against): both builds served the same way, alternating, then exit.
 if (values.against) {
   const label = { a: 'this build', b: values['against-label'] ?? values.against };
-  const sites = { a: await servePeerSite(path.join(root, 'dist')), b: await servePeerSite(values.against) };
+  const sites = { a: await serveStaticSite(path.join(root, 'dist')), b: await serveStaticSite(values.against) };
   const load1 = () => os.loadavg()[0];
   interface Run extends Figures {
     build: 'a' | 'b';
@@ -294,7 +294,7 @@ if (values.against) {
   ];
   const indexes = Object.values(all).flatMap((list) => list.map((r) => r.benchmarkIndex));
   console.log(
-    `\nInterleaved A/B on ${started.toISOString().slice(0, 10)}, Lighthouse ${lighthouseVersion}, ${chromeVersion}; ${runs} round(s); both builds served by bench/peer-site.ts with this tree's netlify.toml headers, compressed.`,
+    `\nInterleaved A/B on ${started.toISOString().slice(0, 10)}, Lighthouse ${lighthouseVersion}, ${chromeVersion}; ${runs} round(s); both builds served by harness/static-site.ts with this tree's netlify.toml headers, compressed.`,
   );
   console.log(
     `Machine: ${os.cpus().length} cores, load average ${load} at the start and ${loadAtEnd()} at the end; benchmark index ${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))}, median ${Math.round(median(indexes))}.\n`,

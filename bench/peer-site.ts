@@ -1,132 +1,24 @@
 /**
- * Serves a built folder as `npm start` serves our dist/ to a browser (harness/serve.ts, without
- * the functions): static files, `/x` answered by `x.html` or `x/index.html`, netlify.toml's
- * headers (read once by Netlify's own parser, @netlify/headers-parser), Netlify's default
- * Cache-Control where no rule sets one, compression as Netlify's CDN does (harness/compress.ts),
- * and a 404 page (a language's own under /ta/, /te/ and /kn/) with status 404.
+ * Serves a built folder the way `npm start` serves ours to a browser (harness/static-site.ts:
+ * netlify.toml's headers, Netlify's default Cache-Control, compression, the 404 pages), for
+ * measuring another build or another project's site by hand:
  *
- * Two builds compared in one Lighthouse run must be served the same way: netlify.toml's
- * Cross-Origin-Opener-Policy alone puts the page in a new renderer process and changes its
- * main-thread tasks (docs/performance.md, "Comparing two builds"). `npm run bench:lighthouse --
- * --against <dir>` serves both builds with this server; by hand:
- *
- *   PEER_PORT=4400 node bench/peer-site.ts ../old/dist &            # this tree's netlify.toml headers
+ *   PEER_PORT=4400 node bench/peer-site.ts ../old/dist &                 # this tree's netlify.toml headers
  *   PEER_PORT=4400 node bench/peer-site.ts ../astrowind/dist --headers none
  *   npm run bench:lighthouse -- --origin http://localhost:4400 --pages /,/Flats --modes compressed
+ *
+ * To compare two builds of this site, `npm run bench:lighthouse -- --against ../old/dist` serves
+ * both with the same server and interleaves them.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseAllHeaders, type Header } from '@netlify/headers-parser';
-import { compress, isCompressible, negotiateEncoding } from '../harness/compress.ts';
+import { OUR_NETLIFY_TOML, serveStaticSite } from '../harness/static-site.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.woff2': 'font/woff2',
-  '.ico': 'image/x-icon',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-};
-/** Netlify's Cache-Control for a static file that no header rule gives one (as harness/serve.ts). */
-const NETLIFY_DEFAULT_CACHE = 'public, max-age=0, must-revalidate';
-/** This tree's netlify.toml: the headers our site is served with. */
-export const OUR_NETLIFY_TOML = path.resolve(import.meta.dirname, '..', 'netlify.toml');
-
-/** The header rules of a netlify.toml, as Netlify reads them. */
-export const headerRules = async (netlifyToml: string): Promise<Header[]> => {
-  const { headers, errors } = await parseAllHeaders({
-    headersFiles: [],
-    netlifyConfigPath: netlifyToml,
-    configHeaders: [],
-    minimal: false,
-  });
-  if (errors.length > 0) throw new Error(`peer-site: ${netlifyToml}: ${errors.map((e) => e.message).join('; ')}`);
-  return headers as Header[];
-};
-
-/** What netlify.toml's rules give a path: later rules override earlier ones, as on Netlify. */
-export const headersFor = (rules: Header[], pathname: string): Record<string, string> =>
-  Object.fromEntries(
-    rules
-      .filter((rule) => rule.forRegExp.test(pathname))
-      .flatMap((rule) => Object.entries(rule.values))
-      .map(([name, value]) => [name.toLowerCase(), value]),
-  );
-
-export interface PeerSite {
-  origin: string;
-  server: Server;
-  close: () => Promise<void>;
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { headers: { type: 'string' } } });
+if (!positionals[0]) {
+  console.error('peer-site: give the built folder to serve, e.g. node bench/peer-site.ts ../old/dist [--headers none|<netlify.toml>]');
+  process.exit(1);
 }
-
-/**
- * Serves `dir` on `port` (0: a free one). `headers`: the netlify.toml whose header rules apply
- * (this tree's by default), or null for none (another project's site).
- */
-export const servePeerSite = async (dir: string, { port = 0, headers = OUR_NETLIFY_TOML as string | null } = {}): Promise<PeerSite> => {
-  const root = path.resolve(dir);
-  if (!(await stat(root).catch(() => null))?.isDirectory()) throw new Error(`peer-site: ${root} is not a folder`);
-  const rules = headers ? await headerRules(headers) : [];
-
-  const fileFor = async (pathname: string): Promise<string | null> => {
-    const clean = path.normalize(decodeURIComponent(pathname)).replace(/\/+$/, '');
-    for (const candidate of [clean, `${clean}.html`, path.join(clean, 'index.html')]) {
-      const file = path.join(root, candidate);
-      if (file.startsWith(root) && (await stat(file).catch(() => null))?.isFile()) return file;
-    }
-    return null;
-  };
-  /** The language's 404 page under its prefix (/ta/… → ta/404.html), else 404.html. */
-  const notFoundFile = async (pathname: string): Promise<string | null> => {
-    const prefix = /^\/([a-z]{2})\//.exec(pathname)?.[1];
-    for (const candidate of [prefix ? `${prefix}/404.html` : null, '404.html']) {
-      if (candidate && (await stat(path.join(root, candidate)).catch(() => null))?.isFile()) return path.join(root, candidate);
-    }
-    return null;
-  };
-
-  const server = createServer(async (request, response) => {
-    try {
-      const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-      const found = await fileFor(pathname);
-      const file = found ?? (await notFoundFile(pathname));
-      const status = found ? 200 : 404;
-      const type = file ? (TYPES[path.extname(file)] ?? 'application/octet-stream') : 'text/plain; charset=utf-8';
-      const raw: Buffer = file ? await readFile(file) : Buffer.from('Not found');
-      const out: Record<string, string> = { ...headersFor(rules, found ? pathname : '/404.html'), 'content-type': type };
-      if (headers) out['cache-control'] ??= NETLIFY_DEFAULT_CACHE;
-      const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      const compressed = encoding && isCompressible(type, raw.byteLength);
-      if (compressed) Object.assign(out, { 'content-encoding': encoding, vary: 'Accept-Encoding' });
-      response.writeHead(status, out).end(compressed ? compress(raw, encoding) : raw);
-    } catch (error) {
-      response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(port, resolve));
-  const address = server.address();
-  const origin = `http://localhost:${typeof address === 'object' && address ? address.port : port}`;
-  return { origin, server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { headers: { type: 'string' } } });
-  if (!positionals[0]) {
-    console.error('peer-site: give the built folder to serve, e.g. node bench/peer-site.ts ../old/dist [--headers none|<netlify.toml>]');
-    process.exit(1);
-  }
-  const headers = values.headers === 'none' ? null : path.resolve(values.headers ?? OUR_NETLIFY_TOML);
-  const peer = await servePeerSite(positionals[0], { port: Number(process.env.PEER_PORT || 4400), headers });
-  console.log(`peer site ${path.resolve(positionals[0])} at ${peer.origin}${headers ? ` with the headers of ${headers}` : ', no headers'}`);
-}
+const headers = values.headers === 'none' ? null : path.resolve(values.headers ?? OUR_NETLIFY_TOML);
+const site = await serveStaticSite(positionals[0], { port: Number(process.env.PEER_PORT || 4400), headers });
+console.log(`peer site ${path.resolve(positionals[0])} at ${site.origin}${headers ? ` with the headers of ${headers}` : ', no headers'}`);

@@ -42,3 +42,15 @@ export const chromiumBuild = (path = findChromium()): ChromiumBuild => {
   if (path !== undefined && path === playwrightChromium()) return 'playwright-chromium';
   return 'other-chromium';
 };
+
+/**
+ * A headless shell for counting a page's work frame by frame (`npm run budget`, scripts/lib/page-work.ts):
+ * only it takes `--deterministic-mode` and draws frames only when asked (HeadlessExperimental.beginFrame).
+ * CHROMIUM_HEADLESS_SHELL, else Debian's, else undefined: Playwright then launches its own headless
+ * shell, which `npx playwright install chromium` puts beside its Chromium (the GitHub workflow's).
+ */
+export const findHeadlessShell = (): string | undefined => {
+  if (process.env.CHROMIUM_HEADLESS_SHELL) return process.env.CHROMIUM_HEADLESS_SHELL;
+  if (existsSync(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
+  return undefined;
+};

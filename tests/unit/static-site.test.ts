@@ -1,5 +1,5 @@
 /**
- * bench/peer-site.ts serves another build the way `npm start` serves ours: a Lighthouse A/B of two
+ * harness/static-site.ts serves another build the way `npm start` serves ours: a Lighthouse A/B of two
  * builds is fair only if both get netlify.toml's headers. Without Cross-Origin-Opener-Policy, the
  * page loads in the renderer Lighthouse's about:blank already has, and its main-thread tasks are
  * not those a page served with the header gets (docs/performance.md, "Comparing two builds").
@@ -8,29 +8,29 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePeerSite, type PeerSite } from '../../bench/peer-site.ts';
+import { serveStaticSite, type StaticSite } from '../../harness/static-site.ts';
 
 let dir: string;
-let withHeaders: PeerSite;
-let bare: PeerSite;
+let withHeaders: StaticSite;
+let bare: StaticSite;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'peer-site-'));
+  dir = await mkdtemp(path.join(os.tmpdir(), 'static-site-'));
   await mkdir(path.join(dir, 'fonts'));
   await mkdir(path.join(dir, 'ta'));
   await writeFile(path.join(dir, 'Flats.html'), `<!doctype html><title>Flats</title>${'<p>Flats</p>'.repeat(200)}`);
   await writeFile(path.join(dir, 'fonts/noto-sans-tamil-400-700.0123456789.woff2'), Buffer.alloc(2048, 1));
   await writeFile(path.join(dir, '404.html'), '<!doctype html><title>Not found</title>');
   await writeFile(path.join(dir, 'ta/404.html'), '<!doctype html><title>கிடைக்கவில்லை</title>');
-  withHeaders = await servePeerSite(dir);
-  bare = await servePeerSite(dir, { headers: null });
+  withHeaders = await serveStaticSite(dir);
+  bare = await serveStaticSite(dir, { headers: null });
 });
 afterAll(async () => {
   await Promise.all([withHeaders?.close(), bare?.close()]);
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('bench/peer-site.ts', () => {
+describe('harness/static-site.ts', () => {
   it("answers a page with netlify.toml's headers and Netlify's default Cache-Control, compressed", async () => {
     const response = await fetch(`${withHeaders.origin}/Flats`, { headers: { 'accept-encoding': 'br' } });
     expect(response.status).toBe(200);
