@@ -109,7 +109,14 @@ export const measurePageWork = async (
   { headers }: { headers?: string | null } = {},
 ): Promise<PageWork[]> => {
   const site = await serveStaticSite(dist, headers === undefined ? {} : { headers });
-  const browser = await chromium.launch({ executablePath: findHeadlessShell(), args: ['--no-sandbox', '--deterministic-mode'] });
+  const browser = await chromium
+    .launch({ executablePath: findHeadlessShell(), args: ['--no-sandbox', '--deterministic-mode'] })
+    .catch(async (error: Error) => {
+      await site.close();
+      throw new Error(
+        `page-work: no headless shell of Chromium to count with (apt-get install chromium-headless-shell, or npx playwright install chromium, or CHROMIUM_HEADLESS_SHELL=<path>): ${error.message.split('\n')[0]}`,
+      );
+    });
   try {
     const out: PageWork[] = [];
     for (const route of routes) out.push(await countPage(browser, site.origin, route));
