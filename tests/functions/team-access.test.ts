@@ -19,6 +19,7 @@ import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { answerOf } from '../support/team.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
+import { seedLead } from '../support/seed-leads.ts';
 
 const OWNER_TOKEN = 'team-access-test-token-0123456789abcdefgh';
 let db: TestDatabase;
@@ -331,4 +332,81 @@ describe('npm run team', () => {
       expect(failure?.stderr).toContain('npm run team -- add <name> --role sales|owner');
     }
   }, 90_000);
+});
+
+describe('what a key hands out in bulk', () => {
+  const seedLeads = async (count: number) => {
+    const ids = Array.from({ length: count }, () => crypto.randomUUID());
+    for (const [n, id] of ids.entries())
+      await seedLead(db.rows, { id, kind: 'contact', at: new Date(Date.now() - (n + 1) * 60_000).toISOString() });
+    return ids;
+  };
+
+  test('a sales key walking the list reads at most LEADS_SALES_READS_PER_HOUR different leads an hour; past it 429, and the owner sees one line in the log', async () => {
+    process.env.LEADS_SALES_READS_PER_HOUR = '25';
+    try {
+      const ids = await seedLeads(40);
+      const { key } = await addSales();
+      const got: string[] = [];
+      const statuses: number[] = [];
+      let cursor = '';
+      for (let page = 0; page < 6; page++) {
+        const answer = await call(`/api/leads?format=json&order=newest&limit=10&spam=1${cursor ? `&cursor=${cursor}` : ''}`, key);
+        statuses.push(answer.status);
+        if (answer.status !== 200) continue;
+        got.push(...answer.body.leads.map((lead: { id: string }) => lead.id));
+        cursor = answer.body.nextCursor;
+      }
+      // Reading the same leads again costs nothing; ten more would pass 25.
+      expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+      expect(got).toEqual(ids.slice(0, 20));
+      expect((await call('/api/leads?format=json&order=newest&limit=10&spam=1', key)).status).toBe(200);
+      expect((await call(`/api/leads/${ids[30]}`, key)).status).toBe(200); // 21 … 25
+      for (const id of ids.slice(31, 35)) expect((await call(`/api/leads/${id}`, key)).status).toBe(200);
+      const refused = await call(`/api/leads/${ids[36]}`, key);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(/25 different leads this hour/);
+      const lines = (await readLog()).filter((entry) => entry.action === 'read-limit');
+      expect(lines).toEqual([expect.objectContaining({ actor: 'Kavya Rao', action: 'read-limit' })]);
+      // The owner is not held: owners export, and every export is in the log.
+      expect((await call('/api/leads?format=json&limit=100', OWNER_TOKEN)).body.count).toBe(40);
+    } finally {
+      delete process.env.LEADS_SALES_READS_PER_HOUR;
+    }
+  });
+
+  test('every export is logged, however it starts; a cursor the server did not hand out is refused', async () => {
+    await seedLeads(6);
+    const owner = (await add('Olga Rao', 'owner')).body.key as string;
+    const exportsLogged = async () => (await readLog()).filter((entry) => entry.action === 'export').length;
+    // A made-up cursor (well-formed, pointing past the newest lead): 400, nothing handed out.
+    const forged = Buffer.from(JSON.stringify({ at: '9999-12-30T00:00:00.000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' })).toString(
+      'base64url',
+    );
+    const refused = await call(`/api/leads?format=csv&order=newest&limit=2000&spam=1&cursor=${forged}`, owner);
+    expect([refused.status, Object.keys(refused.body.fields)]).toEqual([400, ['cursor']]);
+    // A real cursor with its signature changed: refused too.
+    const list = await call('/api/leads?format=json&limit=2', owner);
+    const tampered = `${list.body.nextCursor.split('.')[0]}.${'A'.repeat(43)}`;
+    expect((await call(`/api/leads?format=csv&cursor=${tampered}`, owner)).status).toBe(400);
+    expect(await exportsLogged()).toBe(0);
+    // An export that starts from the inbox's own cursor is an export all the same: logged.
+    const fromList = await call(`/api/leads?format=csv&limit=2&cursor=${list.body.nextCursor}`, owner);
+    expect(fromList.status).toBe(200);
+    expect(await exportsLogged()).toBe(1);
+    // Its own next pages continue that export: not logged again. A new export is.
+    const cursor = (
+      await leads(
+        new Request(`http://localhost/api/leads?format=csv&limit=2&cursor=${list.body.nextCursor}`, {
+          headers: { authorization: `Bearer ${owner}` },
+        }),
+        { ip: '203.0.113.7' },
+      )
+    ).headers.get('x-next-cursor');
+    expect(await exportsLogged()).toBe(2);
+    expect((await call(`/api/leads?format=csv&limit=2&cursor=${cursor}`, owner)).status).toBe(200);
+    expect(await exportsLogged()).toBe(2);
+    expect((await call('/api/leads?format=csv', owner)).status).toBe(200);
+    expect(await exportsLogged()).toBe(3);
+  });
 });

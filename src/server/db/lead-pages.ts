@@ -31,6 +31,8 @@ export interface ExportQuery {
 export interface Cursor {
   at: string;
   id: string;
+  /** The walk is an export already in the team's log (its first page was logged). */
+  exported?: boolean;
 }
 
 export interface PageQuery extends ExportQuery {

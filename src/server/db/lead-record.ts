@@ -8,7 +8,6 @@ import type { LeadRecord, Via } from '../../lib/enquiry/lead-record.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_EN, localeOrDefault } from '../../i18n/index.ts';
 import { site } from '../../config/site.ts';
 
-
 /**
  * Builds the record from a parsed (schema output) enquiry. Consent and honeypot are not kept as
  * fields. A privacy request gets the day it must be answered by (`replyBy`) instead of consent.

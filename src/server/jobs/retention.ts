@@ -14,6 +14,7 @@ import { deleteLogBefore, forgetLeadInLog } from '../db/team-log.ts';
 import { deleteUsedTokens } from '../db/tokens.ts';
 import { deleteAckDaysBefore, deletePhotoStagingBefore } from '../db/ack-days.ts';
 import { deleteFailuresBefore } from '../db/sign-in-failures.ts';
+import { deleteReadsBefore } from '../db/team-reads.ts';
 import { deletePhotos, deleteStagedPhotosBefore, photoStoredAt, photosById } from '../db/photos.ts';
 import { CONFIRM_MAX_AGE_MS } from '../intake/challenge.ts';
 import { readPendingNote, writePendingNote } from '../outbound/pending-marker.ts';
@@ -132,6 +133,7 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
         deleteAckDaysBefore(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString().slice(0, 10)),
       ).catch(() => 0);
     if (canStart()) await withDatabase(() => deleteFailuresBefore(new Date(now.getTime() - 86_400_000).toISOString())).catch(() => 0);
+    if (canStart()) await withDatabase(() => deleteReadsBefore(new Date(now.getTime() - 86_400_000).toISOString())).catch(() => 0);
     if (canStart())
       await withDatabase(() =>
         deletePhotoStagingBefore(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString().slice(0, 10)),

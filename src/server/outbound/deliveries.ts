@@ -24,7 +24,6 @@ import { acknowledgement } from './ack.ts';
 import { notePending, noteUnrecordedSend } from './pending-marker.ts';
 import { MAX_RESENDS, claimedUntil, nextAttemptAt, type OutboundChannel } from './schedule.ts';
 
-
 /** What the schedule counts from: the receipt, or, for spam a person released, the release. */
 const scheduleBase = (lead: LeadRecord) => lead.releasedAt ?? lead.receivedAt;
 

@@ -17,7 +17,6 @@ import { claimUntoldPauses, untellPauses, type AckPause } from '../db/ack-days.t
 import { postToEmailJs } from './emailjs.ts';
 import { claimedUntil, type OutboundChannel, type SendResult } from './schedule.ts';
 
-
 const KIND_TITLES: Record<EnquiryKind, string> = {
   realestate: 'Property enquiry',
   bankloan: 'Bank loan enquiry',

@@ -4,6 +4,7 @@
  * cursor is opaque to the caller (header X-Next-Cursor, and `nextCursor` in JSON): it names the
  * last lead handed out.
  */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../../lib/enquiry/lead-record.ts';
 import { CONSENT_VERSIONS } from '../../lib/consent.ts';
@@ -79,7 +80,21 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
 export const PAGE_LIMIT = { default: 500, max: 2000 } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const encodeCursor = ({ at, id }: Cursor) => Buffer.from(JSON.stringify({ at, id })).toString('base64url');
+/**
+ * Cursors are signed (HMAC-SHA256 with a key derived from LEADS_EXPORT_TOKEN): a cursor the
+ * server did not hand out is refused, so nobody starts an export "halfway" to keep it out of the
+ * team's log. `exported` says the walk is an export whose first page is in the log.
+ */
+const cursorKey = () =>
+  createHash('sha256')
+    .update(`cursor:${process.env.LEADS_EXPORT_TOKEN ?? ''}`)
+    .digest();
+const signed = (payload: string) => createHmac('sha256', cursorKey()).update(payload).digest('base64url');
+
+export const encodeCursor = ({ at, id, exported }: Cursor) => {
+  const payload = Buffer.from(JSON.stringify({ at, id, ...(exported ? { e: 1 } : {}) })).toString('base64url');
+  return `${payload}.${signed(payload)}`;
+};
 
 /**
  * A time as the server writes it (toISOString: `2026-12-02T10:15:00.000Z`), of a real instant
@@ -92,9 +107,16 @@ const isInstant = (at: string) => {
 };
 
 export const decodeCursor = (cursor: string): Cursor | null => {
+  const [payload, signature, ...rest] = cursor.split('.');
+  if (rest.length > 0 || !payload || !signature) return null;
+  const expected = Buffer.from(signed(payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const { at, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Record<keyof Cursor, unknown>>;
-    return typeof at === 'string' && isInstant(at) && typeof id === 'string' && UUID.test(id) ? { at, id } : null;
+    const { at, id, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    return typeof at === 'string' && isInstant(at) && typeof id === 'string' && UUID.test(id)
+      ? { at, id, ...(e === 1 ? { exported: true } : {}) }
+      : null;
   } catch {
     return null;
   }

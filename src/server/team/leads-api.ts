@@ -20,7 +20,8 @@ import { HttpError, answerSafely, apiHeaders, isDataException, jsonResponse } fr
 import { exportToken } from '../settings.ts';
 import { withDatabase } from '../db/connection.ts';
 import { readLead, type StoredLead } from '../db/leads.ts';
-import { logTeamAction } from '../db/team-log.ts';
+import { logTeamAction, logTeamActionOnce } from '../db/team-log.ts';
+import { countReads, hourOf, salesReadsPerHour } from '../db/team-reads.ts';
 import { logLead } from '../log.ts';
 import { authenticate, clientKey, signInDelayMs, type Caller } from './auth.ts';
 import { lockedUntil, recordFailure, SIGN_IN_LOCK_MINUTES, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MINUTES } from '../db/sign-in-failures.ts';
@@ -56,11 +57,18 @@ const exportLeads = async (params: URLSearchParams, who: Caller): Promise<Respon
   const isExport = query.format === 'csv' || query.limit > READ_PAGE_MAX;
   if (isExport) ownerOnly(who);
   const page = await withDatabase(async () => {
-    // An export's first page goes in the team's log (the inbox's list is reading, not exporting).
-    if (isExport && !query.after) await logTeamAction(who.name, 'export', null, { format: query.format });
-    return readPage(query);
+    // Every export goes in the team's log, once: its first page, or a page whose cursor (signed,
+    // lead-query.ts) does not say it continues an export already logged. The inbox's list is
+    // reading, not exporting.
+    if (isExport && !query.after?.exported) await logTeamAction(who.name, 'export', null, { format: query.format });
+    const read = await readPage(query);
+    await withinReadBudget(
+      who,
+      read.records.map((record) => record.id),
+    );
+    return read;
   }, EXPORT_DEADLINE_MS);
-  const { body, contentType, nextCursor } = renderPage(page, query);
+  const { body, contentType, nextCursor } = renderPage(page, query, isExport);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {
     status: 200,
@@ -69,6 +77,24 @@ const exportLeads = async (params: URLSearchParams, who: Caller): Promise<Respon
       'content-disposition': `attachment; filename="leads-${day}.${query.format}"`,
       ...(nextCursor ? { 'x-next-cursor': nextCursor } : {}),
     }),
+  });
+};
+
+/**
+ * A sales key reads a few hundred different leads an hour at most (db/team-reads.ts): past that,
+ * 429 until the hour ends, and one line an hour in the team's log, so the owner sees a person
+ * collecting leads. Owners export, and every export is logged.
+ */
+const withinReadBudget = async (who: Caller, leadIds: readonly string[]) => {
+  if (who.role !== 'sales' || !who.id || leadIds.length === 0) return;
+  if ((await countReads(who.id, leadIds)) !== null) return;
+  const hour = hourOf(new Date());
+  await logTeamActionOnce(who.name, 'read-limit', hour, {
+    note: `${salesReadsPerHour()} different leads read within the hour; further reads refused until it ends`,
+  });
+  const minutes = Math.max(1, Math.ceil((Date.parse(hour) + 3_600_000 - Date.now()) / 60_000));
+  throw new HttpError(429, `You have read ${salesReadsPerHour()} different leads this hour. Try again in ${minutes} minutes.`, {
+    headers: { 'retry-after': String(minutes * 60) },
   });
 };
 
@@ -143,7 +169,11 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
   const route = `${request.method} ${rest.replace(/^photos\/[^/]+$/, 'photos/*')}`;
   switch (route) {
     case 'GET ': {
-      const found = await withDatabase(() => readLead(id), EXPORT_DEADLINE_MS);
+      const found = await withDatabase(async () => {
+        const lead = await readLead(id);
+        if (lead) await withinReadBudget(who, [lead.record.id]);
+        return lead;
+      }, EXPORT_DEADLINE_MS);
       if (!found) throw new HttpError(404, 'No lead has that id.');
       return leadAnswer(found);
     }

@@ -7,8 +7,12 @@ import { csvHead, csvRows } from './csv.ts';
 import { encodeCursor } from './lead-query.ts';
 
 /** The body of one page: CSV rows (BOM and header on the first page only) or JSON. */
-export const renderPage = (page: Page, q: PageQuery): { body: string; contentType: string; nextCursor: string | null } => {
-  const nextCursor = page.next ? encodeCursor(page.next) : null;
+export const renderPage = (
+  page: Page,
+  q: PageQuery,
+  exported = false,
+): { body: string; contentType: string; nextCursor: string | null } => {
+  const nextCursor = page.next ? encodeCursor({ ...page.next, exported }) : null;
   if (q.format === 'json') {
     const body = JSON.stringify({ count: page.records.length, nextCursor, leads: page.records }, null, 2);
     return { body, contentType: 'application/json; charset=utf-8', nextCursor };
