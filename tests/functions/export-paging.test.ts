@@ -253,5 +253,5 @@ describe('npm run leads:export follows the cursors', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
-  });
+  }, 90_000); // three script runs: a busy machine takes a while to start each
 });
