@@ -269,7 +269,10 @@ describe('wrong keys', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain('198.51.100.9');
     expect((await readLog()).filter((entry) => entry.action === 'lockout')).toEqual([
-      expect.objectContaining({ actor: 'the site', detail: { note: expect.stringMatching(/^10 wrong keys in 10 minutes/) } }),
+      expect.objectContaining({
+        actor: 'the site',
+        detail: { note: expect.stringMatching(/^10 wrong keys in 10 minutes/), client: expect.any(String) },
+      }),
     ]);
     vi.setSystemTime(start + 15 * 60_000 - 1000);
     expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '198.51.100.9' })).status).toBe(429);
@@ -286,6 +289,36 @@ describe('wrong keys', () => {
     vi.setSystemTime(start + 10 * 60_000 + 1000);
     for (let i = 1; i <= 9; i++) expect((await wrong()).status).toBe(401);
     expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '198.51.100.9' })).status).toBe(200);
+  });
+
+  test('counted before the key is compared: of 60 keys at once, the right one 46th, no more than 10 are compared and it is refused too', async () => {
+    const keys = Array.from({ length: 60 }, (_, n) => (n === 45 ? OWNER_TOKEN : `a-wrong-key-of-some-length-0123456789-${n}`));
+    const answers = await Promise.all(keys.map((key) => call('/api/leads/me', key, { ip: '198.51.100.60' })));
+    const count = (status: number) => answers.filter((answer) => answer.status === status).length;
+    expect(count(401) + count(200)).toBeLessThanOrEqual(10);
+    expect(count(429)).toBeGreaterThanOrEqual(50);
+    expect((await readLog()).filter((entry) => entry.action === 'lockout')).toHaveLength(1);
+  });
+
+  test('an IPv6 /64 is one client; a right key is not a failure; at most one lock-out line an hour per client', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2026-11-27T10:00:00Z');
+    vi.setSystemTime(start);
+    // A right key now and then does not count: nine wrong, the right one, nine wrong again still pass.
+    for (let i = 1; i <= 9; i++) expect((await wrong(`2001:db8:1:1::${i}`)).status).toBe(401);
+    expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '2001:db8:1:1::a' })).status).toBe(200);
+    // The tenth wrong key from anywhere in the /64 locks it, whatever address the right key then comes from.
+    expect((await wrong('2001:db8:1:1::b')).status).toBe(429);
+    expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '2001:db8:1:1::ffff' })).status).toBe(429);
+    expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '2001:db8:1:2::1' })).status).toBe(200);
+    // After the lock ends, another burst from the same client within the hour: no second line.
+    vi.setSystemTime(start + 16 * 60_000);
+    for (let i = 1; i <= 12; i++) await wrong('2001:db8:1:1::c');
+    expect((await call('/api/leads/me', OWNER_TOKEN, { ip: '2001:db8:1:1::d' })).status).toBe(429);
+    expect((await readLog()).filter((entry) => entry.action === 'lockout')).toHaveLength(1);
+    // Another client's lock-out is a line of its own.
+    for (let i = 1; i <= 10; i++) await wrong('192.0.2.200');
+    expect((await readLog()).filter((entry) => entry.action === 'lockout')).toHaveLength(2);
   });
 
   test('counted atomically: 30 wrong keys at once are all counted, and the client is locked once', async () => {

@@ -7,13 +7,20 @@ import { query } from './connection.ts';
 
 export type TeamAction = 'work' | 'release' | 'erase' | 'export' | 'add-member' | 'remove-member' | 'lockout' | 'read-limit';
 
-/** Writes the line unless `actor` already has one of `action` since `since` (at most one an hour, say). */
-export const logTeamActionOnce = (actor: string, action: TeamAction, since: string, detail: Record<string, string> = {}) =>
-  query(
-    `INSERT INTO team_log (actor, action, detail) SELECT $1, $2, $3
-     WHERE NOT EXISTS (SELECT 1 FROM team_log WHERE actor = $1 AND action = $2 AND at >= $4)`,
-    [actor, action, JSON.stringify(detail), since],
-  );
+/**
+ * Writes the line unless `actor` already has one of `action` since `since` (at most one an hour,
+ * say) with the same `detail.client` when there is one; true when it was written.
+ */
+export const logTeamActionOnce = async (actor: string, action: TeamAction, since: string, detail: Record<string, string> = {}) =>
+  (
+    await query(
+      `INSERT INTO team_log (actor, action, detail) SELECT $1, $2, $3
+       WHERE NOT EXISTS (SELECT 1 FROM team_log WHERE actor = $1 AND action = $2 AND at >= $4
+                         AND ($5::text IS NULL OR detail->>'client' = $5))
+       RETURNING 1`,
+      [actor, action, JSON.stringify(detail), since, detail.client ?? null],
+    )
+  ).length > 0;
 
 export const logTeamAction = (actor: string, action: TeamAction, leadId: string | null = null, detail: Record<string, string> = {}) =>
   query('INSERT INTO team_log (actor, action, lead_id, detail) VALUES ($1, $2, $3, $4)', [actor, action, leadId, JSON.stringify(detail)]);

@@ -24,7 +24,15 @@ import { logTeamAction, logTeamActionOnce } from '../db/team-log.ts';
 import { countReads, hourOf, salesReadsPerHour } from '../db/team-reads.ts';
 import { logLead } from '../log.ts';
 import { authenticate, clientKey, signInDelayMs, type Caller } from './auth.ts';
-import { lockedUntil, recordFailure, SIGN_IN_LOCK_MINUTES, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MINUTES } from '../db/sign-in-failures.ts';
+import {
+  countAttempt,
+  lockClient,
+  uncountAttempt,
+  SIGN_IN_LOCK_MINUTES,
+  SIGN_IN_MAX_FAILURES,
+  SIGN_IN_WINDOW_MINUTES,
+} from '../db/sign-in-failures.ts';
+import { clientOf } from '../client.ts';
 import { addPerson, created, people, readLog, removePerson } from './people.ts';
 import { consentNoticeParam, parsePageQuery } from './lead-query.ts';
 import { readPage } from '../db/lead-pages.ts';
@@ -212,40 +220,56 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
 };
 
 /**
- * The person this request's key belongs to. A client locked out gets 429 before its key is
- * looked at; a wrong key is counted, answered 401 after signInDelayMs, and the failure that locks
- * the client goes in the log and the team's log.
+ * The person this request's key belongs to. The attempt is counted first, in one statement, and a
+ * client past SIGN_IN_MAX_FAILURES in the window gets 429 before its key is looked at, so a
+ * parallel burst has at most that many keys compared. A client is its IPv4 address or IPv6 /64
+ * (client.ts), kept as an HMAC. A right key takes its count back; a wrong one is answered 401
+ * after signInDelayMs, and the one that reaches the limit locks the client. Each locked client
+ * writes at most one line an hour in the team's log (and the function log).
  */
 const signedIn = async (request: Request, token: string, address: string): Promise<Caller> => {
-  const client = clientKey(address, token);
+  const client = clientKey(clientOf(address), token);
   const now = new Date();
-  const locked = await withDatabase(() => lockedUntil(client, now), EXPORT_DEADLINE_MS);
   const tooMany = (until: Date) => {
     const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
     return new HttpError(429, `Too many wrong keys from here. Try again in ${minutes} minutes.`, {
       headers: { 'retry-after': String(minutes * 60) },
     });
   };
-  if (locked) throw tooMany(locked);
-  const who = await withDatabase(() => authenticate(request.headers.get('authorization'), token), EXPORT_DEADLINE_MS);
-  if (who) return who;
-  const failure = await withDatabase(async () => {
-    const counted = await recordFailure(client, now);
-    if (counted.lockedNow)
-      await logTeamAction(SYSTEM_ACTORS.site, 'lockout', null, {
-        note: `${SIGN_IN_MAX_FAILURES} wrong keys in ${SIGN_IN_WINDOW_MINUTES} minutes from one client; locked out for ${SIGN_IN_LOCK_MINUTES} minutes`,
+  const noteLockout = async () => {
+    const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000).toISOString();
+    const written = await withDatabase(
+      () =>
+        logTeamActionOnce(SYSTEM_ACTORS.site, 'lockout', hour, {
+          note: `${SIGN_IN_MAX_FAILURES} wrong keys in ${SIGN_IN_WINDOW_MINUTES} minutes from one client; locked out for ${SIGN_IN_LOCK_MINUTES} minutes`,
+          client: client.slice(0, 8),
+        }),
+      EXPORT_DEADLINE_MS,
+    ).catch(() => false);
+    if (written)
+      logLead({
+        kind: 'export',
+        status: 'sign-in-locked',
+        note: `${SIGN_IN_MAX_FAILURES} wrong keys in ${SIGN_IN_WINDOW_MINUTES} minutes; client locked out`,
       });
-    return counted;
-  }, EXPORT_DEADLINE_MS);
-  if (failure.lockedNow) {
-    logLead({
-      kind: 'export',
-      status: 'sign-in-locked',
-      note: `${SIGN_IN_MAX_FAILURES} wrong keys in ${SIGN_IN_WINDOW_MINUTES} minutes; client locked out`,
-    });
+  };
+  const counted = await withDatabase(() => countAttempt(client, now), EXPORT_DEADLINE_MS);
+  if (counted.lockedUntil) {
+    await noteLockout();
+    throw tooMany(counted.lockedUntil);
   }
-  await sleep(signInDelayMs(failure.failures));
-  if (failure.lockedUntil) throw tooMany(failure.lockedUntil);
+  const who = await withDatabase(() => authenticate(request.headers.get('authorization'), token), EXPORT_DEADLINE_MS);
+  if (who) {
+    await withDatabase(() => uncountAttempt(client), EXPORT_DEADLINE_MS).catch(() => {});
+    return who;
+  }
+  if (counted.failures >= SIGN_IN_MAX_FAILURES) {
+    const until = await withDatabase(() => lockClient(client, now), EXPORT_DEADLINE_MS);
+    await noteLockout();
+    await sleep(signInDelayMs(counted.failures));
+    throw tooMany(until);
+  }
+  await sleep(signInDelayMs(counted.failures));
   throw new HttpError(401, 'A valid key is required.', { headers: { 'www-authenticate': 'Bearer' } });
 };
 
