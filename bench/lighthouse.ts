@@ -226,7 +226,8 @@ if (values.build && !values['no-build'] && !values.origin) {
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     stdio: 'ignore',
-    env: process.env,
+    // Built as the local site: without a context a build is a preview (src/config/deploy.ts).
+    env: { ...process.env, CONTEXT: process.env.CONTEXT || 'dev' },
   });
   if (build.status !== 0) throw new Error('astro build failed');
 }

@@ -20,7 +20,12 @@ const root = path.resolve(import.meta.dirname, '..');
 export const ensureBuilt = (log: (line: string) => void = console.error) => {
   if (existsSync(path.join(root, 'dist', 'index.html'))) return;
   log('dist/ is missing: building the site first (astro build)');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'ignore' });
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'ignore',
+    // Built as the local site: without a context a build is a preview (src/config/deploy.ts).
+    env: { ...process.env, CONTEXT: process.env.CONTEXT || 'dev' },
+  });
   if (build.status !== 0) throw new Error('astro build failed');
 };
 
