@@ -15,10 +15,13 @@ describe('the preview banner (built with Netlify’s CONTEXT)', () => {
     delete process.env.CONTEXT;
   });
 
-  it.each(['deploy-preview', 'branch-deploy', undefined, 'something-new'])('shows on a %s build, in the page’s language', async (context) => {
-    expect(await render(context)).toContain('Preview site: enquiries sent here do not reach the team.');
-    expect(await render(context, ta.site.previewBanner)).toContain(ta.site.previewBanner);
-  });
+  it.each(['deploy-preview', 'branch-deploy', undefined, 'something-new'])(
+    'shows on a %s build, in the page’s language',
+    async (context) => {
+      expect(await render(context)).toContain('Preview site: enquiries sent here do not reach the team.');
+      expect(await render(context, ta.site.previewBanner)).toContain(ta.site.previewBanner);
+    },
+  );
 
   // A missing context is a preview for the build as for the functions (src/server/deploy-context.ts).
   it.each(['production', 'dev'])('is absent from a %s build', async (context) => {
