@@ -24,7 +24,7 @@ const BROWSER_SETTINGS = [
 /** The build's environment: `env`, plus the stand-in's browser settings when it has no EmailJS settings. */
 export function localBuildEnv(given: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   // A local build is the local site (`dev`): without a context it would be built as a preview, banner and all.
-  const env = { ...given, CONTEXT: given.CONTEXT || 'dev' };
+  const env: NodeJS.ProcessEnv = { ...given, CONTEXT: given.CONTEXT || 'dev' };
   const standInPort = Number(env.EMAILJS_STANDIN_PORT || 8899);
   if ([...SERVER_SETTINGS, ...BROWSER_SETTINGS].some((name) => env[name])) return { ...env };
   console.log(`Forms' e-mail fallback: no EmailJS settings, so the build points it at the local stand-in on port ${standInPort}`);
