@@ -44,7 +44,7 @@ export const chromiumBuild = (path = findChromium()): ChromiumBuild => {
 };
 
 /**
- * A headless shell for counting a page's work frame by frame (`npm run budget`, scripts/lib/page-work.ts):
+ * A headless shell for counting a page's work frame by frame (`npm run check:budget`, scripts/lib/page-work.ts):
  * only it takes `--deterministic-mode` and draws frames only when asked (HeadlessExperimental.beginFrame).
  * CHROMIUM_HEADLESS_SHELL, else Debian's, else undefined: Playwright then launches its own headless
  * shell, which `npx playwright install chromium` puts beside its Chromium (the GitHub workflow's).

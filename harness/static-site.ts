@@ -8,7 +8,7 @@
  * Used where pages are measured: `npm run bench:lighthouse -- --against <dir>` serves both builds of
  * an A/B with it (two builds must be served alike: netlify.toml's Cross-Origin-Opener-Policy alone
  * puts the page in a new renderer process and changes its main-thread tasks, docs/performance.md,
- * "Comparing two builds"), `npm run budget` counts the pages' work on it, and bench/peer-site.ts
+ * "Comparing two builds"), `npm run check:budget` counts the pages' work on it, and bench/peer-site.ts
  * serves any folder with it from the command line.
  */
 import { readFile, stat } from 'node:fs/promises';

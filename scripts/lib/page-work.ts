@@ -1,6 +1,6 @@
 /**
  * The main thread's work during a page load, counted instead of timed, so the same build gives the
- * same figures on a fast machine, a slow one or a busy one (`npm run budget`, docs/performance.md
+ * same figures on a fast machine, a slow one or a busy one (`npm run check:budget`, docs/performance.md
  * "Main-thread work"). Lighthouse's TBT moves by 50 ms or more from run to run on this 2-core
  * machine; these counts move by one layout at most.
  *
