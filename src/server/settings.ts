@@ -88,6 +88,9 @@ export const ackDomainDailyCap = () => Math.floor(numberFrom(env().LEADS_ACK_DOM
 /** Acknowledgements a UTC day from the whole site. LEADS_ACK_SITE_DAILY_CAP, default 200. */
 export const ackSiteDailyCap = () => Math.floor(numberFrom(env().LEADS_ACK_SITE_DAILY_CAP, 200));
 
+/** Acknowledgements to one client (an IPv4 address or IPv6 /64) a UTC day. LEADS_ACK_CLIENT_DAILY_CAP, default 3. */
+export const ackClientDailyCap = () => Math.floor(numberFrom(env().LEADS_ACK_CLIENT_DAILY_CAP, 3));
+
 /** Bytes of photos one client may stage a UTC day (a plain form's, until confirmed). LEADS_STAGED_PHOTO_DAILY_BYTES, default 40 MB. */
 export const stagedPhotoDailyBytes = () => numberFrom(env().LEADS_STAGED_PHOTO_DAILY_BYTES, 40 * 1024 * 1024);
 

@@ -12,6 +12,8 @@ import { EMAILJS_ENV } from '../../harness/emailjs-standin.ts';
 import {
   asNativeForm,
   challengeIssuedAgo,
+  handlers,
+  jsonRequest,
   send,
   sendForm,
   validBankLoan,
@@ -284,6 +286,24 @@ describe('at most one a day per mailbox, and daily caps', () => {
       delete process.env.LEADS_ACK_DOMAIN_DAILY_CAP;
       log.mockRestore();
     }
+  });
+
+  test('twenty posts with random Gmail addresses do not stop acknowledgements to Gmail; one client gets at most LEADS_ACK_CLIENT_DAILY_CAP a day', async () => {
+    const fromScript = (n: number) =>
+      handlers.contact(jsonRequest('contact', validContact({ email: `random${n}.${crypto.randomUUID().slice(0, 6)}@gmail.com` })), {
+        ip: '2001:db8:6:6::' + (n + 1).toString(16),
+      });
+    for (let n = 0; n < 20; n++) expect((await fromScript(n)).status).toBe(201);
+    // The script's one /64 had three; the domain is not capped for a big provider.
+    expect(acks()).toHaveLength(3);
+    const skipped = await db.rows<{ skipped: string }>(`SELECT skipped FROM deliveries WHERE channel = 'ack' AND skipped IS NOT NULL`);
+    expect(new Set(skipped.map((row) => row.skipped))).toEqual(new Set(['client-cap']));
+    // A real visitor at gmail.com, from their own network, still gets theirs.
+    const visitor = validContact({ email: 'real.visitor.test@gmail.com' });
+    expect((await handlers.contact(jsonRequest('contact', visitor), { ip: '198.51.100.23' })).status).toBe(201);
+    expect(acks().map((ack) => (ack.template_params as Record<string, string>).to_email)).toContain('real.visitor.test@gmail.com');
+    // Kept as an HMAC of the client, never the address.
+    expect(JSON.stringify(await db.rows('SELECT client FROM ack_mailboxes'))).not.toMatch(/2001|198\.51/);
   });
 
   test('the site cap pauses every acknowledgement for the day', async () => {

@@ -45,6 +45,8 @@ export interface Arrival {
    * context.waitUntil): the tries at receipt that outlast RECEIPT_WAIT_MS go on there.
    */
   waitUntil?: (work: Promise<unknown>) => void;
+  /** Who sent it (client.ts: an IPv4 address or IPv6 /64), for the daily acknowledgements per client. */
+  client?: string;
 }
 
 /**
@@ -86,7 +88,13 @@ type Stored =
  * only to a lead that came with its single-use token (a fresh challenge, or the no-JavaScript
  * confirmation), and only within the daily limits (daily-limits.ts).
  */
-const storeOnce = (record: LeadRecord, photos: readonly CheckedPhoto[], token: UsedToken | undefined, secret: string): Promise<Stored> =>
+const storeOnce = (
+  record: LeadRecord,
+  photos: readonly CheckedPhoto[],
+  token: UsedToken | undefined,
+  secret: string,
+  client?: string,
+): Promise<Stored> =>
   withDatabase(() =>
     transaction(async (): Promise<Stored> => {
       if (token && !(await useToken(token.value, record.id))) {
@@ -97,7 +105,7 @@ const storeOnce = (record: LeadRecord, photos: readonly CheckedPhoto[], token: U
         await storeLeadPhotos(record.photos ?? [], photos);
         const held = await contactLimitReached(record, secret);
         const ackOwed = token !== undefined && ackSettings() !== null && wantsAck(record);
-        const { skipped: ackSkipped, paused } = ackOwed ? await takeAck(record, secret) : {};
+        const { skipped: ackSkipped, paused } = ackOwed ? await takeAck(record, secret, client) : {};
         const deliveries = await storeDeliveries(
           record.id,
           newDeliveries(record, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped }),
@@ -131,7 +139,7 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
   const record = buildLeadRecord(kind, enquiry, receivedAt, { via: arrival.via, photos: photoKeys });
   let stored: Stored;
   try {
-    stored = await storeOnce(record, photos, arrival.token, await challengeSecret());
+    stored = await storeOnce(record, photos, arrival.token, await challengeSecret(), arrival.client);
   } catch (error) {
     // A lead that was not stored leaves no photos behind (staged ones stay for the retry).
     await deletePhotos(photoKeys).catch(() => {});

@@ -19,7 +19,14 @@
  */
 import { query, queryOne, transaction, withDatabase } from '../db/connection.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
-import { ackDomainDailyCap, ackSiteDailyCap, contactDailyLimit, stagedPhotoDailyBytes, stagedPhotoSiteDailyBytes } from '../settings.ts';
+import {
+  ackClientDailyCap,
+  ackDomainDailyCap,
+  ackSiteDailyCap,
+  contactDailyLimit,
+  stagedPhotoDailyBytes,
+  stagedPhotoSiteDailyBytes,
+} from '../settings.ts';
 import { HttpError } from '../errors.ts';
 import { personKey } from './person-key.ts';
 
@@ -74,7 +81,29 @@ export const normaliseMailbox = (address: string): { mailbox: string; domain: st
 };
 
 /** Why a lead gets no acknowledgement, though it is owed one: its mailbox had one today, or a cap. */
-export type AckSkip = 'daily-limit' | 'domain-cap' | 'site-cap';
+export type AckSkip = 'daily-limit' | 'domain-cap' | 'site-cap' | 'client-cap';
+
+/**
+ * The big consumer providers, where a domain cap would stop every visitor's acknowledgement for
+ * the day after a script's twenty posts: the site's cap and the per-client cap hold them instead.
+ */
+const CONSUMER_DOMAINS = new Set([
+  'gmail.com',
+  'yahoo.com',
+  'yahoo.co.in',
+  'ymail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'rediffmail.com',
+  'proton.me',
+  'protonmail.com',
+  'zoho.com',
+  'aol.com',
+]);
 
 export interface AckAllowance {
   skipped?: AckSkip;
@@ -86,24 +115,35 @@ export interface AckAllowance {
  * Takes today's acknowledgement for this lead's mailbox, if the mailbox has had none and no cap is
  * reached; otherwise says why none goes. One lock for the day: every lead owed one counts in turn.
  */
-export const takeAck = async (lead: LeadRecord, secret: string): Promise<AckAllowance> => {
+export const takeAck = async (lead: LeadRecord, secret: string, client?: string): Promise<AckAllowance> => {
   const address = normaliseMailbox(given(lead.email) ? lead.email : '');
   if (!address) return { skipped: 'daily-limit' };
   const day = lead.receivedAt.slice(0, 10);
   await lockEach([`ack-day:${day}`]);
   const mailbox = personKey(secret, 'ack-mailbox', address.mailbox);
   if (await queryOne('SELECT 1 FROM ack_mailboxes WHERE day = $1 AND mailbox = $2', [day, mailbox])) return { skipped: 'daily-limit' };
-  const counts = await queryOne<{ site: number; domain: number }>(
-    `SELECT count(*)::int AS site, (count(*) FILTER (WHERE domain = $2))::int AS domain FROM ack_mailboxes WHERE day = $1`,
-    [day, address.domain],
+  // Where the platform names no client (a script, a test calling the handler) there is no per-client count.
+  const clientKey = client ? personKey(secret, 'ack-client', client) : null;
+  const counts = await queryOne<{ site: number; domain: number; client: number }>(
+    `SELECT count(*)::int AS site, (count(*) FILTER (WHERE domain = $2))::int AS domain,
+            (count(*) FILTER (WHERE client = $3))::int AS client FROM ack_mailboxes WHERE day = $1`,
+    [day, address.domain, clientKey],
   );
-  const cap = (counts?.site ?? 0) >= ackSiteDailyCap() ? 'site' : (counts?.domain ?? 0) >= ackDomainDailyCap() ? 'domain' : null;
+  // One client (a script) gets a few a day: it cannot use up a domain's or the site's allowance alone.
+  if (clientKey && (counts?.client ?? 0) >= ackClientDailyCap()) return { skipped: 'client-cap' };
+  const domainCapped = !CONSUMER_DOMAINS.has(address.domain) && (counts?.domain ?? 0) >= ackDomainDailyCap();
+  const cap = (counts?.site ?? 0) >= ackSiteDailyCap() ? 'site' : domainCapped ? 'domain' : null;
   if (cap) {
     const scope = cap === 'site' ? 'site' : `domain:${address.domain}`;
     const fresh = await query('INSERT INTO ack_pauses (day, scope) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [day, scope]);
     return { skipped: cap === 'site' ? 'site-cap' : 'domain-cap', ...(fresh.length > 0 ? { paused: scope } : {}) };
   }
-  await query('INSERT INTO ack_mailboxes (day, mailbox, domain) VALUES ($1, $2, $3)', [day, mailbox, address.domain]);
+  await query('INSERT INTO ack_mailboxes (day, mailbox, domain, client) VALUES ($1, $2, $3, $4)', [
+    day,
+    mailbox,
+    address.domain,
+    clientKey,
+  ]);
   return {};
 };
 

@@ -71,7 +71,7 @@ const processEnquiry = async (
   kind: EnquiryKind,
   { raw, files, via, fields }: ParsedRequest,
   html: boolean,
-  client: string,
+  client: string | undefined,
   waitUntil?: (work: Promise<unknown>) => void,
 ): Promise<Outcome> => {
   const parsed = enquirySchemas[kind].safeParse(raw);
@@ -93,7 +93,7 @@ const processEnquiry = async (
   if (honeypotFilled(raw)) return { receipt: await keepSpam(kind, enquiry, 'honeypot', via) };
   const secret = await signingSecret();
   const accept = (token: UsedToken, stagedPhotos?: string[]) =>
-    once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via, stagedPhotos, token, waitUntil }));
+    once(enquiry.submissionId, () => acceptLead(kind, enquiry, { photos, via, stagedPhotos, token, waitUntil, client }));
 
   if (via === 'js' || raw[CHALLENGE_FIELD] !== undefined) {
     const problem = challengeProblem(secret, kind, raw);
@@ -122,7 +122,7 @@ const processEnquiry = async (
   if (!html) return { receipt: await keepSpam(kind, enquiry, 'unconfirmed', via) };
   if (photos.length > 0)
     await stagePhotoBytes(
-      client,
+      client ?? 'unknown',
       photos.reduce((sum, photo) => sum + photo.bytes.byteLength, 0),
       secret,
       { client: words.photosDailyLimit, site: words.photosSiteDailyLimit },
@@ -175,7 +175,13 @@ export const enquiryHandler =
       locale = postedLocale(parsed.raw);
       // The client as the platform reports it (Netlify's context.ip), never a header a client can
       // send; an IPv6 client is its /64 (client.ts).
-      const outcome = await processEnquiry(kind, parsed, html, clientOf(context?.ip), context?.waitUntil?.bind(context));
+      const outcome = await processEnquiry(
+        kind,
+        parsed,
+        html,
+        context?.ip ? clientOf(context.ip) : undefined,
+        context?.waitUntil?.bind(context),
+      );
       if ('confirm' in outcome) return outcome.confirm;
       const { receipt } = outcome;
       response = html
