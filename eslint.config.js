@@ -50,8 +50,14 @@ const PROPS_BUILDER = boundary(
 );
 const SERVER = boundary(
   'browser → server',
-  'nothing under src/ outside src/server imports it (netlify/functions does); move what both sides need to src/lib/enquiry.',
+  "nothing under src/ outside src/server imports it (netlify/functions does); what both sides need lives in src/lib (the enquiry in src/lib/enquiry, the team's API in src/lib/team-api).",
   [folder('server')],
+);
+const WIRE_SCHEMAS = boundary(
+  'browser → wire schemas',
+  "browser code imports only the types of the team API's contract (import type from src/lib/team-api/wire.ts): its schemas check the server's answers in tests, and stay out of the browser.",
+  [/^\.{0,2}\/(.*\/)?team-api\/wire(\.ts)?$/i],
+  { allowTypeImports: true },
 );
 const NODE_ONLY = boundary(
   'browser → Node',
@@ -147,7 +153,7 @@ const boundaries = [
   { files: ['src/content.config.ts'], rules: forbid(OUTSIDE_SRC_FROM_CONFIG, SERVER) },
   { files: ['src/lib/**'], rules: forbid(OUTSIDE_SRC, SERVER, CONTENT_CONFIG) },
   { files: ['src/lib/cms/**'], rules: forbid(OUTSIDE_SRC, SERVER) },
-  { files: BROWSER, rules: forbid(OUTSIDE_SRC, SERVER, NODE_ONLY, DICTIONARIES, PROPS_BUILDER) },
+  { files: BROWSER, rules: forbid(OUTSIDE_SRC, SERVER, NODE_ONLY, DICTIONARIES, PROPS_BUILDER, WIRE_SCHEMAS) },
   { files: ISLAND_PROPS_BUILDERS, rules: forbid(OUTSIDE_SRC, SERVER, NODE_ONLY) },
   { files: ['src/server/**'], rules: forbid(OUTSIDE_SRC, REACT) },
   ...SERVER_ROOMS.slice(0, -1).map((room) => ({ files: [`src/server/${room}/**`], rules: forbid(OUTSIDE_SRC, REACT, serverRoom(room)) })),

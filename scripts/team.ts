@@ -11,7 +11,8 @@
 import { parseArgs } from 'node:util';
 import { openProjectDatabase } from '../harness/database.ts';
 import { closeDatabase, transaction, withDatabase } from '../src/server/db/connection.ts';
-import { listMembers, removeMemberNamed, TEAM_ROLES } from '../src/server/db/team-members.ts';
+import { listMembers, removeMemberNamed } from '../src/server/db/team-members.ts';
+import { TEAM_ROLES } from '../src/lib/team-api/vocabulary.ts';
 import { logTeamAction } from '../src/server/db/team-log.ts';
 import { addPerson } from '../src/server/team/people.ts';
 import { SYSTEM_ACTORS } from '../src/server/team/names.ts';

@@ -3,6 +3,7 @@
  * carries a stack trace or internal detail. JSON here; native form posts get the same errors as
  * an HTML page (intake/problem-page.ts).
  */
+import type { ApiProblem } from '../lib/team-api/wire.ts';
 
 /**
  * Headers on every answer of the API. netlify.toml's headers do not reach function answers, so
@@ -41,7 +42,11 @@ export class HttpError extends Error {
   }
 
   toResponse(): Response {
-    return jsonResponse(this.status, { error: this.message, ...(this.fields ? { fields: this.fields } : {}) }, this.headers);
+    return jsonResponse(
+      this.status,
+      { error: this.message, ...(this.fields ? { fields: this.fields } : {}) } satisfies ApiProblem,
+      this.headers,
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 /** Team members for the function tests: a person of each name, added once per test, and their key. */
 import { withDatabase } from '../../src/server/db/connection.ts';
-import { addMember, type TeamRole } from '../../src/server/db/team-members.ts';
+import { addMember } from '../../src/server/db/team-members.ts';
+import type { TeamRole } from '../../src/lib/team-api/vocabulary.ts';
 
 /** Keys by name; `forget()` empties it when the database is emptied (before each test). */
 export const teamKeys = () => {

@@ -35,6 +35,7 @@ const COLLECTIONS = 'lib → collections';
 const PROPS_BUILDER = 'browser → props builder';
 const TESTS = 'tools → tests';
 const ROOMS = 'server rooms';
+const WIRE = 'browser → wire schemas';
 
 /** An island file: its probe imports and uses what it imported. */
 const ISLAND = 'src/islands/forms/Example.tsx';
@@ -98,6 +99,15 @@ describe('lint refuses the arrows that must not exist, in every form', () => {
       'src/client-scripts/example.ts',
       "import { dictionary } from '../i18n/index.ts';",
       DICTIONARIES,
+    ],
+
+    // browser code → the team API's schemas (only their types)
+    ['the inbox imports the schemas', 'src/islands/inbox/example.ts', "import { leadPageSchema } from '../../lib/team-api/wire.ts';", WIRE],
+    [
+      'the inbox loads the schemas',
+      'src/islands/inbox/example.ts',
+      "export const load = () => import('../../lib/team-api/wire.ts');",
+      WIRE,
     ],
 
     // browser code → an island's props builder (it reads every dictionary)
@@ -205,6 +215,21 @@ describe('lint lets the allowed arrows through', () => {
     ],
     ["a page builds an island's props", 'src/pages/example.ts', "import { formLanguage } from '../islands/forms/props.ts';"],
     ["an island imports its props' types", ISLAND, "import type { FormLanguage } from './props.ts';"],
+    [
+      "the inbox imports the contract's types",
+      'src/islands/inbox/example.ts',
+      "import type { LeadPage } from '../../lib/team-api/wire.ts';",
+    ],
+    [
+      "the inbox imports the contract's words",
+      'src/islands/inbox/example.ts',
+      "import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';",
+    ],
+    [
+      'the server builds its answers to the contract',
+      'src/server/team/example.ts',
+      "import { leadPageSchema } from '../../lib/team-api/wire.ts';",
+    ],
     ['the deliveries read the database', 'src/server/outbound/example.ts', "import { value } from '../db/deliveries.ts';"],
     [
       'intake stores through the database and the deliveries',

@@ -1,7 +1,7 @@
 /** Ways to reach the visitor: call and WhatsApp their mobile (as +91), e-mail them. */
-import type { Lead } from './api.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 
-export function ContactLinks({ lead }: { lead: Lead }) {
+export function ContactLinks({ lead }: { lead: LeadRecord }) {
   const phone = String(lead.phone ?? '').replace(/\D/g, '');
   return (
     <ul className="inbox-actions">

@@ -12,7 +12,8 @@ import { EraseLead } from './EraseLead.tsx';
 import { RecordFields, VisitorFields } from './LeadFields.tsx';
 import { StatusForm } from './StatusForm.tsx';
 import { useLead } from './useLead.ts';
-import { KIND_NAMES, when } from './words.ts';
+import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
+import { when } from './words.ts';
 
 export function LeadDetail({ session, id, onClose }: { session: Session; id: string; onClose: (message?: string) => void }) {
   const { lead, etag, photos, problem, saved, busy, save, release, erase } = useLead(session, id, onClose);
@@ -44,7 +45,7 @@ export function LeadDetail({ session, id, onClose }: { session: Session; id: str
         {String(lead.Username ?? '')}
       </h1>
       <p className="inbox-card__meta">
-        {KIND_NAMES[lead.kind] ?? lead.kind} · {when(lead.receivedAt)}
+        {KIND_NAMES[lead.kind].lead} · {when(lead.receivedAt)}
       </p>
       <p className="inbox-call">
         <strong>Call:</strong> {callBackText(lead)}

@@ -6,8 +6,9 @@
 import { FIELD_LABELS, type LabelledField } from '../../lib/enquiry/labels.ts';
 import { fieldOf, type RecordField } from '../../lib/enquiry/lead-record.ts';
 import { LANGUAGE_NAMES_EN, isLocale } from '../../i18n/locales.ts';
-import type { Lead } from './api.ts';
-import { KIND_NAMES, when } from './words.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
+import { kindNames } from '../../lib/team-api/vocabulary.ts';
+import { when } from './words.ts';
 
 /** What the pipeline keeps about a lead besides the visitor's fields, in reading order. */
 const RECORD_LABELS: Partial<Record<RecordField | LabelledField, string>> = {
@@ -39,15 +40,15 @@ const SHOWN_ELSEWHERE = new Set(['status', 'note', 'history', 'photos', 'Usernam
 const shown = (field: string, value: unknown): string => {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if ((field === 'locale' || field === 'consentLocale') && isLocale(value)) return LANGUAGE_NAMES_EN[value];
-  if (field === 'kind') return KIND_NAMES[String(value)] ?? String(value);
+  if (field === 'kind') return kindNames(String(value)).lead;
   if (field === 'via') return value === 'html' ? 'as a plain form (no JavaScript)' : 'from the form';
   if ((field.endsWith('At') || field === 'receivedAt') && typeof value === 'string' && /^\d{4}-/.test(value)) return when(value);
   return String(value);
 };
 
-const present = (lead: Lead) => (field: string) => fieldOf(lead, field) !== undefined && fieldOf(lead, field) !== '';
+const present = (lead: LeadRecord) => (field: string) => fieldOf(lead, field) !== undefined && fieldOf(lead, field) !== '';
 
-function FieldList({ lead, fields, labels }: { lead: Lead; fields: string[]; labels: Record<string, string> }) {
+function FieldList({ lead, fields, labels }: { lead: LeadRecord; fields: string[]; labels: Record<string, string> }) {
   return (
     <dl className="inbox-fields">
       {fields.map((field) => (
@@ -61,7 +62,7 @@ function FieldList({ lead, fields, labels }: { lead: Lead; fields: string[]; lab
 }
 
 /** "What they sent": every field the visitor filled in, then their photos. */
-export function VisitorFields({ lead, photos }: { lead: Lead; photos: string[] }) {
+export function VisitorFields({ lead, photos }: { lead: LeadRecord; photos: string[] }) {
   const fields = Object.keys(FIELD_LABELS).filter((field) => !SHOWN_ELSEWHERE.has(field) && present(lead)(field));
   return (
     <section aria-labelledby="fields-heading">
@@ -81,7 +82,7 @@ export function VisitorFields({ lead, photos }: { lead: Lead; photos: string[] }
 }
 
 /** "About this lead": what the pipeline recorded. */
-export function RecordFields({ lead }: { lead: Lead }) {
+export function RecordFields({ lead }: { lead: LeadRecord }) {
   return (
     <section aria-labelledby="record-heading">
       <h2 id="record-heading">About this lead</h2>

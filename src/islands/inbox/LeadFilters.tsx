@@ -2,7 +2,7 @@
 import type { FormEvent } from 'react';
 import { ENQUIRY_KINDS } from '../../lib/enquiry/kinds.ts';
 import type { ListFilters } from './api.ts';
-import { KIND_NAMES, STATUSES } from './words.ts';
+import { KIND_NAMES, LEAD_STATUSES } from '../../lib/team-api/vocabulary.ts';
 
 /** Applies the filters on "Find"; the view (leads or spam) stays the one shown. */
 export function LeadFilters({ filters, onApply }: { filters: ListFilters; onApply: (next: ListFilters) => void }) {
@@ -35,7 +35,7 @@ export function LeadFilters({ filters, onApply }: { filters: ListFilters; onAppl
               <option value="">Any</option>
               {ENQUIRY_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {KIND_NAMES[kind]}
+                  {KIND_NAMES[kind].division}
                 </option>
               ))}
             </select>
@@ -44,7 +44,7 @@ export function LeadFilters({ filters, onApply }: { filters: ListFilters; onAppl
             <label htmlFor="inbox-status">Status</label>
             <select id="inbox-status" name="status" defaultValue={filters.status}>
               <option value="">Any</option>
-              {STATUSES.map((status) => (
+              {LEAD_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {status}
                 </option>

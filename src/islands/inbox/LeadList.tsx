@@ -1,14 +1,17 @@
 /** The leads (or the spam) matching the filters, newest first, a page at a time. */
 import { useEffect, useState } from 'react';
-import { listLeads, type Lead, type ListFilters, type Session } from './api.ts';
-import { KIND_NAMES, when } from './words.ts';
+import { listLeads, type ListFilters, type Session } from './api.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
+import type { LeadPage } from '../../lib/team-api/wire.ts';
+import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
+import { when } from './words.ts';
 
 /** One list of leads for one set of filters (the inbox gives it a new key when they change). */
 export function LeadList({ session, filters, onOpen }: { session: Session; filters: ListFilters; onOpen: (id: string) => void }) {
-  const [leads, setLeads] = useState<Lead[]>([]);
+  const [leads, setLeads] = useState<LeadRecord[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const show = (page: { leads: Lead[]; nextCursor: string | null }, more: boolean) => {
+  const show = (page: LeadPage, more: boolean) => {
     setLeads((previous) => (more ? [...previous, ...page.leads] : page.leads));
     setCursor(page.nextCursor);
     setState('ready');
@@ -46,7 +49,7 @@ export function LeadList({ session, filters, onOpen }: { session: Session; filte
               <span className="inbox-card__name">{String(lead.Username ?? '')}</span>
               <span className={`inbox-status inbox-status--${lead.status ?? 'new'}`}>{lead.spam ? 'spam' : (lead.status ?? 'new')}</span>
               <span className="inbox-card__meta">
-                {String(lead.phone ?? '')} · {KIND_NAMES[lead.kind] ?? lead.kind} · {lead.page}
+                {String(lead.phone ?? '')} · {KIND_NAMES[lead.kind].lead} · {lead.page}
               </span>
               <span className="inbox-card__meta">{when(lead.receivedAt)}</span>
             </button>

@@ -1,34 +1,33 @@
 /** The team's work on a lead: its status and a note, saved together, and the changes so far. */
 import type { FormEvent } from 'react';
-import type { Lead } from './api.ts';
-import type { LeadChange } from './useLead.ts';
-import { STATUSES, when } from './words.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
+import { LEAD_STATUSES } from '../../lib/team-api/vocabulary.ts';
+import type { WorkChange } from '../../lib/team-api/wire.ts';
+import { when } from './words.ts';
 
 interface Props {
-  lead: Lead;
+  lead: LeadRecord;
   /** The version shown; the fields start again from the lead when it changes (a colleague's change). */
   etag: string;
   busy: boolean;
   /** "Saved." after a save, else empty. */
   saved: string;
-  onSave: (change: LeadChange) => void;
+  onSave: (change: WorkChange) => void;
 }
 
-type HistoryEntry = { status: string; note: string; by: string; at: string };
-
 export function StatusForm({ lead, etag, busy, saved, onSave }: Props) {
-  const history = Array.isArray(lead.history) ? (lead.history as HistoryEntry[]) : [];
+  const history = lead.history ?? [];
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    onSave({ status: String(data.get('status')), note: String(data.get('note') ?? '') });
+    onSave({ status: LEAD_STATUSES.find((status) => status === data.get('status')), note: String(data.get('note') ?? '') });
   };
   return (
     <form className="inbox-box" onSubmit={submit} aria-labelledby="work-heading">
       <h2 id="work-heading">Status and note</h2>
       <label htmlFor="lead-status">Status</label>
       <select id="lead-status" name="status" defaultValue={lead.status ?? 'new'} key={`${etag}-status`}>
-        {STATUSES.map((status) => (
+        {LEAD_STATUSES.map((status) => (
           <option key={status} value={status}>
             {status}
           </option>

@@ -1,12 +1,15 @@
 /**
  * The team's log on the owner's Team page: who exported, erased, released or worked a lead, who
- * added or removed whom, and lock-outs after wrong keys, newest first, a page at a time.
+ * added or removed whom, lock-outs after wrong keys and sales keys past the hourly read limit,
+ * newest first, a page at a time.
  */
 import { useEffect, useState } from 'react';
-import { readTeamLog, type LogEntry, type Session } from './api.ts';
+import { readTeamLog, type Session } from './api.ts';
+import type { TeamAction } from '../../lib/team-api/vocabulary.ts';
+import type { TeamLogEntry } from '../../lib/team-api/wire.ts';
 import { when } from './words.ts';
 
-const ACTION_NAMES: Record<string, string> = {
+const ACTION_NAMES: Record<TeamAction, string> = {
   work: 'changed a lead',
   release: 'moved a lead out of spam',
   erase: 'erased a lead',
@@ -14,20 +17,21 @@ const ACTION_NAMES: Record<string, string> = {
   'add-member': 'added',
   'remove-member': 'removed',
   lockout: 'locked out a client:',
+  'read-limit': 'reached the hourly read limit:',
 };
 
-const describe = (entry: LogEntry) => {
+const describe = (entry: TeamLogEntry) => {
   const { detail } = entry;
-  const what = ACTION_NAMES[entry.action] ?? entry.action;
+  const what = ACTION_NAMES[entry.action];
   if (entry.action === 'work') return `${what}${detail.status ? ` (${detail.status})` : ''}`;
   if (entry.action === 'export') return `${what}${detail.format ? ` (${detail.format.toUpperCase()})` : ''}`;
   if (entry.action === 'add-member' || entry.action === 'remove-member') return `${what} ${detail.name ?? ''} (${detail.role ?? ''})`;
-  if (entry.action === 'lockout') return `${what} ${detail.note ?? ''}`;
+  if (entry.action === 'lockout' || entry.action === 'read-limit') return `${what} ${detail.note ?? ''}`;
   return what;
 };
 
 export function TeamLog({ session }: { session: Session }) {
-  const [entries, setEntries] = useState<LogEntry[]>([]);
+  const [entries, setEntries] = useState<TeamLogEntry[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
   const more = (before = '') =>

@@ -3,11 +3,16 @@
  * one, which ends their access at once) and the team's log (TeamLog.tsx).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { addPerson, listPeople, removePerson, type Role, type Session, type TeamMember } from './api.ts';
+import { addPerson, listPeople, removePerson, type Session } from './api.ts';
+import { TEAM_ROLES, type TeamRole } from '../../lib/team-api/vocabulary.ts';
+import type { TeamMember } from '../../lib/team-api/wire.ts';
 import { TeamLog } from './TeamLog.tsx';
 import { when } from './words.ts';
 
-const ROLE_NAMES: Record<Role, string> = { sales: 'Sales: reads and works leads', owner: 'Owner: also exports, erases, manages people' };
+const ROLE_NAMES: Record<TeamRole, string> = {
+  sales: 'Sales: reads and works leads',
+  owner: 'Owner: also exports, erases, manages people',
+};
 function People({ session, onChanged }: { session: Session; onChanged: () => void }) {
   const [people, setPeople] = useState<TeamMember[] | null>(null);
   const [problem, setProblem] = useState('');
@@ -36,7 +41,10 @@ function People({ session, onChanged }: { session: Session; onChanged: () => voi
     setBusy(true);
     setProblem('');
     try {
-      const { member, key } = await addPerson(session, { name: String(data.get('name') ?? ''), role: data.get('role') as Role });
+      const { member, key } = await addPerson(session, {
+        name: String(data.get('name') ?? ''),
+        role: TEAM_ROLES.find((role) => role === data.get('role')) ?? 'sales',
+      });
       setNewKey({ name: member.name, key });
       form.reset();
       onChanged();
@@ -127,7 +135,7 @@ function People({ session, onChanged }: { session: Session; onChanged: () => voi
         <label>
           Role
           <select name="role" defaultValue="sales">
-            {(Object.keys(ROLE_NAMES) as Role[]).map((role) => (
+            {TEAM_ROLES.map((role) => (
               <option key={role} value={role}>
                 {ROLE_NAMES[role]}
               </option>

@@ -1,19 +1,27 @@
 /**
  * The inbox's calls to /api/leads, with the signed-in person's own key; the server knows their
  * name and role from it. The key, name and role live in sessionStorage: they last as long as the
- * browser tab, and signing out clears them.
+ * browser tab, and signing out clears them. Every answer's type is the contract's
+ * (src/lib/team-api/wire.ts), read through one typed call.
  */
-import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
+import { TEAM_ROLES } from '../../lib/team-api/vocabulary.ts';
+import type {
+  ApiProblem,
+  Insights,
+  LeadEnvelope,
+  LeadPage,
+  LogPage,
+  NewPerson,
+  People,
+  PersonAdded,
+  SignedIn,
+  WorkChange,
+} from '../../lib/team-api/wire.ts';
 
-export type Role = 'sales' | 'owner';
-export interface Session {
+/** The signed-in person: their key, and who the server says it belongs to. */
+export interface Session extends SignedIn {
   token: string;
-  name: string;
-  role: Role;
 }
-
-/** A lead as /api/leads answers it: the record (src/lib/enquiry/lead-record.ts). */
-export type Lead = LeadRecord;
 
 export interface ListFilters {
   view: 'inbox' | 'spam';
@@ -33,9 +41,7 @@ const SESSION_KEY = 'aranya:team-session';
 export const loadSession = (): Session | null => {
   try {
     const saved = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as Session | null;
-    return saved && typeof saved.token === 'string' && typeof saved.name === 'string' && ['sales', 'owner'].includes(saved.role)
-      ? saved
-      : null;
+    return saved && typeof saved.token === 'string' && typeof saved.name === 'string' && TEAM_ROLES.includes(saved.role) ? saved : null;
   } catch {
     return null;
   }
@@ -43,27 +49,46 @@ export const loadSession = (): Session | null => {
 export const saveSession = (session: Session) => sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
 export const clearSession = () => sessionStorage.removeItem(SESSION_KEY);
 
-/** An answer that is not 2xx: its status and the server's own words. */
+/** An answer that is not 2xx: its status and the server's own words (a 412 also carries the lead as it is now). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly body: Record<string, unknown>;
-  constructor(status: number, body: Record<string, unknown>) {
+  readonly body: Partial<ApiProblem> & Partial<LeadEnvelope>;
+  constructor(status: number, body: Partial<ApiProblem> & Partial<LeadEnvelope>) {
     super(typeof body.error === 'string' ? body.error : `The server answered ${status}.`);
     this.status = status;
     this.body = body;
   }
+  /** The server's words and each field's message, in one line. */
+  get details(): string {
+    return [this.message, ...Object.values(this.body.fields ?? {})].join(' ');
+  }
 }
 
-const call = async (session: Pick<Session, 'token'>, path: string, init: RequestInit = {}): Promise<Response> => {
+/** One request with the person's key; a 2xx answer, or an ApiError. */
+const request = async (session: Pick<Session, 'token'>, path: string, init: RequestInit = {}): Promise<Response> => {
   const headers = new Headers(init.headers);
   headers.set('authorization', `Bearer ${session.token}`);
   const response = await fetch(path, { ...init, headers, cache: 'no-store' });
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    throw new ApiError(response.status, body);
+    const body: unknown = await response.json().catch(() => ({}));
+    throw new ApiError(response.status, typeof body === 'object' && body !== null ? body : {});
   }
   return response;
 };
+
+/**
+ * The typed call: a JSON answer of the team's API, as the contract types it. The server builds
+ * each answer to that type, and tests/functions/team-api-contract.test.ts checks its real answers
+ * against the contract's schemas; this is the one place the inbox takes a body on trust.
+ */
+const call = async <T>(session: Pick<Session, 'token'>, path: string, init: RequestInit = {}): Promise<T> =>
+  (await request(session, path, init)).json() as Promise<T>;
+
+const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
 
 /** The export's query for a view and its filters (the list and the CSV download use the same). */
 export const filterParams = (filters: ListFilters): URLSearchParams => {
@@ -76,7 +101,7 @@ export const filterParams = (filters: ListFilters): URLSearchParams => {
 
 /** Checks a key: the session of the person it belongs to. */
 export const signIn = async (token: string): Promise<Session> => {
-  const { name, role } = (await (await call({ token }, '/api/leads/me')).json()) as { name: string; role: Role };
+  const { name, role } = await call<SignedIn>({ token }, '/api/leads/me');
   return { token, name, role };
 };
 
@@ -86,7 +111,7 @@ export const listLeads = async (session: Session, filters: ListFilters, cursor =
   params.set('order', 'newest');
   params.set('limit', String(PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
-  return (await (await call(session, `/api/leads?${params}`)).json()) as { leads: Lead[]; nextCursor: string | null };
+  return call<LeadPage>(session, `/api/leads?${params}`);
 };
 
 /** The whole filtered view as one CSV file, page by page through the export. */
@@ -97,40 +122,28 @@ export const downloadCsv = async (session: Session, filters: ListFilters): Promi
     const params = filterParams(filters);
     params.set('format', 'csv');
     if (cursor) params.set('cursor', cursor);
-    const response = await call(session, `/api/leads?${params}`);
+    const response = await request(session, `/api/leads?${params}`);
     parts.push(await response.text());
     cursor = response.headers.get('x-next-cursor') ?? '';
   } while (cursor);
   return new Blob(parts, { type: 'text/csv;charset=utf-8' });
 };
 
-export interface LeadEnvelope {
-  lead: Lead;
-  etag: string;
-}
+export const readLead = (session: Session, id: string) => call<LeadEnvelope>(session, `/api/leads/${id}`);
 
-export const readLead = async (session: Session, id: string) => (await (await call(session, `/api/leads/${id}`)).json()) as LeadEnvelope;
+export const changeLead = (session: Session, id: string, etag: string, change: WorkChange) =>
+  call<LeadEnvelope>(session, `/api/leads/${id}`, json('PATCH', change, { 'if-match': `"${etag}"` }));
 
-export const changeLead = async (session: Session, id: string, etag: string, change: { status: string; note: string }) =>
-  (await (
-    await call(session, `/api/leads/${id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', 'if-match': `"${etag}"` },
-      body: JSON.stringify(change),
-    })
-  ).json()) as LeadEnvelope;
-
-export const releaseLead = async (session: Session, id: string) =>
-  (await (await call(session, `/api/leads/${id}/release`, { method: 'POST' })).json()) as LeadEnvelope;
+export const releaseLead = (session: Session, id: string) => call<LeadEnvelope>(session, `/api/leads/${id}/release`, { method: 'POST' });
 
 export const eraseLead = async (session: Session, id: string) => {
-  await call(session, `/api/leads/${id}`, { method: 'DELETE' });
+  await request(session, `/api/leads/${id}`, { method: 'DELETE' });
 };
 
 /** A photo as a data: URL (the page's policy allows data: pictures, not blob:). */
 export const photoUrl = async (session: Session, key: string): Promise<string> => {
   const [id, name] = key.split('/');
-  const blob = await (await call(session, `/api/leads/${id}/photos/${name}`)).blob();
+  const blob = await (await request(session, `/api/leads/${id}/photos/${name}`)).blob();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
@@ -139,42 +152,21 @@ export const photoUrl = async (session: Session, key: string): Promise<string> =
   });
 };
 
-export interface TeamMember {
-  id: string;
-  name: string;
-  role: Role;
-  addedAt: string;
-  addedBy: string;
-}
-
-export interface LogEntry {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  leadId: string | null;
-  detail: Record<string, string>;
-}
-
 /** The owner's: the people, adding one (their key comes back this once), removing one, the team's log. */
-export const listPeople = async (session: Session) =>
-  ((await (await call(session, '/api/leads/team')).json()) as { members: TeamMember[] }).members;
+export const listPeople = async (session: Session) => (await call<People>(session, '/api/leads/team')).members;
 
-export const addPerson = async (session: Session, person: { name: string; role: Role }) =>
-  (await (
-    await call(session, '/api/leads/team', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(person),
-    })
-  ).json()) as { member: TeamMember; key: string };
+export const addPerson = (session: Session, person: NewPerson) => call<PersonAdded>(session, '/api/leads/team', json('POST', person));
 
 export const removePerson = async (session: Session, id: string) => {
-  await call(session, `/api/leads/team/${id}`, { method: 'DELETE' });
+  await request(session, `/api/leads/team/${id}`, { method: 'DELETE' });
 };
 
-export const readTeamLog = async (session: Session, before = '') =>
-  (await (await call(session, `/api/leads/log${before ? `?before=${before}` : ''}`)).json()) as {
-    entries: LogEntry[];
-    nextBefore: string | null;
-  };
+export const readTeamLog = (session: Session, before = '') => call<LogPage>(session, `/api/leads/log${before ? `?before=${before}` : ''}`);
+
+/** Insights' figures over a range of India's dates (the last 30 days when neither is given). */
+export const readInsights = (session: Session, range: { from: string; to: string }) => {
+  const params = new URLSearchParams();
+  if (range.from) params.set('from', range.from);
+  if (range.to) params.set('to', range.to);
+  return call<Insights>(session, `/api/leads/insights?${params}`);
+};

@@ -4,15 +4,12 @@
  * erased. Moving and erasing close the lead with a sentence for the list.
  */
 import { useEffect, useState } from 'react';
-import { ApiError, changeLead, eraseLead, photoUrl, readLead, releaseLead, type Lead, type LeadEnvelope, type Session } from './api.ts';
-
-export interface LeadChange {
-  status: string;
-  note: string;
-}
+import { ApiError, changeLead, eraseLead, photoUrl, readLead, releaseLead, type Session } from './api.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
+import type { LeadEnvelope, WorkChange } from '../../lib/team-api/wire.ts';
 
 export function useLead(session: Session, id: string, onClose: (message?: string) => void) {
-  const [lead, setLead] = useState<Lead | null>(null);
+  const [lead, setLead] = useState<LeadRecord | null>(null);
   const [etag, setEtag] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
   const [problem, setProblem] = useState('');
@@ -38,7 +35,7 @@ export function useLead(session: Session, id: string, onClose: (message?: string
     };
   }, [session, id]);
 
-  const save = async (change: LeadChange) => {
+  const save = async (change: WorkChange) => {
     setBusy(true);
     setProblem('');
     setSaved('');
@@ -48,7 +45,8 @@ export function useLead(session: Session, id: string, onClose: (message?: string
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
         // Someone else's change stands: show it, and let this person decide again.
-        show({ lead: error.body.lead as Lead, etag: String(error.body.etag) });
+        const { lead: now, etag: nowEtag } = error.body;
+        if (now && nowEtag) show({ lead: now, etag: nowEtag });
       }
       setProblem(error instanceof ApiError ? error.message : 'The change could not be saved. Try again.');
     } finally {

@@ -9,13 +9,10 @@
  */
 import type { EnquiryKind, EnquiryOf } from './index.ts';
 import type { HONEYPOT_FIELD } from './field-rules.ts';
+import type { LeadStatus } from '../team-api/vocabulary.ts';
 
 /** The two ways in: the form's script posts JSON ('js'); a native HTML form posts form fields ('html'). */
 export type Via = 'js' | 'html';
-
-/** Where the team is with a lead (the inbox at /leads); a lead nobody has touched is `new`. */
-export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** One change of status or note, as kept in the lead's history. */
 export interface WorkEntry {

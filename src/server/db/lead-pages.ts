@@ -6,7 +6,8 @@
  * when the export began comes exactly once. The query is parsed from the request in team/lead-query.ts.
  */
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
-import type { LeadRecord, LeadStatus } from '../../lib/enquiry/lead-record.ts';
+import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
+import type { LeadStatus } from '../../lib/team-api/vocabulary.ts';
 import { query } from './connection.ts';
 import { deliveriesOf, historyOf, recordFromRow, type LeadRow } from './leads.ts';
 

@@ -11,9 +11,9 @@ import {
   WORK_FIELDS,
   type DeliveryState,
   type LeadRecord,
-  type LeadStatus,
   type WorkEntry,
 } from '../../lib/enquiry/lead-record.ts';
+import { type LeadStatus } from '../../lib/team-api/vocabulary.ts';
 
 /** Record fields kept in a column of their own, and the column. */
 const FIELD_COLUMNS = {

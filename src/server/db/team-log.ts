@@ -4,8 +4,7 @@
  * LEADS_RETENTION_MONTHS (jobs/retention.ts); erasing a lead removes its id and details here.
  */
 import { query } from './connection.ts';
-
-export type TeamAction = 'work' | 'release' | 'erase' | 'export' | 'add-member' | 'remove-member' | 'lockout' | 'read-limit';
+import type { TeamAction } from '../../lib/team-api/vocabulary.ts';
 
 /**
  * Writes the line unless `actor` already has one of `action` since `since` (at most one an hour,

@@ -5,17 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { query, queryOne } from './connection.ts';
-
-export const TEAM_ROLES = ['sales', 'owner'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-
-export interface TeamMember {
-  id: string;
-  name: string;
-  role: TeamRole;
-  addedAt: string;
-  addedBy: string;
-}
+import type { TeamRole } from '../../lib/team-api/vocabulary.ts';
+import type { TeamMember } from '../../lib/team-api/wire.ts';
 
 /** A new key: 32 random bytes, base64url (43 characters, 256 bits). */
 export const newKey = () => randomBytes(32).toString('base64url');

@@ -26,20 +26,15 @@ import {
   type InsightsSpan,
 } from '../db/insights.ts';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
+import { KIND_NAMES, durationText } from '../../lib/team-api/vocabulary.ts';
 import { TEAM_ROUTES } from '../../lib/routing/index.ts';
 import { site } from '../../config/site.ts';
 import { logLead } from '../log.ts';
 import { postToEmailJs } from '../outbound/emailjs.ts';
 import { DEFAULT_DAYS, addDays, indiaMidnight, indiaToday, officeWorkingTime } from '../team/insights.ts';
 
-/** The divisions as the digest names them. */
-export const DIVISION_NAMES: Record<EnquiryKind, string> = {
-  realestate: 'Real estate (buy and sell)',
-  bankloan: 'Loans',
-  finance: 'Financial planning',
-  contact: 'Contact',
-  privacy: 'Privacy requests (counted apart)',
-};
+/** The divisions as the digest names them: privacy requests are counted apart. */
+const divisionName = (kind: EnquiryKind) => `${KIND_NAMES[kind].division}${kind === 'privacy' ? ' (counted apart)' : ''}`;
 const CHANNEL_NAMES = { team: "the team's e-mail", ack: "the visitor's acknowledgement", webhook: 'the webhook' } as const;
 
 export interface DigestFigures {
@@ -113,9 +108,6 @@ export const digestFigures = async (day: string, now = Date.now()): Promise<Dige
   };
 };
 
-/** "2 h 05 min" of working time. */
-export const durationText = (minutes: number | null) =>
-  minutes === null ? '–' : minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)} %` : '–');
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -136,7 +128,7 @@ const leadLink = (id: string) => new URL(`${TEAM_ROUTES.inbox}#lead=${id}`, site
 export const digestParams = (figures: DigestFigures, to: string): Record<string, string> => {
   const total = Object.values(figures.byKind).reduce((sum, n) => sum + n, 0);
   const office = `${site.officeHours.days.join(', ')}, ${site.officeHours.opens} to ${site.officeHours.closes} India time`;
-  const divisions = ENQUIRY_KINDS.map((kind) => `- ${DIVISION_NAMES[kind]}: ${figures.byKind[kind]}`).join('\n');
+  const divisions = ENQUIRY_KINDS.map((kind) => `- ${divisionName(kind)}: ${figures.byKind[kind]}`).join('\n');
   const sources = figures.sources.length
     ? figures.sources.map((row) => `- ${row.value}: ${row.leads}${row.won ? ` (won ${row.won})` : ''}`).join('\n')
     : '- none';
@@ -152,7 +144,7 @@ export const digestParams = (figures: DigestFigures, to: string): Record<string,
           .slice(0, 20)
           .map(
             (lead) =>
-              `- ${DIVISION_NAMES[lead.kind]}, received ${indiaTime(lead.receivedAt)}, waiting ${durationText(lead.workingMinutes)}: ${leadLink(lead.id)}`,
+              `- ${divisionName(lead.kind)}, received ${indiaTime(lead.receivedAt)}, waiting ${durationText(lead.workingMinutes)}: ${leadLink(lead.id)}`,
           ),
         ...(figures.waitingCount > 20
           ? [`- and ${figures.waitingCount - 20} more: ${new URL(TEAM_ROUTES.inbox, site.url).toString()}`]
@@ -163,7 +155,7 @@ export const digestParams = (figures: DigestFigures, to: string): Record<string,
     ? figures.gaveUp
         .map(
           (row) =>
-            `- ${CHANNEL_NAMES[row.channel]}${row.kind ? ` of a ${DIVISION_NAMES[row.kind].toLowerCase()} lead` : ''}, ${indiaTime(row.at)}${row.error ? `: ${row.error}` : ''}${row.leadId ? ` ${leadLink(row.leadId)}` : ''}`,
+            `- ${CHANNEL_NAMES[row.channel]}${row.kind ? ` of a ${divisionName(row.kind).toLowerCase()} lead` : ''}, ${indiaTime(row.at)}${row.error ? `: ${row.error}` : ''}${row.leadId ? ` ${leadLink(row.leadId)}` : ''}`,
         )
         .join('\n')
     : '- none';

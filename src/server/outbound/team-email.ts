@@ -10,20 +10,13 @@ import { withDatabase } from '../db/connection.ts';
 import { claimGaveUpTeamEmails, leadsOf, markCarried, releaseAll } from '../db/deliveries.ts';
 import { displayValue, languageName } from '../db/lead-record.ts';
 import { DELIVERY_STATE_FIELDS, fieldOf, type LeadRecord } from '../../lib/enquiry/lead-record.ts';
-import { FIELD_LABELS, LEAD_FIELDS, PRIVACY_VERIFY_LINE, callBackText, type EnquiryKind } from '../../lib/enquiry/index.ts';
+import { FIELD_LABELS, LEAD_FIELDS, PRIVACY_VERIFY_LINE, callBackText } from '../../lib/enquiry/index.ts';
+import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
 import { site } from '../../config/site.ts';
 import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
 import { claimUntoldPauses, untellPauses, type AckPause } from '../db/ack-days.ts';
 import { postToEmailJs } from './emailjs.ts';
 import { claimedUntil, type OutboundChannel, type SendResult } from './schedule.ts';
-
-const KIND_TITLES: Record<EnquiryKind, string> = {
-  realestate: 'Property enquiry',
-  bankloan: 'Bank loan enquiry',
-  finance: 'Financial planning enquiry',
-  contact: 'Contact message',
-  privacy: 'Privacy request',
-};
 
 /** Fields whose value is a language code, written out by name in the e-mail. */
 const LANGUAGE_FIELDS = new Set<string>(['locale', 'consentLocale']);
@@ -39,13 +32,13 @@ export const summarise = (record: LeadRecord): string => {
   const lines =
     record.kind === 'privacy'
       ? [
-          `${KIND_TITLES.privacy} ${record.id}: ${displayValue(record.request)}`,
+          `${KIND_NAMES.privacy.lead} ${record.id}: ${displayValue(record.request)}`,
           `${FIELD_LABELS.replyBy}: ${displayValue(record.replyBy)} (${site.grievance.responseDays} days; India's DPDP Act)`,
           PRIVACY_VERIFY_LINE,
           `${FIELD_LABELS.locale}: ${languageName(record.locale)}`,
         ]
       : [
-          `${KIND_TITLES[record.kind]} ${record.id}`,
+          `${KIND_NAMES[record.kind].lead} ${record.id}`,
           `${FIELD_LABELS.locale}: ${languageName(record.locale)}`,
           `Call: ${callBackText(record)}`,
         ];

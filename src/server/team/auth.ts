@@ -8,7 +8,8 @@
  * A client is an HMAC of its address keyed by a secret derived from LEADS_EXPORT_TOKEN.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { memberByKey, type TeamRole } from '../db/team-members.ts';
+import { memberByKey } from '../db/team-members.ts';
+import type { TeamRole } from '../../lib/team-api/vocabulary.ts';
 
 export interface Caller {
   /** Null for the owner's first key (LEADS_EXPORT_TOKEN), which has no row. */

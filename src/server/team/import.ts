@@ -7,14 +7,8 @@
 import { ENQUIRY_KINDS, enquirySchemas, fieldMessages, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { en } from '../../i18n/en.ts';
 import { buildLeadRecord } from '../db/lead-record.ts';
-import {
-  LEAD_STATUSES,
-  NOT_VISITOR_FIELDS,
-  recordFieldsOfType,
-  type LeadRecord,
-  type Via,
-  type WorkEntry,
-} from '../../lib/enquiry/lead-record.ts';
+import { NOT_VISITOR_FIELDS, recordFieldsOfType, type LeadRecord, type Via, type WorkEntry } from '../../lib/enquiry/lead-record.ts';
+import { LEAD_STATUSES } from '../../lib/team-api/vocabulary.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;

@@ -6,6 +6,8 @@
 import { HttpError } from '../errors.ts';
 import { dateProblem } from './lead-query.ts';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
+import { SALES_KINDS } from '../../lib/team-api/vocabulary.ts';
+import type { Insights } from '../../lib/team-api/wire.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { WEEKDAYS, site } from '../../config/site.ts';
 import {
@@ -87,13 +89,12 @@ export const spanOf = ({ from, to }: DateRange, now = Date.now()): InsightsSpan 
   now: new Date(now).toISOString(),
 });
 
-/** The kinds the speed of first contact, the sources and the waiting list are about: privacy requests are counted apart. */
-export const SALES_KINDS: readonly EnquiryKind[] = ENQUIRY_KINDS.filter((kind) => kind !== 'privacy');
-
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
 const minutes = (value: number | null) => (value === null ? null : Math.round(value));
-const perKind = <T>(make: (kind: EnquiryKind) => T) =>
-  Object.fromEntries(ENQUIRY_KINDS.map((kind) => [kind, make(kind)])) as Record<EnquiryKind, T>;
+/** One value for each of `keys`. */
+const perKey = <K extends string, T>(keys: readonly K[], make: (key: K) => T) =>
+  Object.fromEntries(keys.map((key) => [key, make(key)])) as Record<K, T>;
+const perKind = <T>(make: (kind: EnquiryKind) => T) => perKey(ENQUIRY_KINDS, make);
 
 /** A speed row's figures, with the leads it is a share of (the sales leads of its span, or the person's own). */
 const speedOf = (row: SpeedRow | undefined, leads = row?.contacted ?? 0) => ({
@@ -113,7 +114,7 @@ const attributionOf = (rows: AttributionRow[], dimension: AttributionRow['dimens
     .map(({ value, leads, won, lost }) => ({ value, leads, won, lost, wonShare: share(won, leads) }));
 
 /** Every figure of the range, as GET /api/leads/insights answers it. Five statements, none reading leads one by one. */
-export const readInsights = async (range: DateRange, now = Date.now()) => {
+export const readInsights = async (range: DateRange, now = Date.now()): Promise<Insights> => {
   const span = spanOf(range, now);
   const hours = officeWorkingTime();
   const kindRows = await countsByKind(span);
@@ -155,9 +156,7 @@ export const readInsights = async (range: DateRange, now = Date.now()) => {
     campaigns: attributionOf(attribution, 'campaign'),
     landingPages: attributionOf(attribution, 'landing'),
     languages: perKind((kind) =>
-      Object.fromEntries(
-        LOCALES.map((locale) => [locale, languages.find((row) => row.kind === kind && row.locale === locale)?.leads ?? 0]),
-      ),
+      perKey(LOCALES, (locale) => languages.find((row) => row.kind === kind && row.locale === locale)?.leads ?? 0),
     ),
     firstContact: {
       ...speedOf(
@@ -188,4 +187,3 @@ export const readInsights = async (range: DateRange, now = Date.now()) => {
     })),
   };
 };
-export type Insights = Awaited<ReturnType<typeof readInsights>>;

@@ -6,7 +6,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
-import { LEAD_STATUSES, type LeadStatus } from '../../lib/enquiry/lead-record.ts';
+import { LEAD_STATUSES, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
 import { CONSENT_VERSIONS } from '../../lib/consent.ts';
 import type { Cursor, ExportQuery, PageQuery } from '../db/lead-pages.ts';
 

@@ -41,6 +41,7 @@ import { eraseLead } from './erase.ts';
 import { SYSTEM_ACTORS } from './names.ts';
 import { LeadConflictError, changeWork, etagOf, leadPhoto, parseWork, releaseSpam, versionOf } from './work.ts';
 import { consentNoticeText } from '../../lib/consent.ts';
+import type { ConsentNotice, LeadConflict, LeadEnvelope, SignedIn } from '../../lib/team-api/wire.ts';
 import { parseRange, readInsights } from './insights.ts';
 
 /** Reading a page may take longer than storing one lead; a Netlify function may run 60 s. */
@@ -57,7 +58,7 @@ const ownerOnly = (who: Caller) => {
 const exportLeads = async (params: URLSearchParams, who: Caller): Promise<Response> => {
   const notice = consentNoticeParam(params);
   if (notice && 'errors' in notice) throw new HttpError(400, 'Some parameters are wrong.', { fields: notice.errors });
-  if (notice) return jsonResponse(200, { version: notice.version, text: consentNoticeText(notice.version) });
+  if (notice) return jsonResponse(200, { version: notice.version, text: consentNoticeText(notice.version) } satisfies ConsentNotice);
 
   const parsed = parsePageQuery(params);
   if ('errors' in parsed) throw new HttpError(400, 'Some parameters are wrong.', { fields: parsed.errors });
@@ -128,7 +129,7 @@ const readJson = async (request: Request): Promise<unknown> => {
 };
 
 const leadAnswer = ({ record, version }: StoredLead, status = 200) =>
-  jsonResponse(status, { lead: record, etag: etagOf(version) }, { etag: `"${etagOf(version)}"` });
+  jsonResponse(status, { lead: record, etag: etagOf(version) } satisfies LeadEnvelope, { etag: `"${etagOf(version)}"` });
 
 /** The owner's figures (/api/leads/insights). */
 const INSIGHTS = 'insights';
@@ -147,7 +148,7 @@ const insights = async (params: URLSearchParams): Promise<Response> => {
 
 /** /api/leads/me, /api/leads/team[/<id>], /api/leads/log (people.ts). */
 const teamPaths = async (request: Request, who: Caller, id: string, rest: string): Promise<Response | null> => {
-  if (id === 'me') return jsonResponse(200, { name: who.name, role: who.role });
+  if (id === 'me') return jsonResponse(200, { name: who.name, role: who.role } satisfies SignedIn);
   if (id === 'team' && request.method === 'GET') {
     ownerOnly(who);
     return jsonResponse(200, await withDatabase(() => people(), EXPORT_DEADLINE_MS));
@@ -197,7 +198,7 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
         const { record, version: now } = error.current;
         return jsonResponse(
           412,
-          { error: error.message, fields: error.fields, lead: record, etag: etagOf(now) },
+          { error: error.message, fields: error.fields ?? {}, lead: record, etag: etagOf(now) } satisfies LeadConflict,
           { etag: `"${etagOf(now)}"` },
         );
       }

@@ -8,9 +8,11 @@
  */
 import { HttpError, jsonResponse } from '../errors.ts';
 import { query, transaction } from '../db/connection.ts';
-import { addMember, listMembers, removeMember, TEAM_ROLES, type TeamRole } from '../db/team-members.ts';
+import { addMember, listMembers, removeMember } from '../db/team-members.ts';
+import { TEAM_ROLES, type TeamAction, type TeamRole } from '../../lib/team-api/vocabulary.ts';
 import { logTeamAction } from '../db/team-log.ts';
 import type { Caller } from './auth.ts';
+import type { LogPage, NewPerson, People, PersonAdded } from '../../lib/team-api/wire.ts';
 import { nameProblem, normaliseName } from './names.ts';
 
 export const NAME_MAX = 60;
@@ -18,7 +20,7 @@ export const LOG_PAGE = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A person's name and role, checked; a 400 names each bad field. */
-export const parseNewMember = (body: unknown): { name: string; role: TeamRole } => {
+export const parseNewMember = (body: unknown): NewPerson => {
   const { name, role } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const fields: Record<string, string> = {};
   const trimmed = typeof name === 'string' ? normaliseName(name) : '';
@@ -30,7 +32,7 @@ export const parseNewMember = (body: unknown): { name: string; role: TeamRole } 
   return { name: trimmed, role: role as TeamRole };
 };
 
-export const addPerson = async (by: Caller, body: unknown) => {
+export const addPerson = async (by: Caller, body: unknown): Promise<PersonAdded> => {
   const { name, role } = parseNewMember(body);
   const added = await transaction(async () => {
     // One addition at a time, so two look-alike names added at once cannot both pass.
@@ -59,19 +61,19 @@ export const removePerson = async (by: Caller, id: string) => {
   return removed;
 };
 
-export const people = async () => ({ members: await listMembers() });
+export const people = async (): Promise<People> => ({ members: await listMembers() });
 
 interface LogRow {
   entry_id: string;
   at: Date | string;
   actor: string;
-  action: string;
+  action: TeamAction;
   lead_id: string | null;
   detail: Record<string, string>;
 }
 
 /** One page of the team's log, newest first; `before` is the id the previous page ended at. */
-export const readLog = async (params: URLSearchParams) => {
+export const readLog = async (params: URLSearchParams): Promise<LogPage> => {
   const before = params.get('before') ?? '';
   if (before && !/^\d{1,18}$/.test(before))
     throw new HttpError(400, 'Some parameters are wrong.', { fields: { before: 'before must be the id of a log entry' } });
@@ -91,4 +93,4 @@ export const readLog = async (params: URLSearchParams) => {
   return { entries, nextBefore: rows.length > LOG_PAGE ? entries[entries.length - 1].id : null };
 };
 
-export const created = (body: unknown) => jsonResponse(201, body);
+export const created = (body: PersonAdded) => jsonResponse(201, body);

@@ -11,7 +11,8 @@ import { HttpError } from '../errors.ts';
 import { query, queryOne, transaction } from '../db/connection.ts';
 import { readLead, type StoredLead } from '../db/leads.ts';
 import { logTeamAction } from '../db/team-log.ts';
-import { LEAD_STATUSES, type LeadStatus } from '../../lib/enquiry/lead-record.ts';
+import { LEAD_STATUSES, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
+import type { WorkChange } from '../../lib/team-api/wire.ts';
 import { newDeliveries, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
 import { readPhoto } from '../db/photos.ts';
 import { logLead } from '../log.ts';
@@ -38,7 +39,7 @@ export const versionOf = (etag: string): number | null => {
 };
 
 /** The change asked for, checked; a 400 names each bad field. */
-export const parseWork = (body: unknown): { status?: LeadStatus; note?: string } => {
+export const parseWork = (body: unknown): WorkChange => {
   const fields: Record<string, string> = {};
   const { status, note } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (status !== undefined && !(LEAD_STATUSES as readonly unknown[]).includes(status))
@@ -58,7 +59,7 @@ export const parseWork = (body: unknown): { status?: LeadStatus; note?: string }
  * Sets status and note over `version`, recording who and when in the lead, its history and the
  * team's log, in one statement. A lead changed since that version is not touched: 412.
  */
-export const changeWork = async (id: string, change: { status?: LeadStatus; note?: string }, by: string, version: number) => {
+export const changeWork = async (id: string, change: WorkChange, by: string, version: number): Promise<StoredLead> => {
   const changed = await queryOne<{ id: string }>(
     `WITH changed AS (
        UPDATE leads SET status = coalesce($3, status), note = coalesce($4, note), status_by = $5, status_at = $6, version = version + 1

@@ -4,9 +4,11 @@
  * (the last 30 days unless chosen). Every chart has its table and a CSV download of its numbers.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Session } from '../api.ts';
+import { ApiError, readInsights, type Session } from '../api.ts';
 import { when } from '../words.ts';
-import { DIVISIONS, duration, loadInsights, shortDate, type Insights } from './figures.ts';
+import { KIND_NAMES, durationText } from '../../../lib/team-api/vocabulary.ts';
+import type { Insights } from '../../../lib/team-api/wire.ts';
+import { shortDate } from './figures.ts';
 import { OriginFigures } from './OriginFigures.tsx';
 import { TimeFigures, officeText } from './TimeFigures.tsx';
 import './insights.css';
@@ -21,9 +23,15 @@ export default function InsightsView({ session }: { session: Session }) {
 
   useEffect(() => {
     let live = true;
-    loadInsights(session, range).then(
+    readInsights(session, range).then(
       (answer) => live && setShown({ range, data: answer, problem: '' }),
-      (error: Error) => live && setShown((previous) => ({ range, data: previous?.data ?? null, problem: error.message })),
+      (error: Error) =>
+        live &&
+        setShown((previous) => ({
+          range,
+          data: previous?.data ?? null,
+          problem: error instanceof ApiError ? error.details : error.message,
+        })),
     );
     return () => {
       live = false;
@@ -70,8 +78,8 @@ function Figures({ data, file }: { data: Insights; file: (name: string) => strin
     <>
       <p className="insights-summary" role="status">
         {shortDate(data.from)} to {shortDate(data.to)}: <strong>{data.total}</strong> leads, spam kept apart: {data.spam}. Speed of first
-        contact: median <strong>{duration(speed.medianMinutes)}</strong>, 90th percentile {duration(speed.p90Minutes)} of working time.
-        Waiting now: <strong>{data.waitingCount}</strong>.
+        contact: median <strong>{durationText(speed.medianMinutes)}</strong>, 90th percentile {durationText(speed.p90Minutes)} of working
+        time. Waiting now: <strong>{data.waitingCount}</strong>.
       </p>
 
       <section className="insights-figure" aria-labelledby="insights-waiting-title">
@@ -88,7 +96,7 @@ function Figures({ data, file }: { data: Insights; file: (name: string) => strin
               <li key={lead.id}>
                 <a href={`#lead=${lead.id}`}>{lead.name || 'No name'}</a>
                 <span>
-                  {DIVISIONS[lead.kind]} · arrived {when(lead.receivedAt)} · waiting {duration(lead.workingMinutes)}
+                  {KIND_NAMES[lead.kind].division} · arrived {when(lead.receivedAt)} · waiting {durationText(lead.workingMinutes)}
                 </span>
               </li>
             ))}

@@ -1,10 +1,11 @@
 /** Insights by origin and result: sources, campaigns, landing pages, outcomes, languages and divisions. */
-import type { EnquiryKind } from '../../../lib/enquiry/kinds.ts';
+import { ENQUIRY_KINDS } from '../../../lib/enquiry/kinds.ts';
 import { BarChart, PALETTE, type Series } from './charts.tsx';
 import { FigureBlock, type Cell } from './FigureBlock.tsx';
-import { DIVISIONS, LANGUAGES, SALES_KINDS, percent, type Insights, type Ranked } from './figures.ts';
+import { KIND_NAMES, SALES_KINDS } from '../../../lib/team-api/vocabulary.ts';
+import type { Insights, Ranked } from '../../../lib/team-api/wire.ts';
+import { LANGUAGES, percent } from './figures.ts';
 
-const KINDS = Object.keys(DIVISIONS) as EnquiryKind[];
 const solid = (name: string, colour: string): Series => ({ name, colour, outlined: false });
 const outlined = (name: string, colour: string): Series => ({ name, colour, outlined: true });
 
@@ -46,12 +47,20 @@ export function OriginFigures({ data, file }: { data: Insights; file: (name: str
         chart={
           <BarChart
             label="Leads won and lost by division; the numbers are in the table below."
-            rows={SALES_KINDS.map((kind) => ({ label: DIVISIONS[kind], values: [data.outcomes[kind].won, data.outcomes[kind].lost] }))}
+            rows={SALES_KINDS.map((kind) => ({
+              label: KIND_NAMES[kind].division,
+              values: [data.outcomes[kind].won, data.outcomes[kind].lost],
+            }))}
             series={[solid('Won', PALETTE[2]), outlined('Lost', PALETTE[4])]}
           />
         }
         columns={['Division', 'Leads', 'Won', 'Lost']}
-        rows={SALES_KINDS.map((kind) => [DIVISIONS[kind], data.outcomes[kind].leads, data.outcomes[kind].won, data.outcomes[kind].lost])}
+        rows={SALES_KINDS.map((kind) => [
+          KIND_NAMES[kind].division,
+          data.outcomes[kind].leads,
+          data.outcomes[kind].won,
+          data.outcomes[kind].lost,
+        ])}
         file={file('outcomes')}
       />
       <FigureBlock
@@ -60,12 +69,15 @@ export function OriginFigures({ data, file }: { data: Insights; file: (name: str
         chart={
           <BarChart
             label="Leads by the language of the page, per division; the numbers are in the table below."
-            rows={KINDS.map((kind) => ({ label: DIVISIONS[kind], values: LANGUAGES.map(([code]) => data.languages[kind][code] ?? 0) }))}
+            rows={ENQUIRY_KINDS.map((kind) => ({
+              label: KIND_NAMES[kind].division,
+              values: LANGUAGES.map(([code]) => data.languages[kind][code] ?? 0),
+            }))}
             series={LANGUAGES.map(([, name], n) => ({ name, colour: PALETTE[n], outlined: n % 2 === 1 }))}
           />
         }
         columns={['Division', ...LANGUAGES.map(([, name]) => name)]}
-        rows={KINDS.map((kind) => [DIVISIONS[kind], ...LANGUAGES.map(([code]) => data.languages[kind][code] ?? 0)])}
+        rows={ENQUIRY_KINDS.map((kind) => [KIND_NAMES[kind].division, ...LANGUAGES.map(([code]) => data.languages[kind][code] ?? 0)])}
         file={file('languages')}
       />
       <FigureBlock
@@ -74,7 +86,7 @@ export function OriginFigures({ data, file }: { data: Insights; file: (name: str
         note="Privacy requests are counted apart from the sales figures; spam is never a lead."
         columns={['Division', 'Leads']}
         rows={[
-          ...KINDS.map((kind): Cell[] => [DIVISIONS[kind], data.byKind[kind]]),
+          ...ENQUIRY_KINDS.map((kind): Cell[] => [KIND_NAMES[kind].division, data.byKind[kind]]),
           ['Total (spam excluded)', data.total],
           ['Spam (kept apart)', data.spam],
         ]}

@@ -1,19 +1,20 @@
 /** Insights over time and by who: leads per week, and the speed of first contact by division, person and week. */
-import type { EnquiryKind } from '../../../lib/enquiry/kinds.ts';
+import { ENQUIRY_KINDS } from '../../../lib/enquiry/kinds.ts';
 import { BarChart, DASHES, LineChart, PALETTE, type Series } from './charts.tsx';
 import { FigureBlock } from './FigureBlock.tsx';
-import { DIVISIONS, duration, percent, shortDate, type Insights, type Speed } from './figures.ts';
+import { KIND_NAMES, durationText } from '../../../lib/team-api/vocabulary.ts';
+import type { Insights, Speed } from '../../../lib/team-api/wire.ts';
+import { percent, shortDate } from './figures.ts';
 
-const KINDS = Object.keys(DIVISIONS) as EnquiryKind[];
 const solid = (name: string, colour: string): Series => ({ name, colour, outlined: false });
 const outlined = (name: string, colour: string): Series => ({ name, colour, outlined: true });
-const minutes = (value: number) => duration(Math.round(value));
+const minutes = (value: number) => durationText(Math.round(value));
 /** An axis's working minutes, short: "45 min", "2.5 h". */
 const hours = (value: number) => (value < 60 ? `${Math.round(value)} min` : `${Number((value / 60).toFixed(1))} h`);
 /** A speed row's table cells: median, 90th percentile, and the shares within 1 working hour and the same working day. */
 const speedCells = (row: Pick<Speed, 'medianMinutes' | 'p90Minutes' | 'withinHourShare' | 'sameDayShare'>) => [
-  duration(row.medianMinutes),
-  duration(row.p90Minutes),
+  durationText(row.medianMinutes),
+  durationText(row.p90Minutes),
   percent(row.withinHourShare),
   percent(row.sameDayShare),
 ];
@@ -25,7 +26,7 @@ export function TimeFigures({ data, file }: { data: Insights; file: (name: strin
   const speed = data.firstContact;
   const weekLabels = data.weeks.map((week) => shortDate(week.week));
   const weekSeries: Series[] = [
-    ...KINDS.map((kind, n) => ({ name: DIVISIONS[kind], colour: PALETTE[n], dash: DASHES[n] })),
+    ...ENQUIRY_KINDS.map((kind, n) => ({ name: KIND_NAMES[kind].division, colour: PALETTE[n], dash: DASHES[n] })),
     { name: 'Spam', colour: PALETTE[5], dash: DASHES[5] },
   ];
   const speedColumns = ['Leads', 'Contacted', 'Median', '90th percentile', 'Within 1 working hour', 'Same working day'];
@@ -40,11 +41,11 @@ export function TimeFigures({ data, file }: { data: Insights; file: (name: strin
             label="Leads per week by division over the last 26 weeks, with spam as its own line; the numbers are in the table below."
             points={weekLabels}
             series={weekSeries}
-            values={[...KINDS.map((kind) => data.weeks.map((week) => week[kind])), data.weeks.map((week) => week.spam)]}
+            values={[...ENQUIRY_KINDS.map((kind) => data.weeks.map((week) => week[kind])), data.weeks.map((week) => week.spam)]}
           />
         }
-        columns={['Week from', ...KINDS.map((kind) => DIVISIONS[kind]), 'Spam']}
-        rows={data.weeks.map((week) => [week.week, ...KINDS.map((kind) => week[kind]), week.spam])}
+        columns={['Week from', ...ENQUIRY_KINDS.map((kind) => KIND_NAMES[kind].division), 'Spam']}
+        rows={data.weeks.map((week) => [week.week, ...ENQUIRY_KINDS.map((kind) => week[kind]), week.spam])}
         file={file('weeks')}
       />
       <FigureBlock
@@ -54,13 +55,13 @@ export function TimeFigures({ data, file }: { data: Insights; file: (name: strin
         chart={
           <BarChart
             label="Median and 90th percentile of working time to first contact, by division; the numbers are in the table below."
-            rows={speed.byKind.map((row) => ({ label: DIVISIONS[row.kind], values: [row.medianMinutes, row.p90Minutes] }))}
+            rows={speed.byKind.map((row) => ({ label: KIND_NAMES[row.kind].division, values: [row.medianMinutes, row.p90Minutes] }))}
             series={[solid('Median', PALETTE[0]), outlined('90th percentile', PALETTE[0])]}
             format={minutes}
           />
         }
         columns={['Division', ...speedColumns]}
-        rows={[...speed.byKind.map((row) => ({ ...row, name: DIVISIONS[row.kind] })), { ...speed, name: 'All' }].map((row) => [
+        rows={[...speed.byKind.map((row) => ({ ...row, name: KIND_NAMES[row.kind].division })), { ...speed, name: 'All' }].map((row) => [
           row.name,
           row.leads,
           row.contacted,

@@ -1,0 +1,44 @@
+/**
+ * The team's words and values, shared by the server (src/server/team, the digest, the team's
+ * e-mail) and the inbox (src/islands/inbox): the roles, a lead's statuses, the actions of the
+ * team's log, the kinds as the team names them, and how a span of working time is written.
+ * Declared once here; the wire types of /api/leads are in wire.ts beside it.
+ */
+import { ENQUIRY_KINDS, type EnquiryKind } from '../enquiry/kinds.ts';
+
+/** Who may do what in /leads: `sales` reads and works leads; `owner` also exports, erases and manages the people. */
+export const TEAM_ROLES = ['sales', 'owner'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** Where the team is with a lead (the inbox at /leads); a lead nobody has touched is `new`. */
+export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** What the team's log records (db/team-log.ts). */
+export const TEAM_ACTIONS = ['work', 'release', 'erase', 'export', 'add-member', 'remove-member', 'lockout', 'read-limit'] as const;
+export type TeamAction = (typeof TEAM_ACTIONS)[number];
+
+/**
+ * Each kind as the team names it: its division (Insights, the morning digest, the inbox's filter)
+ * and one lead of it (the inbox's list and lead page, the team's e-mail).
+ */
+export const KIND_NAMES = {
+  realestate: { division: 'Real estate (buy and sell)', lead: 'Property enquiry' },
+  bankloan: { division: 'Loans', lead: 'Bank loan enquiry' },
+  finance: { division: 'Financial planning', lead: 'Financial planning enquiry' },
+  contact: { division: 'Contact', lead: 'Contact message' },
+  privacy: { division: 'Privacy requests', lead: 'Privacy request' },
+} as const satisfies Record<EnquiryKind, { division: string; lead: string }>;
+
+const isEnquiryKind = (value: string): value is EnquiryKind => ENQUIRY_KINDS.some((kind) => kind === value);
+
+/** A kind's names, for any stored kind (a value that is no kind is shown as it is). */
+export const kindNames = (kind: string): { division: string; lead: string } =>
+  isEnquiryKind(kind) ? KIND_NAMES[kind] : { division: kind, lead: kind };
+
+/** The kinds the speed of first contact, the sources and the waiting list are about: privacy requests are counted apart. */
+export const SALES_KINDS: readonly EnquiryKind[] = ENQUIRY_KINDS.filter((kind) => kind !== 'privacy');
+
+/** Working minutes as people read them: "45 min", "2 h 05 min", "–" for none. */
+export const durationText = (minutes: number | null): string =>
+  minutes === null ? '–' : minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;

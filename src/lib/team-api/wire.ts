@@ -1,0 +1,159 @@
+/**
+ * The contract of the team's API (/api/leads and everything under it): every answer and body, as
+ * zod schemas and the types they give. The server builds its answers to these types (`satisfies`
+ * in src/server/team/); the inbox (src/islands/inbox/api.ts) reads them through one typed call
+ * and imports only the types, so no schema reaches the browser; tests/functions/team-api-contract.test.ts
+ * checks the server's real answers against the schemas, so a field one side adds, drops or
+ * renames fails there.
+ */
+import * as z from 'zod/mini';
+import { ENQUIRY_KINDS, type EnquiryKind } from '../enquiry/kinds.ts';
+import type { LeadRecord } from '../enquiry/lead-record.ts';
+import { LOCALES } from '../../i18n/locales.ts';
+import { LEAD_STATUSES, TEAM_ACTIONS, TEAM_ROLES } from './vocabulary.ts';
+
+const kind = z.enum(ENQUIRY_KINDS);
+const role = z.enum(TEAM_ROLES);
+/** A time as the server writes it (ISO 8601, UTC). */
+const time = z.iso.datetime();
+const day = z.iso.date();
+/** A field's message, by field name (a 400, 409, 412 or 422). */
+const fieldMessages = z.record(z.string(), z.string());
+/** One value per kind, every kind. */
+const perKind = <S extends z.core.SomeType>(schema: S) =>
+  z.strictObject({
+    realestate: schema,
+    bankloan: schema,
+    finance: schema,
+    contact: schema,
+    privacy: schema,
+  } satisfies Record<EnquiryKind, S>);
+
+/**
+ * A lead as the API answers it: the one record type (src/lib/enquiry/lead-record.ts). Its shape
+ * is declared there from the kinds' schemas; here its own fields are checked and the rest kept.
+ */
+const leadMeta = z.looseObject({
+  id: z.uuid(),
+  kind,
+  receivedAt: time,
+  page: z.string(),
+  via: z.enum(['js', 'html']),
+  status: z.optional(z.enum(LEAD_STATUSES)),
+  history: z.optional(z.array(z.strictObject({ status: z.enum(LEAD_STATUSES), note: z.string(), by: z.string(), at: time }))),
+});
+export const leadSchema = z.custom<LeadRecord>((value) => leadMeta.safeParse(value).success);
+
+/** Any answer that is not 2xx: the server's words, and each field at fault. */
+export const problemSchema = z.looseObject({ error: z.string(), fields: z.optional(fieldMessages) });
+export type ApiProblem = z.infer<typeof problemSchema>;
+
+/** GET /api/leads/me: whose key this is. */
+export const signedInSchema = z.strictObject({ name: z.string(), role });
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** GET /api/leads?format=json: one page of leads, and the cursor of the next (also in X-Next-Cursor). */
+export const leadPageSchema = z.strictObject({ count: z.number(), nextCursor: z.nullable(z.string()), leads: z.array(leadSchema) });
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+/** GET /api/leads?consentNotice=<version>: that notice's text (null for a version whose text is not kept). */
+export const consentNoticeSchema = z.strictObject({ version: z.string(), text: z.nullable(z.string()) });
+export type ConsentNotice = z.infer<typeof consentNoticeSchema>;
+
+/** GET, PATCH /api/leads/<id> and POST /api/leads/<id>/release: the lead and its version (also the ETag). */
+export const leadEnvelopeSchema = z.strictObject({ lead: leadSchema, etag: z.string() });
+export type LeadEnvelope = z.infer<typeof leadEnvelopeSchema>;
+
+/** PATCH /api/leads/<id>'s 412: someone changed the lead meanwhile; here it is as it is now. */
+export const leadConflictSchema = z.strictObject({ error: z.string(), fields: fieldMessages, lead: leadSchema, etag: z.string() });
+export type LeadConflict = z.infer<typeof leadConflictSchema>;
+
+/** PATCH /api/leads/<id>'s body (with If-Match: the etag it was read with). */
+export const workChangeSchema = z.strictObject({ status: z.optional(z.enum(LEAD_STATUSES)), note: z.optional(z.string()) });
+export type WorkChange = z.infer<typeof workChangeSchema>;
+
+/** One person of the team (a row of team_members). */
+export const teamMemberSchema = z.strictObject({ id: z.uuid(), name: z.string(), role, addedAt: time, addedBy: z.string() });
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** GET /api/leads/team: the people. */
+export const peopleSchema = z.strictObject({ members: z.array(teamMemberSchema) });
+export type People = z.infer<typeof peopleSchema>;
+
+/** POST /api/leads/team's body. */
+export const newPersonSchema = z.strictObject({ name: z.string(), role });
+export type NewPerson = z.infer<typeof newPersonSchema>;
+
+/** POST /api/leads/team's 201: the person, and their key, shown this once. */
+export const personAddedSchema = z.strictObject({ member: teamMemberSchema, key: z.string() });
+export type PersonAdded = z.infer<typeof personAddedSchema>;
+
+/** One entry of the team's log. */
+export const teamLogEntrySchema = z.strictObject({
+  id: z.string(),
+  at: time,
+  actor: z.string(),
+  action: z.enum(TEAM_ACTIONS),
+  leadId: z.nullable(z.uuid()),
+  detail: z.record(z.string(), z.string()),
+});
+export type TeamLogEntry = z.infer<typeof teamLogEntrySchema>;
+
+/** GET /api/leads/log[?before=<id>]: a page of the log, newest first, and where the next page starts. */
+export const logPageSchema = z.strictObject({ entries: z.array(teamLogEntrySchema), nextBefore: z.nullable(z.string()) });
+export type LogPage = z.infer<typeof logPageSchema>;
+
+/** The speed of first contact of a set of leads, in working minutes. */
+export const speedSchema = z.strictObject({
+  leads: z.number(),
+  contacted: z.number(),
+  medianMinutes: z.nullable(z.number()),
+  p90Minutes: z.nullable(z.number()),
+  withinHour: z.number(),
+  withinHourShare: z.nullable(z.number()),
+  sameDay: z.number(),
+  sameDayShare: z.nullable(z.number()),
+});
+export type Speed = z.infer<typeof speedSchema>;
+
+/** A source, campaign or landing page, with its leads and what came of them. */
+export const rankedSchema = z.strictObject({
+  value: z.string(),
+  leads: z.number(),
+  won: z.number(),
+  lost: z.number(),
+  wonShare: z.nullable(z.number()),
+});
+export type Ranked = z.infer<typeof rankedSchema>;
+
+/** One week of the weekly series: leads by kind, spam, and the week's speed of first contact. */
+export const weekSchema = z.extend(perKind(z.number()), { week: day, spam: z.number(), firstContact: speedSchema });
+export type Week = z.infer<typeof weekSchema>;
+
+/** GET /api/leads/insights?from=&to=: the owner's figures over a range of India's dates. */
+export const insightsSchema = z.strictObject({
+  from: day,
+  to: day,
+  timeZone: z.string(),
+  officeHours: z.strictObject({ days: z.array(z.string()), opens: z.string(), closes: z.string() }),
+  waitingAfterMinutes: z.number(),
+  total: z.number(),
+  byKind: perKind(z.number()),
+  spam: z.number(),
+  weeks: z.array(weekSchema),
+  outcomes: perKind(z.strictObject({ leads: z.number(), won: z.number(), lost: z.number() })),
+  sources: z.array(rankedSchema),
+  campaigns: z.array(rankedSchema),
+  landingPages: z.array(rankedSchema),
+  languages: perKind(z.record(z.enum(LOCALES), z.number())),
+  firstContact: z.extend(speedSchema, {
+    byKind: z.array(z.extend(speedSchema, { kind })),
+    byPerson: z.array(z.extend(speedSchema, { person: z.string() })),
+  }),
+  waiting: z.array(z.uuid()),
+  waitingCount: z.number(),
+  waitingLeads: z.array(
+    z.strictObject({ id: z.uuid(), kind, name: z.string(), receivedAt: time, clockStart: time, workingMinutes: z.number() }),
+  ),
+});
+export type Insights = z.infer<typeof insightsSchema>;
