@@ -318,11 +318,12 @@ export const en = {
       'Double Bed Room': 'Double Bed Room',
       'Triple Bed Room': 'Triple Bed Room',
       'Four Bed Room': 'Four Bed Room',
-      // plot and commercial sizes, in square metres
-      '99 & below': '99 & below',
-      '100 to 150': '100 to 150',
-      '151 to 200': '151 to 200',
-      '201 & above': '201 & above',
+      // plot and commercial sizes, in square metres: shown with their unit and about as many square feet
+      // (buyers here think in square feet; tests/unit/i18n-dictionaries.test.ts checks the figures)
+      '99 & below': '99 m² & below (about 1,070 sq ft)',
+      '100 to 150': '100 to 150 m² (about 1,080 to 1,610 sq ft)',
+      '151 to 200': '151 to 200 m² (about 1,630 to 2,150 sq ft)',
+      '201 & above': '201 m² & above (about 2,160 sq ft)',
       // agricultural land sizes, in acres
       '5 acr & below': '5 acr & below',
       '5 to 10 acr': '5 to 10 acr',

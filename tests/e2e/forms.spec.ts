@@ -26,6 +26,7 @@ import {
   submitButton,
   type FormPage,
   type Step,
+  radioName,
 } from '../support/form-filling.ts';
 
 // Each page test fills, sends and runs axe four times: give a busy machine room.
@@ -102,7 +103,7 @@ const keyboardStep = async (page: Page, step: Step) => {
     await page.keyboard.type(step.value); // type-ahead picks the option
     await expect(select).toHaveValue(step.value);
   } else {
-    const target = form.getByRole('radio', { name: step.value, exact: true });
+    const target = form.getByRole('radio', { name: radioName(step.value), exact: true });
     const group = form.locator(`input[type=radio][name="${await target.getAttribute('name')}"]`);
     // Tab enters the group on its checked radio, or on the first.
     for (let i = 0; i < 40 && !(await group.evaluateAll((els) => (els as Element[]).includes(document.activeElement as Element))); i += 1) {

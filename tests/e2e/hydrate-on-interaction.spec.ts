@@ -16,6 +16,7 @@ import {
   submitButton,
   type FormPage,
   readingPause,
+  radioName,
 } from '../support/form-filling.ts';
 import { FORM_TEXT } from '../support/words.ts';
 
@@ -100,7 +101,7 @@ test('typing straight away, with the script held back by a slow network, keeps e
   // After hydration every value is still there, the city list is the chosen state's.
   const html = page.locator('form.enquiry-form');
   for (const step of form.steps) {
-    if (step.type === 'radio') await expect(html.getByRole('radio', { name: step.value, exact: true })).toBeChecked();
+    if (step.type === 'radio') await expect(html.getByRole('radio', { name: radioName(step.value), exact: true })).toBeChecked();
     else await expect(html.getByLabel(step.label, { exact: true })).toHaveValue(step.value);
   }
   await expect(html.locator('select[name="selectedCity"] optgroup')).toHaveCount(1);
@@ -206,7 +207,7 @@ test('when the date script cannot be fetched at sending (the visitor went offlin
   await expect(page.getByText(FORM_TEXT.emailStatus[0])).toBeVisible();
   const html = page.locator('form.enquiry-form');
   for (const step of form.steps) {
-    if (step.type === 'radio') await expect(html.getByRole('radio', { name: step.value, exact: true })).toBeChecked();
+    if (step.type === 'radio') await expect(html.getByRole('radio', { name: radioName(step.value), exact: true })).toBeChecked();
     else await expect(html.getByLabel(step.label, { exact: true })).toHaveValue(step.value);
   }
 });

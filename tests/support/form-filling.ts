@@ -165,12 +165,15 @@ export const hydrated = async (page: Page) => {
   await page.locator('astro-island:not([ssr]) form.enquiry-form').waitFor();
 };
 
+/** The name a radio chip shows for a wire value on an English page (a plot size adds its unit). */
+export const radioName = (value: string): string => (FORM_TEXT.options as Record<string, string>)[value] ?? value;
+
 export const fill = async (page: Page, steps: Step[]) => {
   const form = page.locator('form.enquiry-form');
   for (const step of steps) {
     if (step.type === 'text') await form.getByLabel(step.label, { exact: true }).fill(step.value);
     else if (step.type === 'select') await form.getByLabel(step.label, { exact: true }).selectOption(step.value);
-    else await form.getByRole('radio', { name: step.value, exact: true }).check();
+    else await form.getByRole('radio', { name: radioName(step.value), exact: true }).check();
   }
   await form.getByRole('checkbox', { name: /I agree/ }).check();
 };

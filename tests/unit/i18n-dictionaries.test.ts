@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { en, type Dictionary } from '../../src/i18n/en.ts';
-import { dictionary, format, indianNumber, LOCALES, LANGUAGE_NAMES } from '../../src/i18n/index.ts';
+import { dictionary, format, indianNumber, LOCALES, LANGUAGE_NAMES, type Locale } from '../../src/i18n/index.ts';
+import { AREA_BANDS, BEDROOMS } from '../../src/lib/enquiry/options.ts';
+import { SQ_FT_PER_UNIT } from '../../src/lib/calculators/land.ts';
 
 /** The files of src/i18n named by a language code (two letters). */
 const files = import.meta.glob<Record<string, unknown>>('../../src/i18n/??.ts', { eager: true });
@@ -49,6 +51,42 @@ describe.each(LOCALES.filter((locale) => locale !== 'en'))('the %s dictionary', 
       expect(typeof value, `${locale}: ${key}`).toBe('string');
       expect((value as string).trim(), `${locale}: ${key}`).not.toBe('');
       expect(placeholders(value as string), `${locale}: ${key}`).toEqual(placeholders(english as string));
+    }
+  });
+});
+
+describe('plot and commercial sizes (square metres on the wire) show their unit and about as many square feet', () => {
+  /** How each language abbreviates square metres and square feet. */
+  const UNITS: Record<Locale, { sqm: string; sqft: string }> = {
+    en: { sqm: 'm²', sqft: 'sq ft' },
+    ta: { sqm: 'ச.மீ.', sqft: 'ச.அடி' },
+    te: { sqm: 'చ.మీ.', sqft: 'చ.అ.' },
+    kn: { sqm: 'ಚ.ಮೀ.', sqft: 'ಚ.ಅಡಿ' },
+  };
+  /** Square feet of a whole number of square metres, to the nearest 10, written 1,080. */
+  const sqft = (sqm: number) => indianNumber(Math.round((sqm * SQ_FT_PER_UNIT.sqm) / 10) * 10);
+
+  it.each(LOCALES)('%s', (locale) => {
+    const options = dictionary(locale).form.options as Record<string, string>;
+    for (const band of AREA_BANDS) {
+      const shown = options[band];
+      const metres = band.match(/\d+/g)!.map(Number);
+      expect(shown, band).toContain(UNITS[locale].sqm);
+      expect(shown, band).toContain(UNITS[locale].sqft);
+      for (const figure of metres) {
+        expect(shown, band).toContain(String(figure));
+        expect(shown, band).toContain(sqft(figure));
+      }
+    }
+    // The range bands say both ends in square feet, in the same order as the metres.
+    expect(options['100 to 150'].indexOf(sqft(100))).toBeLessThan(options['100 to 150'].indexOf(sqft(150)));
+    expect(sqft(100)).toBe('1,080');
+  });
+
+  it('flats are shown as BHK in Tamil, Telugu and Kannada, as listings and buyers say', () => {
+    for (const locale of ['ta', 'te', 'kn'] as const) {
+      const options = dictionary(locale).form.options as Record<string, string>;
+      expect(BEDROOMS.map((value) => options[value])).toEqual(['1 BHK', '2 BHK', '3 BHK', '4 BHK']);
     }
   });
 });
