@@ -40,9 +40,11 @@ export const en = {
       realEstate: 'Real Estate',
       buyProperty: 'Buy property',
       sellProperty: 'Sell property',
-      /** Read before a property link in the Buy list ("Buy Flats"). */
       buy: 'Buy',
       sell: 'Sell',
+      /** What screen readers hear for a property link in the Buy and Sell lists ({label}: the visible "Flats"), in the language's order. */
+      buyLink: 'Buy {label}',
+      sellLink: 'Sell {label}',
       loans: 'Loans',
       financialPlanning: 'Financial Planning',
       about: 'About',
@@ -93,6 +95,9 @@ export const en = {
       goTo: 'Go to slide {n}: {title}',
       pause: 'Pause slideshow',
       play: 'Play slideshow',
+      /** What screen readers call the carousel and each of its slides (aria-roledescription). */
+      roleCarousel: 'carousel',
+      roleSlide: 'slide',
     },
     home: {
       /** The home page's <title> (the site name comes first: "{name}: {tagline}"). */
@@ -103,8 +108,8 @@ export const en = {
       services: 'Our services',
       programmes: 'Programmes',
       readMore: 'Read more',
-      /** After "Read more", for screen readers: {title} is the programme. */
-      readMoreAbout: 'about {title}',
+      /** What screen readers hear for a programme's link: {readMore} is the visible "Read more", {title} the programme. */
+      readMoreAbout: '{readMore} about {title}',
       moreAboutTraining: 'More about Training & Growth',
       leadership: 'Leadership',
       reviews: 'Reviews',
@@ -174,13 +179,15 @@ export const en = {
     loans: {
       /** {provider} is the loans company's name. */
       kicker: 'Loans Offered by {provider}',
+      /** Right under the loan page's heading: we arrange the loan and do not lend. */
+      arranged: 'We arrange your loan with our partner banks and NBFCs; we do not lend ourselves.',
       howItWorks: 'How your enquiry works',
       /** A loan page's meta description: {title} and {lead} come from the page. */
       description: '{title}: {lead} Send an enquiry and our loans team will call you back.',
-      /** The statement on every loan page, and the partner lenders' list above the names (when any are set). */
+      /** The box on every loan page after its copy: who lends and decides; the partner lenders' list above the names (when any are set). */
       lendersHeading: 'Who lends the money',
       lenderStatement:
-        'We arrange your loan with our partner banks and NBFCs; we do not lend ourselves. The lender alone decides whether to sanction the loan, its interest rate and its terms.',
+        'The money is lent by one of our partner banks or NBFCs, and that lender alone decides whether to sanction the loan, its interest rate and its terms.',
       partnerLenders: 'Our partner banks and NBFCs',
     },
     plans: {
@@ -319,11 +326,12 @@ export const en = {
       'Triple Bed Room': 'Triple Bed Room',
       'Four Bed Room': 'Four Bed Room',
       // plot and commercial sizes, in square metres: shown with their unit and about as many square feet
-      // (buyers here think in square feet; tests/unit/i18n-dictionaries.test.ts checks the figures)
-      '99 & below': '99 m² & below (about 1,070 sq ft)',
-      '100 to 150': '100 to 150 m² (about 1,080 to 1,610 sq ft)',
-      '151 to 200': '151 to 200 m² (about 1,630 to 2,150 sq ft)',
-      '201 & above': '201 m² & above (about 2,160 sq ft)',
+      // (buyers here think in square feet; tests/unit/i18n-dictionaries.test.ts checks the figures); no-break
+      // spaces keep the bracket on one line when a chip wraps
+      '99 & below': '99 m² & below (about\u00a01,070\u00a0sq\u00a0ft)',
+      '100 to 150': '100 to 150 m² (about\u00a01,080\u00a0to\u00a01,610\u00a0sq\u00a0ft)',
+      '151 to 200': '151 to 200 m² (about\u00a01,630\u00a0to\u00a02,150\u00a0sq\u00a0ft)',
+      '201 & above': '201 m² & above (about\u00a02,160\u00a0sq\u00a0ft)',
       // agricultural land sizes, in acres
       '5 acr & below': '5 acr & below',
       '5 to 10 acr': '5 to 10 acr',

@@ -8,6 +8,17 @@ import { HTML_LANG, type Locale } from './locales.ts';
 export const format = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
+/**
+ * What a template says before and after one of its placeholders, its other placeholders filled:
+ * for words a screen reader hears around a visible label, in the language's own order.
+ * around('{label} வாங்க', 'label') is { before: '', after: ' வாங்க' }; around('Buy {label}', 'label')
+ * is { before: 'Buy ', after: '' }.
+ */
+export const around = (template: string, key: string, values: Record<string, string | number> = {}) => {
+  const [before, after = ''] = template.split(`{${key}}`);
+  return { before: format(before, values), after: format(after, values) };
+};
+
 /** Indian digit grouping (₹5,00,000) whatever the page's language. */
 export const indianNumber = (value: number): string => new Intl.NumberFormat('en-IN').format(value);
 

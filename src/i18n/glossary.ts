@@ -53,6 +53,13 @@ export const GLOSSARY: readonly Term[] = [
     kn: { use: 'ಸಾಲದಾತ' },
   },
   {
+    en: "Loans Offered by {provider} (the loan pages' heading)",
+    ta: { use: '{provider} மூலம் கிடைக்கும் கடன்கள்', avoid: ['வழங்கும் கடன்கள்'] },
+    te: { use: '{provider} ద్వారా లభించే లోన్లు', avoid: ['అందించే లోన్లు'] },
+    kn: { use: '{provider} ಮೂಲಕ ಲಭ್ಯವಿರುವ ಸಾಲಗಳು', avoid: ['ನೀಡುವ ಸಾಲಗಳು'] },
+    note: "The owner's English heading stays; its translations say the loans are had through the group, never that it gives them (the lending verb), since the line under the heading says we arrange loans and do not lend.",
+  },
+  {
     en: 'consent',
     ta: { use: 'ஒப்புதல்' },
     te: { use: 'సమ్మతి' },

@@ -5,7 +5,7 @@ import { kn } from './kn.ts';
 import type { Locale } from './locales.ts';
 
 export * from './locales.ts';
-export { format, indianNumber } from './format.ts';
+export { around, format, indianNumber } from './format.ts';
 export type { Dictionary };
 
 /**

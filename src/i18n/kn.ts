@@ -27,6 +27,8 @@ export const kn: Dictionary = {
       sellProperty: 'ಆಸ್ತಿ ಮಾರಾಟ',
       buy: 'ಖರೀದಿ',
       sell: 'ಮಾರಾಟ',
+      buyLink: '{label} ಖರೀದಿ',
+      sellLink: '{label} ಮಾರಾಟ',
       loans: 'ಸಾಲಗಳು',
       financialPlanning: 'ಹಣಕಾಸು ಯೋಜನೆ',
       about: 'ನಮ್ಮ ಬಗ್ಗೆ',
@@ -73,6 +75,8 @@ export const kn: Dictionary = {
       goTo: 'ಸ್ಲೈಡ್ {n}ಕ್ಕೆ ಹೋಗಿ: {title}',
       pause: 'ಸ್ಲೈಡ್‌ಶೋ ನಿಲ್ಲಿಸಿ',
       play: 'ಸ್ಲೈಡ್‌ಶೋ ಆರಂಭಿಸಿ',
+      roleCarousel: 'ಸ್ಲೈಡ್‌ಶೋ',
+      roleSlide: 'ಸ್ಲೈಡ್',
     },
     home: {
       title: '{name}: {tagline}',
@@ -82,7 +86,7 @@ export const kn: Dictionary = {
       services: 'ನಮ್ಮ ಸೇವೆಗಳು',
       programmes: 'ತರಬೇತಿ ಕಾರ್ಯಕ್ರಮಗಳು',
       readMore: 'ಇನ್ನಷ್ಟು ಓದಿ',
-      readMoreAbout: '{title} ಬಗ್ಗೆ',
+      readMoreAbout: '{title} ಬಗ್ಗೆ {readMore}',
       moreAboutTraining: 'ತರಬೇತಿ ಮತ್ತು ಬೆಳವಣಿಗೆಯ ಬಗ್ಗೆ ಇನ್ನಷ್ಟು',
       leadership: 'ನಾಯಕತ್ವ ತಂಡ',
       reviews: 'ಅಭಿಪ್ರಾಯಗಳು',
@@ -142,12 +146,13 @@ export const kn: Dictionary = {
       allSellOptions: '← ಆಸ್ತಿ ಮಾರಾಟದ ಎಲ್ಲ ಆಯ್ಕೆಗಳು',
     },
     loans: {
-      kicker: '{provider} ನೀಡುವ ಸಾಲಗಳು',
+      kicker: '{provider} ಮೂಲಕ ಲಭ್ಯವಿರುವ ಸಾಲಗಳು',
+      arranged: 'ನಿಮ್ಮ ಸಾಲವನ್ನು ನಮ್ಮ ಪಾಲುದಾರ ಬ್ಯಾಂಕುಗಳು ಮತ್ತು NBFCಗಳ ಮೂಲಕ ಏರ್ಪಡಿಸುತ್ತೇವೆ; ನಾವೇ ಸಾಲ ನೀಡುವುದಿಲ್ಲ.',
       howItWorks: 'ನಿಮ್ಮ ವಿಚಾರಣೆ ಹೇಗೆ ಮುಂದುವರಿಯುತ್ತದೆ',
       description: '{title}: {lead} ವಿಚಾರಣೆ ಕಳುಹಿಸಿ, ನಮ್ಮ ಸಾಲ ತಂಡ ನಿಮಗೆ ಮರಳಿ ಕರೆ ಮಾಡುತ್ತದೆ.',
       lendersHeading: 'ಸಾಲ ಯಾರು ನೀಡುತ್ತಾರೆ',
       lenderStatement:
-        'ನಿಮ್ಮ ಸಾಲವನ್ನು ನಮ್ಮ ಪಾಲುದಾರ ಬ್ಯಾಂಕುಗಳು ಮತ್ತು NBFCಗಳ ಮೂಲಕ ಏರ್ಪಡಿಸುತ್ತೇವೆ; ನಾವೇ ಸಾಲ ನೀಡುವುದಿಲ್ಲ. ಸಾಲ ಮಂಜೂರು ಮಾಡಬೇಕೇ, ಬಡ್ಡಿ ದರ ಎಷ್ಟು, ಷರತ್ತುಗಳೇನು ಎಂಬುದನ್ನು ಸಾಲ ನೀಡುವ ಸಂಸ್ಥೆ ಮಾತ್ರ ನಿರ್ಧರಿಸುತ್ತದೆ.',
+        'ಸಾಲ ನೀಡುವುದು ನಮ್ಮ ಪಾಲುದಾರ ಬ್ಯಾಂಕುಗಳು ಅಥವಾ NBFCಗಳಲ್ಲಿ ಒಂದು; ಸಾಲ ಮಂಜೂರು ಮಾಡಬೇಕೇ, ಬಡ್ಡಿ ದರ ಎಷ್ಟು, ಷರತ್ತುಗಳೇನು ಎಂಬುದನ್ನು ಆ ಸಾಲದಾತರು ಮಾತ್ರ ನಿರ್ಧರಿಸುತ್ತಾರೆ.',
       partnerLenders: 'ನಮ್ಮ ಪಾಲುದಾರ ಬ್ಯಾಂಕುಗಳು ಮತ್ತು NBFCಗಳು',
     },
     plans: {

@@ -26,6 +26,8 @@ export const te: Dictionary = {
       sellProperty: 'ఆస్తి అమ్మండి',
       buy: 'కొనండి',
       sell: 'అమ్మండి',
+      buyLink: '{label} కొనండి',
+      sellLink: '{label} అమ్మండి',
       loans: 'లోన్లు',
       financialPlanning: 'ఆర్థిక ప్రణాళిక',
       about: 'మా గురించి',
@@ -72,6 +74,8 @@ export const te: Dictionary = {
       goTo: 'స్లైడ్ {n}కు వెళ్లండి: {title}',
       pause: 'స్లైడ్‌షో ఆపండి',
       play: 'స్లైడ్‌షో ప్రారంభించండి',
+      roleCarousel: 'స్లైడ్‌షో',
+      roleSlide: 'స్లైడ్',
     },
     home: {
       title: '{name}: {tagline}',
@@ -81,7 +85,7 @@ export const te: Dictionary = {
       services: 'మా సేవలు',
       programmes: 'శిక్షణ కార్యక్రమాలు',
       readMore: 'ఇంకా చదవండి',
-      readMoreAbout: '{title} గురించి',
+      readMoreAbout: '{title} గురించి {readMore}',
       moreAboutTraining: 'శిక్షణ & అభివృద్ధి గురించి ఇంకా',
       leadership: 'నాయకత్వ బృందం',
       reviews: 'అభిప్రాయాలు',
@@ -140,12 +144,12 @@ export const te: Dictionary = {
       allSellOptions: '← ఆస్తి అమ్మకం అన్ని రకాలు',
     },
     loans: {
-      kicker: '{provider} అందించే లోన్లు',
+      kicker: '{provider} ద్వారా లభించే లోన్లు',
+      arranged: 'మీ లోన్‌ను మా భాగస్వామ్య బ్యాంకులు, NBFCల ద్వారా ఏర్పాటు చేస్తాం; మేము స్వయంగా లోన్ ఇవ్వం.',
       howItWorks: 'మీ ఎంక్వైరీ ఎలా సాగుతుంది',
       description: '{title}: {lead} ఎంక్వైరీ పంపండి, మా లోన్ బృందం మీకు తిరిగి కాల్ చేస్తుంది.',
       lendersHeading: 'లోన్ ఎవరు ఇస్తారు',
-      lenderStatement:
-        'మీ లోన్‌ను మా భాగస్వామ్య బ్యాంకులు, NBFCల ద్వారా ఏర్పాటు చేస్తాం; మేము స్వయంగా లోన్ ఇవ్వం. లోన్ మంజూరు చేయాలా వద్దా, వడ్డీ రేటు ఎంత, షరతులు ఏమిటి అనేవి రుణదాత మాత్రమే నిర్ణయిస్తారు.',
+      lenderStatement: 'లోన్ ఇచ్చేది మా భాగస్వామ్య బ్యాంకుల్లో లేదా NBFCల్లో ఒకటి; లోన్ మంజూరు చేయాలా వద్దా, వడ్డీ రేటు ఎంత, షరతులు ఏమిటి అనేవి ఆ రుణదాత మాత్రమే నిర్ణయిస్తారు.',
       partnerLenders: 'మా భాగస్వామ్య బ్యాంకులు, NBFCలు',
     },
     plans: {

@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtPages, documentAt, sitemapEntries, textOf, type BuiltPage } from '../support/dist.ts';
 import { en } from '../../src/i18n/en.ts';
+import { dictionary, format } from '../../src/i18n/index.ts';
 import { DEFAULT_LOCALE, HTML_LANG, LOCALES, type Locale } from '../../src/i18n/locales.ts';
 import { localizePath } from '../../src/lib/routing/index.ts';
 
@@ -138,4 +139,47 @@ describe('no English sentence of the dictionary on a Tamil, Telugu or Kannada pa
       expect(found).toEqual([]);
     });
   }
+});
+
+describe('what screen readers hear around a visible word is in the page language and its word order', () => {
+  const spoken = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim();
+  /** The text a sighted reader sees: without the visually hidden words. */
+  const visible = (element: Element) => {
+    const copy = element.cloneNode(true) as Element;
+    copy.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove());
+    return spoken(copy) ?? '';
+  };
+
+  for (const locale of LOCALES) {
+    const t = dictionary(locale).site;
+
+    it(`${locale}: the menu's Buy and Sell links, the programmes' "Read more" and the carousel`, () => {
+      const home = documentAt(localizePath('/', locale));
+      const buyFlats = home.querySelector(`nav a[href="${localizePath('/Flats', locale)}"]`);
+      expect(buyFlats).not.toBeNull();
+      expect(spoken(buyFlats)).toBe(format(t.nav.buyLink, { label: visible(buyFlats!) }));
+      const sellFlats = home.querySelector(`nav a[href="${localizePath('/Sellflats', locale)}"]`);
+      expect(spoken(sellFlats)).toBe(format(t.nav.sellLink, { label: visible(sellFlats!) }));
+
+      const readMore = [...home.querySelectorAll('a.programme__link')];
+      expect(readMore.length).toBeGreaterThan(2);
+      for (const link of readMore) {
+        const title = spoken(link.closest('li')?.querySelector('.programme__title'));
+        expect(visible(link)).toBe(t.home.readMore);
+        expect(spoken(link)).toBe(format(t.home.readMoreAbout, { readMore: t.home.readMore, title: title! }));
+      }
+
+      expect(home.querySelector('[data-carousel]')?.getAttribute('aria-roledescription')).toBe(t.carousel.roleCarousel);
+      const slides = [...home.querySelectorAll('.carousel__slide')];
+      expect(slides.length).toBeGreaterThan(1);
+      for (const slide of slides) expect(slide.getAttribute('aria-roledescription')).toBe(t.carousel.roleSlide);
+    });
+  }
+
+  it('Tamil, Telugu and Kannada put the verb after the word, as they speak', () => {
+    const tamil = documentAt('/ta').querySelector('nav a[href="/ta/Flats"]');
+    expect(spoken(tamil)).toMatch(/ வாங்க$/);
+    expect(spoken(documentAt('/kn').querySelector('nav a[href="/kn/Flats"]'))).toMatch(/ ಖರೀದಿ$/);
+    expect(spoken(documentAt('/te').querySelector('a.programme__link'))).toMatch(/ గురించి ఇంకా చదవండి$/);
+  });
 });

@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { builtPages, documentAt, htmlAt, textOf } from '../support/dist.ts';
 import { localized } from '../../src/lib/content.ts';
-import { dictionary, LOCALES } from '../../src/i18n/index.ts';
+import { dictionary, format, LOCALES } from '../../src/i18n/index.ts';
 import { localizePath } from '../../src/lib/routing/index.ts';
 import { AMFI_DISTRIBUTOR, SEBI_MF_RISK } from '../../src/lib/regulatory.ts';
 import { REGULATOR_SENTENCES } from '../../src/i18n/regulators.ts';
@@ -82,10 +82,15 @@ describe('the regulators’ words in every language', () => {
       }
     });
 
-    it(`${locale}: loan pages say the lender alone decides, and list no lender while none is set`, () => {
+    it(`${locale}: loan pages say right under the heading that we arrange and do not lend, that the lender alone decides, and list no lender while none is set`, () => {
       for (const path of LOANS) {
         const address = localizePath(path, locale);
         const text = pageText(address);
+        const header = documentAt(address).querySelector('.page-header hgroup');
+        expect(header?.querySelector('.page-header__kicker')?.textContent, address).toBe(
+          format(t.loans.kicker, { provider: site.provider }),
+        );
+        expect(header?.nextElementSibling?.textContent?.trim(), address).toBe(t.loans.arranged);
         expect(text, address).toContain(t.loans.lenderStatement);
         expect(documentAt(address).querySelector('h2#lender-notice-heading')?.textContent, address).toBe(t.loans.lendersHeading);
         expect(text, address).not.toContain(t.loans.partnerLenders);

@@ -69,7 +69,8 @@ describe('plot and commercial sizes (square metres on the wire) show their unit 
   it.each(LOCALES)('%s', (locale) => {
     const options = dictionary(locale).form.options as Record<string, string>;
     for (const band of AREA_BANDS) {
-      const shown = options[band];
+      // No-break spaces keep a bracket on one line; read them as spaces.
+      const shown = options[band].replace(/\u00a0/g, ' ');
       const metres = band.match(/\d+/g)!.map(Number);
       expect(shown, band).toContain(UNITS[locale].sqm);
       expect(shown, band).toContain(UNITS[locale].sqft);

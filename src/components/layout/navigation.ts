@@ -5,14 +5,14 @@
  */
 import { localized as getCollection } from '../../lib/content.ts';
 import { hrefOf } from '../../lib/routing/index.ts';
-import { dictionary } from '../../i18n/index.ts';
+import { around, dictionary } from '../../i18n/index.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales.ts';
 
 export interface NavLink {
   label: string;
   href: string;
-  /** Words read before the label by screen readers only, e.g. "Buy" before "Flats". */
-  context?: string;
+  /** Words screen readers only hear around the label, in the language's order: "Buy " before "Flats", " வாங்க" after "ஃப்ளாட்கள்". */
+  hidden?: { before: string; after: string };
 }
 export interface NavGroup {
   label: string;
@@ -37,7 +37,11 @@ export async function getNavigation(locale: Locale = DEFAULT_LOCALE): Promise<Na
     properties
       .filter((p) => p.data.intent === intent)
       .sort(byOrder)
-      .map((p) => ({ label: p.data.cardTitle, href: hrefOf(p, locale), context: intent === 'buy' ? t.buy : t.sell }));
+      .map((p) => ({
+        label: p.data.cardTitle,
+        href: hrefOf(p, locale),
+        hidden: around(intent === 'buy' ? t.buyLink : t.sellLink, 'label'),
+      }));
 
   return [
     {
