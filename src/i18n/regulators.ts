@@ -26,7 +26,7 @@ export const REGULATOR_SENTENCES = {
   /** AMFI's name for a registered distributor. */
   amfiDistributor: {
     en: 'AMFI-registered Mutual Fund Distributor',
-    ta: 'AMFI-இல் பதிவுசெய்யப்பட்ட மியூச்சுவல் ஃபண்ட் விநியோகஸ்தர்',
+    ta: 'AMFI-யில் பதிவுசெய்யப்பட்ட மியூச்சுவல் ஃபண்ட் விநியோகஸ்தர்',
     te: 'AMFIలో నమోదైన మ్యూచువల్ ఫండ్ డిస్ట్రిబ్యూటర్',
     kn: 'AMFIಯಲ್ಲಿ ನೋಂದಾಯಿತ ಮ್ಯೂಚುವಲ್ ಫಂಡ್ ವಿತರಕರು',
   },
