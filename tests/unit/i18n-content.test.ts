@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCollection } from 'astro:content';
 import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales.ts';
+import { dictionary } from '../../src/i18n/index.ts';
 import { entryName, localized, ordered, page, splitEntryId } from '../../src/lib/content.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,6 +114,20 @@ describe('which translations a native speaker has reviewed', () => {
       expect(reviewLines(translationStatus(root))[0]).toBe('ta: all 3 translated entries are reviewed by a native speaker');
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the loan form names each loan by its page title', () => {
+  // English shows the wire value ("Deposit Loan" on the page "Loan Against Deposits"); a translation
+  // shows the title the page itself has, or that title without a gloss in brackets after it.
+  it.each(LOCALES.filter((locale) => locale !== DEFAULT_LOCALE))('%s', async (locale) => {
+    const options = dictionary(locale).form.options as Record<string, string>;
+    const loans = await localized('loans', locale);
+    expect(loans.length).toBe(8);
+    for (const loan of loans) {
+      const title = loan.data.title;
+      expect([title, title.replace(/ \([^)]*\)$/, '')], loan.data.loanType).toContain(options[loan.data.loanType]);
     }
   });
 });
