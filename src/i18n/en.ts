@@ -596,7 +596,7 @@ export const en = {
     /** The name of each field a problem is about, keyed by wire name (`_form`: the whole form). */
     fields: {
       Username: 'Name',
-      phone: 'Phone',
+      phone: 'Mobile number',
       email: 'E-mail',
       intent: 'Intent',
       category: 'Category',

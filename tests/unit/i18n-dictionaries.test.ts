@@ -92,6 +92,12 @@ describe('plot and commercial sizes (square metres on the wire) show their unit 
   });
 });
 
+it.each(LOCALES)('%s: the no-JavaScript problem page names the mobile number and e-mail as the form labels them', (locale) => {
+  const words = dictionary(locale);
+  expect(words.problem.fields.phone).toBe(words.form.fields.phone.label);
+  expect(words.problem.fields.email).toBe(words.form.fields.email.label);
+});
+
 describe('helpers', () => {
   it('format fills placeholders and leaves unknown ones visible', () => {
     expect(format('Call {phone}', { phone: '+91 90000 00000' })).toBe('Call +91 90000 00000');
