@@ -73,17 +73,25 @@ const faceCss = ({ fontFamily, src, ...descriptors }: FallbackFace, unicodeRange
     .join('')}unicode-range:${unicodeRange}}`;
 
 /**
+ * Every selector whose rule sets `font-family: var(--font-heading)` (global.css, PageHeader.astro,
+ * DivisionCards.astro; tests/unit/fallback-fonts.test.ts finds them all in src/).
+ */
+export const HEADING_FONT_USERS = ['h1', 'h2', 'h3', '.page-header__kicker', '.division-card__title'] as const;
+
+/**
  * The heading font's fallback faces and the heading font stack that uses them (every page;
  * `:root[lang]` outranks global.css's `:root` wherever the two land in the page). While <html>
- * has the wait class (late-fonts.ts), the stack leaves 'Heading' out, so the browser does
- * not fetch it yet.
+ * has the wait class (late-fonts.ts), the stack of the elements that use it leaves 'Heading' out,
+ * so the browser does not fetch it yet. The wait changes the stack on those elements only, not on
+ * `:root`: a custom property changed on `:root` restyles every element of the page (1,245 on
+ * `/Flats`) when the class goes, after the load; on them, 13.
  */
 export const headingFallbackCss = (): string => {
   const fallbacks = `${headingFamilies.map(familyName).join(',')},var(--font)`;
   return [
     ...headingFaces.map((face) => faceCss(face, HEADING_RANGE)),
     `:root[lang]{--font-heading:'Heading',${fallbacks}}`,
-    `:root[lang].${FONTS_WAIT_CLASS}{--font-heading:${fallbacks}}`,
+    `.${FONTS_WAIT_CLASS} :where(${HEADING_FONT_USERS.join(',')}){--font-heading:${fallbacks}}`,
   ].join('\n');
 };
 

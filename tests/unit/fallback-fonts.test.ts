@@ -2,8 +2,12 @@
  * The heading font's fallback faces (src/styles/fallback-fonts.ts): Capsize's overrides for Arial
  * (and its metric twins) and Roboto, one face per weight, limited to the heading font's range.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HEADING_RANGE, headingFallbackCss, textFallbackFace } from '../../src/styles/fallback-fonts.ts';
+import { HEADING_FONT_USERS, HEADING_RANGE, headingFallbackCss, textFallbackFace } from '../../src/styles/fallback-fonts.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 const faces = (css: string) => [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => m[1]);
 const descriptor = (face: string, name: string) => new RegExp(`(?:^|;)${name}:([^;]+)`).exec(face)?.[1];
@@ -39,8 +43,31 @@ describe('heading fallback faces', () => {
     expect(css).toContain(":root[lang]{--font-heading:'Heading','Heading Fallback: Arial','Heading Fallback: Roboto',var(--font)}");
   });
 
-  it("leaves 'Heading' out of the stack while <html> has the wait class, and only then", () => {
-    expect(css).toContain(":root[lang].fonts-wait{--font-heading:'Heading Fallback: Arial','Heading Fallback: Roboto',var(--font)}");
+  it("leaves 'Heading' out of the stack while <html> has the wait class, on the elements that use the stack only", () => {
+    expect(css).toContain(
+      ".fonts-wait :where(h1,h2,h3,.page-header__kicker,.division-card__title){--font-heading:'Heading Fallback: Arial','Heading Fallback: Roboto',var(--font)}",
+    );
+    // Not on :root: changed there, the property would restyle every element of the page when the wait ends.
+    expect(css).not.toMatch(/:root[^{]*\.fonts-wait/);
+  });
+
+  it('names every rule of src/ that sets the heading stack, so none of them fetches the font while it waits', () => {
+    const sources = [...fs.globSync('src/**/*.{css,astro}', { cwd: root })];
+    const users = sources.flatMap((file) => {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      return [...text.matchAll(/([^{};]+)\{[^}]*font-family:\s*var\(--font-heading\)/g)].flatMap((m) =>
+        m[1]
+          .split(',')
+          .map((selector) => selector.trim().split(/\s+/).at(-1) ?? '')
+          .map((selector) => `${file}: ${selector}`),
+      );
+    });
+    expect(users.length).toBeGreaterThanOrEqual(5);
+    for (const user of users)
+      expect(
+        HEADING_FONT_USERS.some((name) => user.endsWith(`: ${name}`)),
+        user,
+      ).toBe(true);
   });
 });
 
