@@ -31,7 +31,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { FORM_ISLAND, FORM_JS_LIMIT, kb, lazyChunks, measurePages, type PageWeight } from './lib/page-weight.ts';
-import { measurePageWork } from './lib/page-work.ts';
+import { measurePageWork, type PageWork } from './lib/page-work.ts';
 import { TEAM_ROUTES, localizePath, splitLocalePath } from '../src/lib/routing/index.ts';
 
 const { values: args } = parseArgs({
@@ -154,53 +154,74 @@ if (args.write && !args.work)
   );
 
 // The main thread's work during a load (scripts/lib/page-work.ts), one page of each family, in
-// English and in Tamil. Budgets: the family's figures of 2026-12-01 and about 5 % (nodes, layout
-// objects, style rules); the layouts and style recalculations of any page's load, at most 10 (a
-// load takes 4 to 8: the first frame, a late font, the few its scripts force, and one or two more
-// or less with the order in which the files arrive).
-const LAYOUTS = 10;
-const STYLE_RECALCS = 10;
+// English and in Tamil. Budgets: the family's figures of 2026-12-02 and about 5 % (nodes, layout
+// objects, style rules, elements styled); the layouts and style recalculations of any page's load,
+// at most 12 (a load takes 4 to 10: the first frame, the late fonts, the few its scripts force,
+// and one or two more or less with the order in which the files arrive). Elements styled is what catches a
+// change on <html> after the first paint: the heading font's wait, set on :root, restyled every
+// element of the page when it ended (/Flats: 1,496 elements styled during the load, 271 now).
+const LAYOUTS = 12;
+const STYLE_RECALCS = 12;
 const PAGE_WORK_BUDGETS = [
-  { family: 'home', route: '/', nodes: 930, layoutObjects: 1300, styleRules: 265 },
-  { family: 'text page', route: '/Aboutpage', nodes: 610, layoutObjects: 345, styleRules: 185 },
-  { family: 'division', route: '/Aranya_Realty', nodes: 560, layoutObjects: 545, styleRules: 195 },
-  { family: 'buy or sell', route: '/Buy', nodes: 510, layoutObjects: 610, styleRules: 190 },
-  { family: 'property form', route: '/Flats', nodes: 1410, layoutObjects: 535, styleRules: 270 },
-  { family: 'loan form', route: '/Vehicleloan', nodes: 1460, layoutObjects: 560, styleRules: 270 },
-  { family: 'plan form', route: '/Mutualfunds', nodes: 720, layoutObjects: 495, styleRules: 270 },
-  { family: 'contact', route: '/Contactus', nodes: 720, layoutObjects: 520, styleRules: 240 },
-  { family: 'message page', route: '/Thankyou', nodes: 480, layoutObjects: 220, styleRules: 165 },
+  { family: 'home', route: '/', nodes: 930, layoutObjects: 1300, styleRules: 265, styledElements: 1260 },
+  { family: 'text page', route: '/Aboutpage', nodes: 610, layoutObjects: 345, styleRules: 185, styledElements: 300 },
+  { family: 'division', route: '/Aranya_Realty', nodes: 560, layoutObjects: 545, styleRules: 195, styledElements: 525 },
+  { family: 'buy or sell', route: '/Buy', nodes: 510, layoutObjects: 610, styleRules: 190, styledElements: 620 },
+  { family: 'property form', route: '/Flats', nodes: 1410, layoutObjects: 535, styleRules: 270, styledElements: 290 },
+  { family: 'loan form', route: '/Vehicleloan', nodes: 1460, layoutObjects: 560, styleRules: 270, styledElements: 295 },
+  { family: 'plan form', route: '/Mutualfunds', nodes: 720, layoutObjects: 495, styleRules: 270, styledElements: 270 },
+  { family: 'contact', route: '/Contactus', nodes: 720, layoutObjects: 520, styleRules: 240, styledElements: 375 },
+  { family: 'message page', route: '/Thankyou', nodes: 480, layoutObjects: 220, styleRules: 165, styledElements: 200 },
 ] as const;
 const WORK_LOCALES = ['en', 'ta'] as const;
 const workPages = PAGE_WORK_BUDGETS.flatMap((budget) =>
   WORK_LOCALES.map((locale) => ({ ...budget, route: localizePath(budget.route, locale) })),
 );
-const started = Date.now();
-const work = await measurePageWork(
-  dist,
-  workPages.map((page) => page.route),
-);
-const workOver: string[] = [];
-const workRows: string[] = [];
-console.log(
-  `\n${'Page (main-thread work)'.padEnd(24)} ${'nodes'.padStart(11)} ${'layout objects'.padStart(14)} ${'layouts'.padStart(8)} ${'styles'.padStart(7)} ${'rules'.padStart(9)}`,
-);
-for (const [i, page] of workPages.entries()) {
-  const counted = work[i];
-  const problems = [
+type WorkPage = (typeof workPages)[number];
+const workProblems = (page: WorkPage, counted: PageWork) =>
+  [
     counted.nodes > page.nodes ? `${counted.nodes} nodes, over ${page.nodes}` : '',
     counted.layoutObjects > page.layoutObjects ? `${counted.layoutObjects} layout objects, over ${page.layoutObjects}` : '',
     counted.layouts > LAYOUTS ? `${counted.layouts} layouts, over ${LAYOUTS}` : '',
     counted.styleRecalcs > STYLE_RECALCS ? `${counted.styleRecalcs} style recalculations, over ${STYLE_RECALCS}` : '',
     counted.styleRules > page.styleRules ? `${counted.styleRules} style rules, over ${page.styleRules}` : '',
+    counted.styledElements > page.styledElements ? `${counted.styledElements} elements styled, over ${page.styledElements}` : '',
     counted.coop ? '' : "served without netlify.toml's Cross-Origin-Opener-Policy: not measured as Netlify serves it",
   ].filter(Boolean);
+const started = Date.now();
+const work = await measurePageWork(
+  dist,
+  workPages.map((page) => page.route),
+);
+// A page over its budget is counted once more, and is over only if it is over again: now and then
+// (/ta/Mutualfunds, once in about ten loads) a load lays out and styles some 70 elements more, with
+// the order in which its timed callbacks get a frame; a change to the page adds them every time.
+const recount = workPages.filter((page, i) => workProblems(page, work[i]).length > 0);
+if (recount.length > 0) {
+  const again = await measurePageWork(
+    dist,
+    recount.map((page) => page.route),
+  );
+  for (const [j, page] of recount.entries()) {
+    const i = workPages.indexOf(page);
+    console.log(`budget: ${page.route} over its work budget (${workProblems(page, work[i]).join(', ')}); counted again`);
+    work[i] = again[j];
+  }
+}
+const workOver: string[] = [];
+const workRows: string[] = [];
+console.log(
+  `\n${'Page (main-thread work)'.padEnd(24)} ${'nodes'.padStart(11)} ${'layout objects'.padStart(14)} ${'layouts'.padStart(8)} ${'styles'.padStart(7)} ${'rules'.padStart(9)} ${'styled'.padStart(11)}`,
+);
+for (const [i, page] of workPages.entries()) {
+  const counted = work[i];
+  const problems = workProblems(page, counted);
   if (problems.length > 0) workOver.push(`${page.route} (${problems.join(', ')})`);
   workRows.push(
-    `| ${page.family} | \`${page.route}\` | ${counted.nodes} (≤ ${page.nodes}) | ${counted.layoutObjects} (≤ ${page.layoutObjects}) | ${counted.layouts} | ${counted.styleRecalcs} | ${counted.styleRules} (≤ ${page.styleRules}) | ${problems.length ? `✗ ${problems.join(', ')}` : 'within'} |`,
+    `| ${page.family} | \`${page.route}\` | ${counted.nodes} (≤ ${page.nodes}) | ${counted.layoutObjects} (≤ ${page.layoutObjects}) | ${counted.layouts} | ${counted.styleRecalcs} | ${counted.styleRules} (≤ ${page.styleRules}) | ${counted.styledElements} (≤ ${page.styledElements}) | ${problems.length ? `✗ ${problems.join(', ')}` : 'within'} |`,
   );
   console.log(
-    `${page.route.padEnd(24)} ${`${counted.nodes}/${page.nodes}`.padStart(11)} ${`${counted.layoutObjects}/${page.layoutObjects}`.padStart(14)} ${`${counted.layouts}/${LAYOUTS}`.padStart(8)} ${`${counted.styleRecalcs}/${STYLE_RECALCS}`.padStart(7)} ${`${counted.styleRules}/${page.styleRules}`.padStart(9)}${problems.length ? `  ✗ ${problems.join(', ')}` : ''}`,
+    `${page.route.padEnd(24)} ${`${counted.nodes}/${page.nodes}`.padStart(11)} ${`${counted.layoutObjects}/${page.layoutObjects}`.padStart(14)} ${`${counted.layouts}/${LAYOUTS}`.padStart(8)} ${`${counted.styleRecalcs}/${STYLE_RECALCS}`.padStart(7)} ${`${counted.styleRules}/${page.styleRules}`.padStart(9)} ${`${counted.styledElements}/${page.styledElements}`.padStart(11)}${problems.length ? `  ✗ ${problems.join(', ')}` : ''}`,
   );
 }
 console.log(`${workPages.length} pages' main-thread work counted in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
@@ -212,8 +233,8 @@ if (args.write)
       '',
       `Layouts and style recalculations: during the load, at most ${LAYOUTS} and ${STYLE_RECALCS} on every page.`,
       '',
-      '| Family | Page | DOM nodes (budget) | Layout objects (budget) | Layouts | Style recalcs | Style rules (budget) | |',
-      '|---|---|---|---|---|---|---|---|',
+      '| Family | Page | DOM nodes (budget) | Layout objects (budget) | Layouts | Style recalcs | Style rules (budget) | Elements styled (budget) | |',
+      '|---|---|---|---|---|---|---|---|---|',
       ...workRows,
     ].join('\n'),
   );

@@ -8,15 +8,19 @@
  * frame only when asked (HeadlessExperimental.beginFrame), from dist/ served as Netlify serves it
  * (harness/static-site.ts: netlify.toml's headers, compressed), as a phone (412 x 823 CSS px, the
  * viewport Lighthouse emulates). Frames are drawn at fixed points: once the HTML is parsed
- * (the first paint), then once everything has loaded and the fonts are ready, then once more. So
- * the layouts and style recalculations counted are the page's own: the first frame, those its
- * scripts force, and those a late font or picture causes; not those the parser happened to meet a
- * frame for on a slow machine.
+ * (the first paint), then once everything has loaded and the fonts are ready, then twice (the
+ * heading font's wait ends two frames after the load, src/styles/late-fonts.ts), then once that
+ * font is ready, and once more. So the layouts and style recalculations counted are the page's own:
+ * the first frame, those its scripts force, and those a late font or picture causes; not those the
+ * parser happened to meet a frame for on a slow machine.
  *
  * Counted per page (CDP Performance.getMetrics, and the page's DOM and CSSOM):
  * - nodes: the document's DOM nodes (elements, text, comments);
  * - layoutObjects: the layout tree's objects once loaded (the page's and its SVG pictures');
  * - layouts, styleRecalcs: LayoutCount and RecalcStyleCount during the load;
+ * - styledElements: the elements those style recalculations styled, added up (the trace's
+ *   UpdateLayoutTree events): a class or custom property changed on <html> after the first paint
+ *   restyles the whole page again, a change on a few elements restyles those;
  * - styleRules: the style rules of its stylesheets (inside @media and @supports too);
  * - coop: whether the page came with netlify.toml's Cross-Origin-Opener-Policy (a page measured
  *   without it runs in another renderer process and is not comparable).
@@ -31,8 +35,14 @@ export interface PageWork {
   layoutObjects: number;
   layouts: number;
   styleRecalcs: number;
+  styledElements: number;
   styleRules: number;
   coop: boolean;
+}
+
+interface TraceEvent {
+  name: string;
+  args?: { elementCount?: number };
 }
 
 /** Lighthouse's mobile viewport (Moto G Power). */
@@ -66,14 +76,20 @@ const countPage = async (browser: Browser, origin: string, route: string): Promi
       Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value])) as Record<string, number>;
     await frame();
     const before = await metrics();
+    await browser.startTracing(page, { categories: ['devtools.timeline'] });
     const response = await page.goto(`${origin}${route}`, { waitUntil: 'domcontentloaded' });
     if (!response?.ok()) throw new Error(`page-work: ${route} answered ${response?.status()}`);
+    const fontsReady = () => page.evaluate(() => document.fonts.ready.then(() => undefined));
     await frame();
     await page.waitForLoadState('load');
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await fontsReady();
     await frame();
+    await frame();
+    await frame();
+    await fontsReady();
     await frame();
     const after = await metrics();
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
     const { nodes, styleRules } = await page.evaluate(() => {
       const walker = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
       let count = 0;
@@ -91,6 +107,10 @@ const countPage = async (browser: Browser, origin: string, route: string): Promi
       layoutObjects: after.LayoutObjects,
       layouts: after.LayoutCount - before.LayoutCount,
       styleRecalcs: after.RecalcStyleCount - before.RecalcStyleCount,
+      styledElements: trace.traceEvents.reduce(
+        (sum, event) => sum + (event.name === 'UpdateLayoutTree' ? (event.args?.elementCount ?? 0) : 0),
+        0,
+      ),
       styleRules,
       coop: response.headers()['cross-origin-opener-policy'] === 'same-origin',
     };

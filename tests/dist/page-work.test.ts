@@ -1,7 +1,7 @@
 /**
  * scripts/lib/page-work.ts, with which `npm run check:budget` holds each page family's main-thread
- * work: it counts what a page makes the browser do (nodes, layout objects, style rules, layouts and
- * style recalculations), the same on any machine, and tells a page served without netlify.toml's
+ * work: it counts what a page makes the browser do (nodes, layout objects, style rules, layouts,
+ * style recalculations and the elements they styled), the same on any machine, and tells a page served without netlify.toml's
  * headers. Needs Chromium's headless shell, like the budget (harness/chromium.ts).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +22,12 @@ beforeAll(async () => {
     `<!doctype html><html><head><title>t</title><style>p { margin: 0 } .a { color: red } @media (width > 600px) { .b { color: blue } }</style></head><body>${body}</body></html>`;
   await writeFile(path.join(dir, 'plain.html'), page(paragraphs(10)));
   await writeFile(path.join(dir, 'thrash.html'), page(`${paragraphs(10)}${thrash}`));
+  // A class on <html> that ends two frames after the load, as the heading font's wait does
+  // (src/styles/late-fonts.ts), changing a custom property on :root or on the heading only.
+  const wait = (rule: string) =>
+    `<!doctype html><html class="w"><head><title>t</title><style>:root { --f: serif } ${rule} h1, p { font-family: var(--f) }</style></head><body><h1>Title</h1>${paragraphs(300)}<script>addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(() => document.documentElement.classList.remove('w'))))</script></body></html>`;
+  await writeFile(path.join(dir, 'wait-root.html'), wait(':root.w { --f: monospace }'));
+  await writeFile(path.join(dir, 'wait-heading.html'), wait('.w :where(h1) { --f: monospace }'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -33,6 +39,14 @@ describe('the main-thread work of a page load, counted (npm run check:budget)', 
     expect(plain.layouts).toBeLessThanOrEqual(4);
     expect(thrashing.layouts).toBeGreaterThanOrEqual(20);
     expect(thrashing.styleRecalcs).toBeGreaterThanOrEqual(20);
+  }, 120_000);
+
+  it('counts the elements styled: a class ending on <html> after the load restyles all of them if it changes :root', async () => {
+    const [root, heading] = await measurePageWork(dir, ['/wait-root', '/wait-heading']);
+    // Both are styled once when first drawn (300 paragraphs); then the one restyles them all again, the other its h1.
+    expect(heading.styledElements).toBeGreaterThanOrEqual(300);
+    expect(root.styledElements - heading.styledElements).toBeGreaterThanOrEqual(300);
+    expect(root.styleRecalcs).toBeGreaterThan(0);
   }, 120_000);
 
   it("tells a page served without netlify.toml's headers", async () => {
