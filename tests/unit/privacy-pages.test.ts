@@ -1,6 +1,7 @@
 /**
  * The privacy page in every language: the "last updated" label its text quotes is the label the
  * page shows above it (the dictionary's `site.privacy.updated`), word for word.
+ * The privacy request page names its three choices as the form does (`form.options`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,4 +22,13 @@ it.each(['ta', 'te', 'kn'] as const)('%s: the page says, in its own language, th
   const { bindingVersion, englishVersion } = dictionary(locale).site.privacy;
   expect(bindingVersion).toContain(english);
   expect(englishVersion).toContain(english);
+});
+
+const requestText = (locale: string) =>
+  readFileSync(path.resolve(import.meta.dirname, '../../src/content/pages', locale, 'privacy-request.md'), 'utf8');
+
+it.each(LOCALES)("%s: the privacy request page lists the form's three choices in the form's own words", (locale) => {
+  const { options } = dictionary(locale).form;
+  const listed = [...requestText(locale).matchAll(/^- \*\*(.+?)[.।]?\*\*/gmu)].map((m) => m[1]);
+  expect(listed).toEqual([options['withdraw-and-erase'], options.correct, options.access]);
 });
