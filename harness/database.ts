@@ -323,10 +323,19 @@ export const startLocalDatabase = async (options: LocalDatabaseOptions = {}): Pr
   };
 };
 
-/** A dump of a freshly migrated database: start each test file's database from it (cheaper than migrating). */
+/**
+ * A dump of a freshly migrated database: start each test file's database from it (cheaper than
+ * migrating). PGlite's one session works in template1; the `postgres` and `template0` databases
+ * that initdb made beside it are dropped, which halves the dump and the work of loading it (about
+ * 0.6 s of CPU for each test file's database).
+ */
 export const migratedTemplate = async (): Promise<Blob> => {
   const pglite = await openPGlite({});
   await applyMigrations(pglite, MIGRATIONS_DIR);
+  await pglite.exec(`DROP DATABASE postgres`);
+  await pglite.exec(`UPDATE pg_database SET datistemplate = false WHERE datname = 'template0'`);
+  await pglite.exec(`DROP DATABASE template0`);
+  await pglite.exec(`CHECKPOINT`);
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
   return dump;
