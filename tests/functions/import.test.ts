@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { getStore } from '@netlify/blobs';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import leads from '../../netlify/functions/leads.mts';
 import type { LocalBlobs } from '../../harness/local-blobs.ts';
-import { serveProjectDatabase } from '../../harness/database.ts';
+import { readTemplate, serveProjectDatabase, startLocalDatabase } from '../../harness/database.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import {
@@ -123,8 +123,13 @@ test("against npm start's database, whether the site is running or not: the same
     return { id: lead.id, file, written: writeFile(file, JSON.stringify([lead])) };
   });
   await Promise.all([first.written, second.written]);
-  // The project's database in a folder of its own; the script finds it as it finds .netlify/db.
+  // The project's database in a folder of its own; the script finds it as it finds .netlify/db. It
+  // starts migrated, as .netlify/db is after the first `npm start` (making one from nothing, initdb
+  // and the migrations, is what the served tests' site and the e2e run's `npm run serve` do first).
   const projectDir = path.join(dir, 'project-db');
+  await (
+    await startLocalDatabase({ directory: projectDir, template: await readTemplate(inject('databaseTemplate')), migrate: false })
+  ).close();
   const env = { ...process.env, LOCAL_DB_DIR: projectDir, NETLIFY_DB_URL: '' };
   const run = (file: string) =>
     promisify(execFile)(process.execPath, ['scripts/leads-import.ts', file], { cwd: path.resolve(import.meta.dirname, '../..'), env });
