@@ -114,7 +114,7 @@ const idChooser = () => {
     },
     answer(id: string, duplicate: boolean, status: number, body: string) {
       if (status !== 201) return;
-      const { receivedAt } = JSON.parse(body);
+      const { receivedAt } = JSON.parse(body) as { receivedAt: string };
       const first = answered.get(id);
       if (first === undefined) answered.set(id, receivedAt);
       else if (duplicate && first !== receivedAt) differing += 1;
@@ -294,6 +294,7 @@ const inProcess = async (): Promise<Row[]> => {
       wait.cpu += cpuMs;
     },
   });
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- wrapped below and called with the client as `this`
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function timed(this: pg.Client, ...args: Parameters<typeof query>) {
     const wait = waits.getStore();

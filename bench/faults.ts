@@ -62,6 +62,8 @@ const log = (line: string) => console.log(line);
 type Way = 'json' | 'native' | 'photo';
 interface Visitor {
   n: number;
+  /** The enquiry's submissionId. */
+  id: string;
   kind: EnquiryKind;
   way: Way;
   enquiry: Fields;
@@ -81,11 +83,11 @@ const visitors: Visitor[] = Array.from({ length: total }, (_, n) => {
         ? { intent: 'sell' as const, category: 'flats' as const }
         : REAL_ESTATE[Math.floor(n / 4) % REAL_ESTATE.length]
       : null;
-  const enquiry = withChallenge(kind, { ...validEnquiry(kind, base), Username: 'Fault Bench' });
+  const enquiry: Fields = withChallenge(kind, { ...validEnquiry(kind, base), Username: 'Fault Bench' });
   const way: Way = photo ? 'photo' : n % 5 === 2 ? 'native' : 'json';
   const twinEvery = dupShare > 0 ? Math.round(1 / dupShare) : Infinity;
   const twin = n % twinEvery === 1 ? (Math.floor(n / twinEvery) % 2 === 0 ? 'same-moment' : 'later') : 'none';
-  return { n, kind, way, enquiry, twin };
+  return { n, id: String(enquiry.submissionId), kind, way, enquiry, twin };
 });
 
 // ---- the site and its switches ------------------------------------------------------------
@@ -108,7 +110,7 @@ const fallback = (v: Visitor) =>
       service_id: 'service_local',
       template_id: FALLBACK_TEMPLATE,
       user_id: 'public_local',
-      template_params: { id: v.enquiry.submissionId, kind: v.kind, via: 'browser-fallback' },
+      template_params: { id: v.id, kind: v.kind, via: 'browser-fallback' },
     }),
   }).then((r) => r.ok);
 
@@ -135,7 +137,7 @@ const requestOf = (v: Visitor): Request => {
         origin: site.origin,
       },
       // A native form carries its id in a hidden field here, so the bench can follow it.
-      body: new URLSearchParams(confirmedForm({ ...asNativeForm(v.enquiry), submissionId: v.enquiry.submissionId })),
+      body: new URLSearchParams(confirmedForm({ ...asNativeForm(v.enquiry), submissionId: v.id })),
     });
   }
   if (v.way === 'photo') {
@@ -182,13 +184,13 @@ const send = async (v: Visitor): Promise<Sent> => {
     const response = await fetch(requestOf(v), { redirect: 'manual' });
     status = response.status;
     const text = await response.text();
-    if (status === 201) receivedAt = JSON.parse(text).receivedAt;
+    if (status === 201) receivedAt = (JSON.parse(text) as { receivedAt: string }).receivedAt;
   } catch (e) {
     status = 0; // no answer
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     error = String(cause?.code ?? cause?.message ?? (e as Error).message);
   }
-  const result = { id: v.enquiry.submissionId as string, status, receivedAt, startedMs, endedMs: now(), answeredAt: Date.now(), error };
+  const result = { id: v.id, status, receivedAt, startedMs, endedMs: now(), answeredAt: Date.now(), error };
   sent.push(result);
   return result;
 };
@@ -202,7 +204,7 @@ const deliver = async (v: Visitor) => {
     const { status } = await send(v);
     if (status !== 503) return;
     if (attempt === 1 && v.way !== 'native') {
-      fellBack.set(v.enquiry.submissionId as string, await fallback(v));
+      fellBack.set(v.id, await fallback(v));
       return;
     }
     if (attempt > 0) await sleep(2000);
@@ -320,14 +322,14 @@ const sweep = await new Promise<{ code: number | null; stdout: string; stderr: s
 const sweepSeconds = (performance.now() - sweepStarted) / 1000;
 let sweepReport: Record<string, unknown> = {};
 try {
-  sweepReport = JSON.parse(sweep.stdout);
+  sweepReport = JSON.parse(sweep.stdout) as Record<string, unknown>;
 } catch {
   log(`the sweep failed (exit ${sweep.code}): ${sweep.stderr}`);
 }
 const emailsAfterSweep = await emailsById();
 const emails = emailsAfterSweep.byId;
 
-const byId = new Map(visitors.map((v) => [v.enquiry.submissionId as string, v]));
+const byId = new Map(visitors.map((v) => [v.id, v]));
 const answersOf = new Map<string, Sent[]>();
 for (const s of sent) answersOf.set(s.id, [...(answersOf.get(s.id) ?? []), s]);
 

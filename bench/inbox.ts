@@ -213,9 +213,9 @@ const imported = await new Promise<{ code: number | null; stdout: string; stderr
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-2000);
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000);
     process.stderr.write(chunk);
   });
   child.on('exit', (code) => resolve({ code, stdout, stderr }));
@@ -235,7 +235,7 @@ const part = (text: string, length: number) => {
 };
 /** Part of a name as a person types it: 5 letters of an English one, 4 characters of one in an Indic script (two or three letters with their signs). */
 const byScript = (locale: 'ta' | 'te' | 'kn' | 'en') => () =>
-  part(pick(leadsOnly.filter((record) => record.locale === locale)).Username as string, locale === 'en' ? 5 : 4);
+  part(pick(leadsOnly.filter((record) => record.locale === locale)).Username, locale === 'en' ? 5 : 4);
 
 /** Each query the inbox asks, as /api/leads parameters (a fresh value for each sample). */
 const QUERIES: [string, () => string][] = [

@@ -243,7 +243,9 @@ const loadAtEnd = () =>
     .map((l) => l.toFixed(1))
     .join(' / ');
 const chromeVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
-const lighthouseVersion = JSON.parse(await readFile(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version as string;
+const lighthouseVersion = (
+  JSON.parse(await readFile(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }
+).version;
 
 // 2a. Interleaved A/B (--against): both builds served the same way, alternating, then exit.
 if (values.against) {

@@ -365,7 +365,7 @@ export const serveProjectDatabase = async (port?: number): Promise<LocalDatabase
   const database = await startLocalDatabase({ directory: projectDatabaseDir(), port });
   const file = servingFile();
   await writeFile(file, JSON.stringify({ url: database.url, pid: process.pid }));
-  const close = database.close;
+  const close = database.close.bind(database);
   database.close = async () => {
     await rm(file, { force: true });
     await close();

@@ -131,7 +131,7 @@ export const startEmailJsStandIn = async (
     if (pathname === BEHAVIOUR_PATH && req.method === 'POST') {
       let body: unknown;
       try {
-        body = JSON.parse(await readBody(req));
+        body = JSON.parse(await readBody(req)) as Record<string, unknown>;
       } catch {
         return answerJson(res, 400, { error: 'The body is not valid JSON.' });
       }
@@ -144,43 +144,42 @@ export const startEmailJsStandIn = async (
     return answerJson(res, 405, { error: `Use GET ${RECEIVED_PATH} or POST ${BEHAVIOUR_PATH}.` });
   };
 
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const cors = url.pathname === SEND_PATH ? corsFor(req) : {};
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, cors);
-      return res.end();
-    }
-    if (url.pathname.startsWith('/__standin/')) return control(req, res, url.pathname);
-    if (req.method !== 'POST' || url.pathname !== SEND_PATH) return answer(res, 404, 'Not Found');
-    const reply = (status: number, text: string) => answer(res, status, text, cors);
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch {
-      return reply(400, 'The request body is not valid JSON');
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return reply(400, 'The request body is not a JSON object');
-    requests.push(body);
-    const { status, delayMs } = behaviour;
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const problem = problemWith(body);
-    if (problem) return reply(400, problem);
-    if (status < 200 || status >= 300) return reply(status, 'Stand-in failure');
-    received.push(body as unknown as ReceivedEmail);
-    if (options.outboxDir) {
-      written += 1;
-      const params = (body.template_params ?? {}) as Record<string, unknown>;
-      // The kind names the file; a browser may send anything there, so only [A-Za-z0-9_-] is kept.
-      const kind =
-        String(params.kind ?? 'email')
-          .replace(/[^A-Za-z0-9_-]/g, '_')
-          .slice(0, 40) || 'email';
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(written).padStart(4, '0')}-${kind}.json`;
-      await mkdir(options.outboxDir, { recursive: true });
-      await writeFile(path.join(options.outboxDir, name), JSON.stringify(body, null, 2));
-    }
-    reply(status, 'OK');
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const cors = url.pathname === SEND_PATH ? corsFor(req) : {};
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, cors);
+        return res.end();
+      }
+      if (url.pathname.startsWith('/__standin/')) return control(req, res, url.pathname);
+      if (req.method !== 'POST' || url.pathname !== SEND_PATH) return answer(res, 404, 'Not Found');
+      const reply = (status: number, text: string) => answer(res, status, text, cors);
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      } catch {
+        return reply(400, 'The request body is not valid JSON');
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return reply(400, 'The request body is not a JSON object');
+      requests.push(body);
+      const { status, delayMs } = behaviour;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const problem = problemWith(body);
+      if (problem) return reply(400, problem);
+      if (status < 200 || status >= 300) return reply(status, 'Stand-in failure');
+      received.push(body as unknown as ReceivedEmail);
+      if (options.outboxDir) {
+        written += 1;
+        const params = (body.template_params ?? {}) as Record<string, unknown>;
+        // The kind names the file; a browser may send anything there, so only [A-Za-z0-9_-] is kept.
+        const kind = (typeof params.kind === 'string' ? params.kind : 'email').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40) || 'email';
+        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(written).padStart(4, '0')}-${kind}.json`;
+        await mkdir(options.outboxDir, { recursive: true });
+        await writeFile(path.join(options.outboxDir, name), JSON.stringify(body, null, 2));
+      }
+      reply(status, 'OK');
+    })();
   });
 
   await new Promise<void>((resolve, reject) => {

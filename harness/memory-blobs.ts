@@ -59,7 +59,7 @@ export class MemoryBlobs {
 
   /** Keys of a store (`leads`, or the client's `site:leads`), sorted. */
   keys(store: string): string[] {
-    return [...(this.stores.get(store) ?? this.stores.get(`site:${store}`) ?? new Map()).keys()].sort();
+    return [...(this.stores.get(store) ?? this.stores.get(`site:${store}`) ?? new Map<string, unknown>()).keys()].sort();
   }
 
   /** Parsed JSON of one entry, or null. */

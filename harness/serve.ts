@@ -20,9 +20,9 @@ import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
-import { setEnvironmentContext } from '@netlify/blobs';
+import { setEnvironmentContext, type EnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
-import { contextFor, drainRequest, loadFunctions, toWebRequest } from './warm-functions.ts';
+import { FunctionRoutes, contextFor, drainRequest, loadFunctions, toWebRequest } from './warm-functions.ts';
 import { startBlobsFaultProxy, type BlobsFaultProxy, type Switch } from './blobs-faults.ts';
 import { projectDatabaseDir, serveProjectDatabase, type DatabaseFault } from './database.ts';
 import { compress, isCompressible, negotiateEncoding } from './compress.ts';
@@ -95,7 +95,7 @@ console.log(
   `Local Netlify Database: ${databaseDir.startsWith(root) ? path.relative(root, databaseDir) : databaseDir} (migrations applied)`,
 );
 const faults = await withFaultSwitch();
-const functions = devFunctions ? new Map() : await loadFunctions(path.join(root, 'netlify/functions'));
+const functions = devFunctions ? new FunctionRoutes() : await loadFunctions(path.join(root, 'netlify/functions'));
 const origin = `http://localhost:${port}`;
 
 // --- Fault switch of the local stores (local only; harness/database.ts, harness/blobs-faults.ts) ---
@@ -111,8 +111,8 @@ const origin = `http://localhost:${port}`;
 async function withFaultSwitch(): Promise<BlobsFaultProxy | null> {
   const encoded = process.env.NETLIFY_BLOBS_CONTEXT;
   if (!encoded) return null;
-  const context = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
-  let target: string = context.edgeURL;
+  const context = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as EnvironmentContext & { edgeURL: string; token: string };
+  let target = context.edgeURL;
   if (process.env.LOCAL_BLOBS_DIR) {
     const own = new BlobsServer({ directory: path.resolve(process.env.LOCAL_BLOBS_DIR), token: context.token });
     target = `http://127.0.0.1:${(await own.start()).port}`;
@@ -139,7 +139,7 @@ async function answerFaults(req: http.IncomingMessage, res: http.ServerResponse)
   for await (const chunk of req) chunks.push(chunk as Buffer);
   let body: { store?: unknown; database?: unknown; match?: unknown };
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') ?? {};
+    body = (JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as typeof body | null) ?? {};
   } catch {
     return json(400, { error: 'The body is not valid JSON.' });
   }
@@ -220,45 +220,49 @@ const fromAnotherSite = (req: http.IncomingMessage) => {
 };
 const LOCAL_ONLY = (pathname: string) => pathname === FAULTS_PATH || pathname.startsWith('/.netlify/functions/');
 
-const server = http.createServer(async (req, res) => {
-  try {
-    const pathname = new URL(req.url ?? '/', origin).pathname;
-    if (LOCAL_ONLY(pathname) && fromAnotherSite(req)) {
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
-      return res.end('Local tools only.');
-    }
-    if (pathname === FAULTS_PATH) return await answerFaults(req, res);
-    const fn = functions.get(pathname);
-    const match: { response: Response } | undefined = fn
-      ? { response: await fn(toWebRequest(req, origin), contextFor(req)) }
-      : await netlify.handleAndIntrospectNodeRequest(req);
-    // A function may answer before reading the whole body (413 on the declared size): read the
-    // rest first, or closing the connection with unread data resets it and the answer is lost.
-    if (fn) await drainRequest(req);
-    const response =
-      !match || (!fn && (await isUnknownLanguagePath(pathname, match.response.status))) ? await notFoundResponse(pathname) : match.response;
-    const headers: Record<string, string | string[]> = {};
-    response.headers.forEach((value, key) => {
-      headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
-    });
-    let body: Buffer = Buffer.from(await response.arrayBuffer());
-    if (!fn) {
-      headers['cache-control'] ??= NETLIFY_DEFAULT_CACHE;
-      const encoding = compression && !headers['content-encoding'] ? negotiateEncoding(req.headers['accept-encoding']) : null;
-      if (encoding && isCompressible(response.headers.get('content-type'), body.byteLength)) {
-        body = compress(body, encoding);
-        headers['content-encoding'] = encoding;
-        headers.vary = 'Accept-Encoding';
-        delete headers['content-length'];
+const server = http.createServer((req, res) => {
+  void (async () => {
+    try {
+      const pathname = new URL(req.url ?? '/', origin).pathname;
+      if (LOCAL_ONLY(pathname) && fromAnotherSite(req)) {
+        res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+        return res.end('Local tools only.');
       }
+      if (pathname === FAULTS_PATH) return await answerFaults(req, res);
+      const fn = functions.get(pathname);
+      const match: { response: Response } | undefined = fn
+        ? { response: await fn(toWebRequest(req, origin), contextFor(req)) }
+        : await netlify.handleAndIntrospectNodeRequest(req);
+      // A function may answer before reading the whole body (413 on the declared size): read the
+      // rest first, or closing the connection with unread data resets it and the answer is lost.
+      if (fn) await drainRequest(req);
+      const response =
+        !match || (!fn && (await isUnknownLanguagePath(pathname, match.response.status)))
+          ? await notFoundResponse(pathname)
+          : match.response;
+      const headers: Record<string, string | string[]> = {};
+      response.headers.forEach((value, key) => {
+        headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
+      });
+      let body: Buffer = Buffer.from(await response.arrayBuffer());
+      if (!fn) {
+        headers['cache-control'] ??= NETLIFY_DEFAULT_CACHE;
+        const encoding = compression && !headers['content-encoding'] ? negotiateEncoding(req.headers['accept-encoding']) : null;
+        if (encoding && isCompressible(response.headers.get('content-type'), body.byteLength)) {
+          body = compress(body, encoding);
+          headers['content-encoding'] = encoding;
+          headers.vary = 'Accept-Encoding';
+          delete headers['content-length'];
+        }
+      }
+      res.writeHead(response.status, headers);
+      res.end(body);
+    } catch (error) {
+      console.error('serve: request failed', req.method, req.url, (error as Error).message);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal error');
     }
-    res.writeHead(response.status, headers);
-    res.end(body);
-  } catch (error) {
-    console.error('serve: request failed', req.method, req.url, (error as Error).message);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-    res.end('Internal error');
-  }
+  })();
 });
 
 // Idle connections stay open for 65 s, not Node's 5: a client that reuses one just as the server
@@ -279,5 +283,5 @@ const stop = async () => {
   await netlify.stop().catch(() => {});
   process.exit(0);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

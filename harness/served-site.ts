@@ -101,7 +101,7 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
   }
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk).slice(-4000);
+    output = (output + chunk.toString('utf8')).slice(-4000);
   };
   child.stderr?.on('data', keep);
   // Ready when this child says it listens (another server already on the port must not pass for it).

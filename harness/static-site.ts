@@ -69,7 +69,10 @@ export interface StaticSite {
  * Serves `dir` on `port` (0: a free one). `headers`: the netlify.toml whose header rules apply
  * (this tree's by default), or null for none (another project's site).
  */
-export const serveStaticSite = async (dir: string, { port = 0, headers = OUR_NETLIFY_TOML as string | null } = {}): Promise<StaticSite> => {
+export const serveStaticSite = async (
+  dir: string,
+  { port = 0, headers = OUR_NETLIFY_TOML }: { port?: number; headers?: string | null } = {},
+): Promise<StaticSite> => {
   const root = path.resolve(dir);
   if (!(await stat(root).catch(() => null))?.isDirectory()) throw new Error(`static-site: ${root} is not a folder`);
   const rules = headers ? await headerRules(headers) : [];
@@ -91,23 +94,25 @@ export const serveStaticSite = async (dir: string, { port = 0, headers = OUR_NET
     return null;
   };
 
-  const server = createServer(async (request, response) => {
-    try {
-      const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-      const found = await fileFor(pathname);
-      const file = found ?? (await notFoundFile(pathname));
-      const status = found ? 200 : 404;
-      const type = file ? (TYPES[path.extname(file)] ?? 'application/octet-stream') : 'text/plain; charset=utf-8';
-      const raw: Buffer = file ? await readFile(file) : Buffer.from('Not found');
-      const out: Record<string, string> = { ...headersFor(rules, found ? pathname : '/404.html'), 'content-type': type };
-      if (headers) out['cache-control'] ??= NETLIFY_DEFAULT_CACHE;
-      const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      const compressed = encoding && isCompressible(type, raw.byteLength);
-      if (compressed) Object.assign(out, { 'content-encoding': encoding, vary: 'Accept-Encoding' });
-      response.writeHead(status, out).end(compressed ? compress(raw, encoding) : raw);
-    } catch (error) {
-      response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
-    }
+  const server = createServer((request, response) => {
+    void (async () => {
+      try {
+        const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+        const found = await fileFor(pathname);
+        const file = found ?? (await notFoundFile(pathname));
+        const status = found ? 200 : 404;
+        const type = file ? (TYPES[path.extname(file)] ?? 'application/octet-stream') : 'text/plain; charset=utf-8';
+        const raw: Buffer = file ? await readFile(file) : Buffer.from('Not found');
+        const out: Record<string, string> = { ...headersFor(rules, found ? pathname : '/404.html'), 'content-type': type };
+        if (headers) out['cache-control'] ??= NETLIFY_DEFAULT_CACHE;
+        const encoding = negotiateEncoding(request.headers['accept-encoding']);
+        const compressed = encoding && isCompressible(type, raw.byteLength);
+        if (compressed) Object.assign(out, { 'content-encoding': encoding, vary: 'Accept-Encoding' });
+        response.writeHead(status, out).end(compressed ? compress(raw, encoding) : raw);
+      } catch (error) {
+        response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+      }
+    })();
   });
   await new Promise<void>((resolve) => server.listen(port, resolve));
   const address = server.address();

@@ -42,9 +42,12 @@ export async function loadFunctions(directory: string): Promise<FunctionRoutes> 
   const routes = new FunctionRoutes();
   for (const file of (await readdir(directory)).sort()) {
     if (!/\.(mts|ts|mjs|js)$/.test(file)) continue;
-    const mod = await import(pathToFileURL(path.join(directory, file)).href);
+    const mod = (await import(pathToFileURL(path.join(directory, file)).href)) as {
+      config?: { path?: string | string[] };
+      default: Handler;
+    };
     for (const route of [mod.config?.path ?? `/.netlify/functions/${path.parse(file).name}`].flat()) {
-      routes.set(route, mod.default as Handler);
+      routes.set(route, mod.default);
     }
   }
   return routes;
@@ -74,7 +77,7 @@ const bodyOf = (req: IncomingMessage) =>
         req.resume();
       },
       cancel() {
-        drainRequest(req);
+        void drainRequest(req);
       },
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },

@@ -33,18 +33,20 @@ export interface WebhookReceiver {
 export const startWebhookReceiver = async (initial: ReceiverBehaviour = {}): Promise<WebhookReceiver> => {
   let behaviour: Required<ReceiverBehaviour> = { status: 200, hang: false, redirectTo: '', ...initial };
   const deliveries: WebhookDelivery[] = [];
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const query = Object.fromEntries(new URL(req.url ?? '/', 'http://localhost').searchParams);
-    deliveries.push({ headers: req.headers, query, body: Buffer.concat(chunks).toString('utf8') });
-    if (behaviour.hang) return; // the caller's timeout ends it
-    if (behaviour.redirectTo) {
-      res.writeHead(302, { location: behaviour.redirectTo }).end();
-      return;
-    }
-    res.writeHead(behaviour.status, { 'content-type': 'text/plain' });
-    res.end(behaviour.status < 300 ? 'ok' : 'failure');
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const query = Object.fromEntries(new URL(req.url ?? '/', 'http://localhost').searchParams);
+      deliveries.push({ headers: req.headers, query, body: Buffer.concat(chunks).toString('utf8') });
+      if (behaviour.hang) return; // the caller's timeout ends it
+      if (behaviour.redirectTo) {
+        res.writeHead(302, { location: behaviour.redirectTo }).end();
+        return;
+      }
+      res.writeHead(behaviour.status, { 'content-type': 'text/plain' });
+      res.end(behaviour.status < 300 ? 'ok' : 'failure');
+    })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -52,10 +52,13 @@ const rowsOfFile = async (file: string): Promise<Row[]> => {
     if (!Array.isArray(leads)) throw new Error(`${file}: JSON without a list of leads`);
     return leads.map((value, n) => ({ where: `lead ${n + 1}`, value: value as Record<string, unknown> }));
   }
-  const parsed = parse(text, { bom: true, columns: true, info: true, relax_column_count: false, skip_empty_lines: true }) as {
-    record: Record<string, string>;
-    info: { lines: number };
-  }[];
+  const parsed = parse<{ record: Record<string, string>; info: { lines: number } }>(text, {
+    bom: true,
+    columns: true,
+    info: true,
+    relax_column_count: false,
+    skip_empty_lines: true,
+  });
   return parsed.map(({ record, info }) => ({ where: `line ${info.lines}`, value: recordOfCsvRow(record) }));
 };
 

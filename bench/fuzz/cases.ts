@@ -525,7 +525,7 @@ export const jsonText = (value: Hostile): string => {
     if (special.$ === 'fresh-uuid') return JSON.stringify(special.upper ? freshUuid().toUpperCase() : freshUuid());
   }
   return `{${Object.entries(value)
-    .map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v as Hostile)}`)
+    .map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`)
     .join(',')}}`;
 };
 
@@ -657,7 +657,7 @@ const idsIn = (pairs: Pair[], json: boolean): string[] => {
   if (counted === undefined) return [];
   if (!json) return counted === '' ? [] : [counted];
   try {
-    const parsed = JSON.parse(counted);
+    const parsed: unknown = JSON.parse(counted);
     return typeof parsed === 'string' && parsed !== '' ? [parsed] : [];
   } catch {
     return [];

@@ -344,7 +344,7 @@ export const storeProblems = (c: FuzzCase, m: Materialized, answers: Answer[], v
   }
   for (const stored of view.records) {
     for (const photo of (stored.record.photos as string[] | undefined) ?? []) {
-      if (!photo.startsWith(`${stored.record.id}/`)) problems.push(`${stored.key} lists a photo of another lead: ${photo}`);
+      if (!photo.startsWith(`${String(stored.record.id)}/`)) problems.push(`${stored.key} lists a photo of another lead: ${photo}`);
       if (!view.photos.includes(photo)) problems.push(`${stored.key} lists ${photo}, which is not stored`);
     }
   }

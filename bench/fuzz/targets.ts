@@ -92,7 +92,7 @@ export const inProcessTarget = async (): Promise<Target> => {
       headers,
       body,
       ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-    } as RequestInit);
+    });
   };
 
   return {
@@ -122,8 +122,8 @@ export const inProcessTarget = async (): Promise<Target> => {
       const [lead] = await reader.leads([key.slice(key.lastIndexOf('/') + 1)]);
       return (lead as unknown as Record<string, unknown>) ?? null;
     },
-    async emailedIds() {
-      return standIn.received.filter(isTeamEmail).map((email) => String(email.template_params.id));
+    emailedIds() {
+      return Promise.resolve(standIn.received.filter(isTeamEmail).map((email) => String(email.template_params.id)));
     },
     async close() {
       await standIn.close();

@@ -382,7 +382,7 @@ const namesIn = (locale: Exclude<Locale, 'en'>): PlaceNames => {
   const collator = new Intl.Collator(locale);
   const states = STATES.map((state) => [state, PLACE_NAMES[state].name[locale]] as const);
   const cities = STATES.flatMap((state) =>
-    (Object.entries(PLACE_NAMES[state].cities) as [string, ScriptNames][])
+    Object.entries<ScriptNames>(PLACE_NAMES[state].cities)
       .map(([city, names]) => [city, names[locale]] as const)
       .sort(([, a], [, b]) => collator.compare(a, b)),
   );

@@ -64,8 +64,8 @@ export const indicFontSourcePath = ({ script }: IndicFontSource): string =>
 export const codePointsOf = (unicodeRange: string): number[] =>
   unicodeRange.split(',').flatMap((part) => {
     const [first, last = first] = part.trim().replace(/^U\+/i, '').split('-');
-    const from = parseInt(first!, 16);
-    const to = parseInt(last!, 16);
+    const from = parseInt(first, 16);
+    const to = parseInt(last, 16);
     return Array.from({ length: to - from + 1 }, (_, i) => from + i);
   });
 

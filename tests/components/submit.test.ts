@@ -37,9 +37,9 @@ describe('postEnquiry', () => {
     const bodies: string[] = [];
     return {
       bodies,
-      post: async (_url: string, body: string | FormData) => {
-        bodies.push(String(body));
-        return answers.shift() ?? { status: 0, body: null };
+      post: (_url: string, body: string | FormData) => {
+        bodies.push(typeof body === 'string' ? body : '(form data)');
+        return Promise.resolve(answers.shift() ?? { status: 0, body: null });
       },
     };
   };

@@ -102,10 +102,10 @@ for (const [script, path] of [
     const file = new RegExp(`^/fonts/noto-sans-${script}-400-700\\.[0-9a-f]{10}\\.woff2$`);
     expect(fonts.filter((font) => /tamil|telugu|kannada/.test(font))).toEqual([expect.stringMatching(file)]);
     await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute('href', file);
-    const widths = await page.evaluate(async () => {
-      const family = getComputedStyle(document.body).fontFamily.split(',')[0]!.replace(/"/g, '');
+    const widths = await page.evaluate(() => {
+      const family = getComputedStyle(document.body).fontFamily.split(',')[0].replace(/"/g, '');
       const texts = [...document.querySelectorAll('main :is(h1, h2, h3, label, button)')]
-        .map((el) => el.textContent!.trim())
+        .map((el) => el.textContent.trim())
         .filter(Boolean);
       const width = (weight: number) => {
         const span = document.createElement('span');

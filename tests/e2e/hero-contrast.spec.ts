@@ -62,7 +62,7 @@ for (const width of [320, 390, 768, 1280, 1440]) {
       const worst = await lowestContrast(await page.screenshot(), boxes, color);
       expect(
         worst.ratio,
-        `slide ${i + 1} at ${width} px: ${worst.ratio.toFixed(2)}:1 at (${worst.x}, ${worst.y}) on rgb(${worst.pixel})`,
+        `slide ${i + 1} at ${width} px: ${worst.ratio.toFixed(2)}:1 at (${worst.x}, ${worst.y}) on rgb(${worst.pixel.join(', ')})`,
       ).toBeGreaterThanOrEqual(4.5);
     }
   });

@@ -139,7 +139,7 @@ for (const size of WIDTHS) {
       const spam = await sendFinanceLead(request, { company_website: 'http://spam.example' });
       await signIn(page, await addPerson(request, `Ravi ${uniqueSurname()}`)); // a sales person releases spam
       await page.getByRole('button', { name: 'Spam', exact: true }).click();
-      await find(page, spam.phone as string);
+      await find(page, spam.phone);
       await page.locator('.inbox-card').first().click();
       await expectNoAxeViolations(page, 'spam lead: ');
       await page.getByRole('button', { name: 'Not spam' }).click();
@@ -148,7 +148,7 @@ for (const size of WIDTHS) {
       expect(emails).toHaveLength(1);
       // It is in the leads now, and a second release is refused.
       await page.getByRole('button', { name: 'Leads', exact: true }).click();
-      await find(page, spam.phone as string);
+      await find(page, spam.phone);
       await expect(page.locator('.inbox-card')).toHaveCount(1);
       const again = await request.post(`/api/leads/${spam.submissionId}/release`, { headers: auth });
       expect(again.status()).toBe(409);
@@ -184,14 +184,14 @@ for (const size of WIDTHS) {
     test('erasing a lead, after a confirmation, removes it from the list and the export', async ({ page, request }) => {
       const lead = await sendFinanceLead(request);
       await signIn(page);
-      await find(page, lead.phone as string);
+      await find(page, lead.phone);
       await page.locator('.inbox-card').first().click();
       await page.getByRole('button', { name: 'Erase this lead…' }).click();
       await page.getByRole('button', { name: 'Keep it' }).click();
       await page.getByRole('button', { name: 'Erase this lead…' }).click();
       await page.getByRole('button', { name: 'Yes, erase for good' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'The lead was erased.' })).toBeVisible();
-      await find(page, lead.phone as string);
+      await find(page, lead.phone);
       await expect(page.getByText('No leads match.')).toBeVisible();
       const exported = await (await request.get(`/api/leads?format=json&q=${lead.phone}`, { headers: auth })).json();
       expect(exported.leads).toEqual([]);
@@ -217,7 +217,7 @@ for (const size of WIDTHS) {
         const context = await b.newContext({ viewport: { width: size.width, height: size.height } });
         const page = await context.newPage();
         await signIn(page, await addPerson(request, name));
-        await find(page, lead.phone as string);
+        await find(page, lead.phone);
         await page.locator('.inbox-card').first().click();
         await expect(page.getByLabel('Status', { exact: true })).toBeVisible();
         return page;

@@ -124,7 +124,7 @@ for (const width of [390, 1280]) {
         const widths = await page.locator('.block__img').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)));
         if (path !== '/Aboutpage') {
           expect(widths.length, path).toBe(4);
-          expect(Math.max(...widths) - Math.min(...widths), `${path}: ${widths}`).toBeLessThanOrEqual(1);
+          expect(Math.max(...widths) - Math.min(...widths), `${path}: ${widths.join(', ')}`).toBeLessThanOrEqual(1);
         }
         const end = page.locator('main > :last-child');
         await expect(end, path).toHaveClass(/end-cta/);

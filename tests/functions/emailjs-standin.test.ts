@@ -19,7 +19,7 @@ afterAll(async () => {
   await standIn.close();
   await rm(outboxDir, { recursive: true, force: true });
 });
-afterEach(async () => {
+afterEach(() => {
   standIn.setBehaviour({ status: 200, delayMs: 0 });
   standIn.received.length = 0;
   vi.unstubAllGlobals();

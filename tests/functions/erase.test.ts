@@ -24,7 +24,7 @@ beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = TOKEN;
 });
 
-const erase = (id: string, { token = TOKEN as string | null, method = 'DELETE' } = {}) =>
+const erase = (id: string, { token = TOKEN, method = 'DELETE' }: { token?: string | null; method?: string } = {}) =>
   leads(new Request(`http://localhost/api/leads/${id}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} }));
 
 /** A Sell Flats lead with two photos, stored through the real pipeline. */

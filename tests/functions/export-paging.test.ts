@@ -232,10 +232,12 @@ describe('npm run leads:export follows the cursors', () => {
 
   test('with --url from a site: the same file, page by page over HTTP', async () => {
     await seedMany(7);
-    const server = http.createServer(async (req, res) => {
-      const response = await leads(toWebRequest(req, 'http://127.0.0.1'));
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
+    const server = http.createServer((req, res) => {
+      void (async () => {
+        const response = await leads(toWebRequest(req, 'http://127.0.0.1'));
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(Buffer.from(await response.arrayBuffer()));
+      })();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

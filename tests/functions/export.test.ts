@@ -113,7 +113,7 @@ describe('authorisation', () => {
     ['empty bearer', { authorization: 'Bearer ' }],
   ])('%s token → 401', async (_name, headers) => {
     await seed(SAMPLE);
-    const answer = await get('', headers as Record<string, string>);
+    const answer = await get('', headers);
     expect(answer.status).toBe(401);
     expect(answer.headers.get('www-authenticate')).toBe('Bearer');
     expect(answer.text).not.toContain('Priya');

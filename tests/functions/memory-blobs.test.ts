@@ -30,11 +30,12 @@ const backends: Backend[] = [
   },
   {
     name: 'MemoryBlobs',
-    start: async () => {
+    start: () => {
       uninstall = memory.install();
+      return Promise.resolve();
     },
     use: () => setEnvironmentContext(memory.context()),
-    stop: async () => uninstall(),
+    stop: () => Promise.resolve(uninstall()),
   },
 ];
 
@@ -62,7 +63,7 @@ describe.each(backends)('$name', (backend) => {
   test('binary data and metadata round-trip', async () => {
     const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0, 1, 2]);
     await store().set('p/1.jpg', bytes.buffer, { metadata: { contentType: 'image/jpeg', size: 6 } });
-    expect(new Uint8Array((await store().get('p/1.jpg', { type: 'arrayBuffer' })) as ArrayBuffer)).toEqual(bytes);
+    expect(new Uint8Array(await store().get('p/1.jpg', { type: 'arrayBuffer' }))).toEqual(bytes);
     expect((await store().getMetadata('p/1.jpg'))?.metadata).toEqual({ contentType: 'image/jpeg', size: 6 });
     expect((await store().getWithMetadata('p/1.jpg', { type: 'arrayBuffer' }))?.metadata).toEqual({ contentType: 'image/jpeg', size: 6 });
   });

@@ -16,18 +16,20 @@ export interface ApiServer {
 
 export const startApiServer = async (port = 0): Promise<ApiServer> => {
   const hits: string[] = [];
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    hits.push(`${req.method} ${url.pathname}`);
-    const kind = url.pathname.replace(/^\/api\//, '') as keyof typeof handlers;
-    const handler = handlers[kind];
-    if (!handler) {
-      res.writeHead(404).end();
-      return;
-    }
-    const response = await handler(toWebRequest(req, `http://${req.headers.host}`));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      hits.push(`${req.method} ${url.pathname}`);
+      const kind = url.pathname.replace(/^\/api\//, '') as keyof typeof handlers;
+      const handler = handlers[kind];
+      if (!handler) {
+        res.writeHead(404).end();
+        return;
+      }
+      const response = await handler(toWebRequest(req, `http://${req.headers.host}`));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    })();
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: listening } = server.address() as AddressInfo;

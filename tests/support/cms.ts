@@ -139,7 +139,7 @@ export async function waitForFile(relative: string, check: (text: string) => boo
 export function frontMatter(text: string): { data: Record<string, unknown>; body: string } {
   const match = text.match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/);
   if (!match) throw new Error('no front matter');
-  const data = YAML.parse(match[1]!, { strict: true }) as Record<string, unknown>;
+  const data = YAML.parse(match[1], { strict: true }) as Record<string, unknown>;
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('front matter is not a mapping');
-  return { data, body: match[2]! };
+  return { data, body: match[2] };
 }

@@ -30,7 +30,7 @@ export interface TestDatabase {
   /** Points the pipeline at this database again (after a test pointed it elsewhere). */
   use(): void;
   /** Rows of a query, straight from the database (not through the pipeline). */
-  rows<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
+  rows: <R = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>;
   /** Every stored record (leads and spam) as the pipeline reads it, oldest first. */
   records(where?: 'leads' | 'spam'): Promise<StoredLead[]>;
   /** One record by id (null at run time when there is none). */
@@ -38,7 +38,7 @@ export interface TestDatabase {
   /** The leads (not spam) of one kind, oldest first. */
   leadsOf(kind: string): Promise<StoredLead[]>;
   /** Every stored id; or of spam only; or of the leads (not spam) of one kind. */
-  ids(of?: 'spam' | string): Promise<string[]>;
+  ids(of?: string): Promise<string[]>;
   /** A lead's delivery rows, by channel. */
   deliveries(id: string): Promise<Record<string, DeliveryJson & { next_attempt_at: string | null; claimed_until: string | null }>>;
   /** Empties every table. */

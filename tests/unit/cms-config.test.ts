@@ -26,7 +26,7 @@ const decap = (name: string) => {
   if (!collection) throw new Error(`no Decap collection ${name}`);
   return collection;
 };
-const identityFields = () => decap('identity').files![0]!.fields;
+const identityFields = () => decap('identity').files![0].fields;
 
 describe('Decap config generated from the zod schemas', () => {
   it('has one Decap collection per content collection, plus the identity entry', () => {
@@ -68,7 +68,7 @@ describe('Decap config generated from the zod schemas', () => {
           // Pages may have no picture; the schema then still refuses a picture without alt text.
           expect(fields[i + 1]?.required !== false || field.required === false, `${where}${field.name}Alt required`).toBe(true);
         }
-        if ('fields' in field && field.fields) check(field.fields as CmsField[], `${where}${field.name}.`);
+        if ('fields' in field && field.fields) check(field.fields, `${where}${field.name}.`);
       });
     };
     for (const collection of config.collections) check(collection.fields ?? [], `${collection.name}.`);
@@ -86,7 +86,7 @@ describe('Decap config generated from the zod schemas', () => {
           const m = f.media_folder ?? media;
           const p = f.public_folder ?? pub;
           if ('widget' in f && f.widget === 'image') found.push({ field: `${prefix}${f.name}`, media: m, public: p });
-          if ('fields' in f && f.fields) walk(f.fields as CmsField[], m, p, `${prefix}${f.name}.`);
+          if ('fields' in f && f.fields) walk(f.fields, m, p, `${prefix}${f.name}.`);
         }
       };
       walk(collection.fields ?? [], collection.media_folder!, collection.public_folder!, '');
@@ -107,7 +107,7 @@ describe('Decap config generated from the zod schemas', () => {
   it('shows each existing picture in its field: every image path in src/content lies in that field’s media folder', () => {
     const read = (file: string) => {
       const text = readFileSync(file, 'utf8');
-      return (file.endsWith('.md') ? YAML.parse(text.split(/^---$/m)[1]!) : YAML.parse(text)) as Record<string, unknown>;
+      return (file.endsWith('.md') ? YAML.parse(text.split(/^---$/m)[1]) : YAML.parse(text)) as Record<string, unknown>;
     };
     let checked = 0;
     for (const name of COLLECTION_NAMES) {
@@ -214,7 +214,7 @@ describe('Decap config generated from the zod schemas', () => {
       }
     }
     expect(decap('loans').preview_path).toBe('{{route}}');
-    expect(decap('identity').files![0]!.preview_path).toBe('Contactus');
+    expect(decap('identity').files![0].preview_path).toBe('Contactus');
     expect(decap('programs').preview_path).toBe('Training_Growth');
   });
 

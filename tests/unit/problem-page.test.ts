@@ -50,7 +50,7 @@ test('it names the brand, says the status in plain words and escapes every text'
 });
 
 test("its Tamil, Telugu or Kannada words are set in the site's own font of their script, and only that one", () => {
-  const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+  const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1];
   const error = new HttpError(422, 'x', { fields: { message: 'x' } });
   const faces = (locale: 'en' | 'ta' | 'te' | 'kn') =>
     styleOf(renderProblemPage(error, '/Contactus', locale)).match(/@font-face\{[^}]*\}/g) ?? [];

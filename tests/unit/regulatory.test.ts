@@ -133,12 +133,12 @@ describe('the build integration (integrations/registrations-warning.ts)', () => 
   it('warns after the build, with the committed identity (nothing set), naming the plan and realty pages it built', async () => {
     const { registrationsWarning } = await import('../../integrations/registrations-warning.ts');
     const hooks = registrationsWarning().hooks as Record<string, (options: unknown) => void>;
-    hooks['astro:config:done']!({ config: { root: new URL('../../', import.meta.url) } });
+    hooks['astro:config:done']({ config: { root: new URL('../../', import.meta.url) } });
     const warned: string[] = [];
     const info: string[] = [];
     const logger = { warn: (line: string) => warned.push(line), info: (line: string) => info.push(line) };
     const pages = ['', 'Mutualfunds', 'te/AIF', 'Financialplan', 'PMS', 'Flats', 'ta/Sellplots', 'Buy', 'Aranya_Realty', 'Vehicleloan'];
-    hooks['astro:build:done']!({ pages: pages.map((pathname) => ({ pathname })), logger });
+    hooks['astro:build:done']({ pages: pages.map((pathname) => ({ pathname })), logger });
     expect(warned).toEqual([
       expect.stringMatching(/^AMFI ARN not set .*: 4 pages cannot show it: \/Financialplan, \/Mutualfunds, \/PMS, \/te\/AIF$/),
       expect.stringMatching(/^RERA registration not set .*: 4 pages cannot show it: \/Aranya_Realty, \/Buy, \/Flats, \/ta\/Sellplots$/),

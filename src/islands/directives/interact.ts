@@ -63,7 +63,9 @@ const interact: ClientDirective = (load, _options, el) => {
     await hydrate();
     // React hydrates in the background after that; the held press is made again once the browser
     // is next idle, when the island's handlers are there to take it.
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 50));
+    // Safari has no requestIdleCallback: a short timeout there.
+    const idle = (callback: () => void) =>
+      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(callback) : setTimeout(callback, 50);
     idle(() => {
       el.removeEventListener('click', holdPress, true);
       if (heldPress !== null) buttons()[heldPress]?.click();

@@ -19,6 +19,7 @@ import { ChoiceField } from './ChoiceField.tsx';
 import { ErrorText } from './FieldShell.tsx';
 import { fieldIds, useFormMeta } from './context.ts';
 import { useFieldError, useFieldState } from './field-state.ts';
+import { displayValue } from '../../lib/text.ts';
 
 /** The one state a city belongs to, or '' when it is unknown or in more than one state. */
 export const stateOfCity = (city: string): string => {
@@ -54,8 +55,8 @@ export default function LocationFields() {
   // On hydration, keep what was chosen in the plain form; a city picked before its state names it.
   useEffect(() => {
     if (!hydrated) return;
-    const city = String(value('selectedCity') ?? '');
-    const chosen = String(value('selectedState') ?? '') || stateOfCity(city);
+    const city = displayValue(value('selectedCity'));
+    const chosen = displayValue(value('selectedState')) || stateOfCity(city);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on hydration: the state chosen in the plain form before the script came (read from the DOM)
     setState(chosen);
     // Letters typed in the box before the script came.
@@ -67,7 +68,7 @@ export default function LocationFields() {
   }, [hydrated]);
 
   const wanted = folded(query);
-  const chosenCity = hydrated ? String(value('selectedCity') ?? '') : '';
+  const chosenCity = hydrated ? displayValue(value('selectedCity')) : '';
   const found = (city: string) => wanted === '' || [city, shown(city)].some((name) => folded(name).includes(wanted));
   // Before the script: every state. Then the state chosen, or, with none chosen, every state while the box finds.
   const groups: readonly State[] = !hydrated || state === null ? STATES : STATES.filter((s) => s === state || (!state && wanted !== ''));
@@ -142,7 +143,7 @@ export default function LocationFields() {
           onChange={() => {
             cityField.onChange();
             // A city found before any state was chosen names its state.
-            const city = String(value('selectedCity') ?? '');
+            const city = displayValue(value('selectedCity'));
             const itsState = stateOfCity(city);
             if (!state && itsState) {
               setState(itsState);

@@ -54,7 +54,12 @@ export function useChallenge(endpoint: string) {
     const renew = window.setInterval(() => {
       const next = fetchChallenge(endpoint);
       // Keep the older one until the new one has aged past the minimum fill time.
-      void next.then((fresh) => fresh && window.setTimeout(() => (challenge.current = next), fresh.minFillMs));
+      void next.then((fresh) => {
+        if (fresh)
+          window.setTimeout(() => {
+            challenge.current = next;
+          }, fresh.minFillMs);
+      });
     }, CHALLENGE_RENEW_MS);
     return () => window.clearInterval(renew);
   }, [endpoint]);

@@ -11,6 +11,7 @@
 import type * as z from 'zod/mini';
 import type { FormWords } from './language.ts';
 import { callBackText } from '../../lib/enquiry/call-back.ts';
+import { displayValue } from '../../lib/text.ts';
 
 export interface FallbackSettings {
   publicKey: string;
@@ -87,7 +88,7 @@ export const fallbackParams = (
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null || value === '') continue;
-    params[key] = Array.isArray(value) ? value.join(', ') : String(value);
+    params[key] = displayValue(value);
   }
   const language: Record<string, string> = extra.preferredLanguage ? { preferredLanguage: extra.preferredLanguage } : {};
   // When and in which language to call, as the server's e-mail says it ("Evening (16:00-19:00), in Tamil");

@@ -3,13 +3,14 @@ import type { FormEvent } from 'react';
 import { ENQUIRY_KINDS } from '../../lib/enquiry/kinds.ts';
 import type { ListFilters } from './api.ts';
 import { KIND_NAMES, LEAD_STATUSES } from '../../lib/team-api/vocabulary.ts';
+import { formText } from '../../lib/text.ts';
 
 /** Applies the filters on "Find"; the view (leads or spam) stays the one shown. */
 export function LeadFilters({ filters, onApply }: { filters: ListFilters; onApply: (next: ListFilters) => void }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '');
+    const text = (name: string) => formText(data, name);
     onApply({
       view: filters.view,
       kind: text('kind'),

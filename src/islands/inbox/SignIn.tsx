@@ -1,13 +1,14 @@
 /** The inbox's sign-in: the person's own key, kept for the tab's life; their name and role come with it. */
 import { useState, type FormEvent } from 'react';
 import { saveSession, signIn, type Session } from './api.ts';
+import { formText } from '../../lib/text.ts';
 
 export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const token = String(new FormData(event.currentTarget).get('token') ?? '').trim();
+    const token = formText(new FormData(event.currentTarget), 'token').trim();
     if (!token) {
       setProblem('Write your key.');
       return;
@@ -34,7 +35,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
     }
   };
   return (
-    <form className="inbox-signin" onSubmit={submit} noValidate>
+    <form className="inbox-signin" onSubmit={(event) => void submit(event)} noValidate>
       <h1>Team inbox</h1>
       <p>Sign in with your own key. Your name comes with it and is recorded with what you change.</p>
       <label htmlFor="inbox-token">Your key</label>

@@ -4,6 +4,7 @@ import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { LEAD_STATUSES } from '../../lib/team-api/vocabulary.ts';
 import type { WorkChange } from '../../lib/team-api/wire.ts';
 import { when } from './words.ts';
+import { formText } from '../../lib/text.ts';
 
 interface Props {
   lead: LeadRecord;
@@ -20,7 +21,7 @@ export function StatusForm({ lead, etag, busy, saved, onSave }: Props) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    onSave({ status: LEAD_STATUSES.find((status) => status === data.get('status')), note: String(data.get('note') ?? '') });
+    onSave({ status: LEAD_STATUSES.find((status) => status === data.get('status')), note: formText(data, 'note') });
   };
   return (
     <form className="inbox-box" onSubmit={submit} aria-labelledby="work-heading">

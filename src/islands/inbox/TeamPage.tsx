@@ -8,6 +8,7 @@ import { TEAM_ROLES, type TeamRole } from '../../lib/team-api/vocabulary.ts';
 import type { TeamMember } from '../../lib/team-api/wire.ts';
 import { TeamLog } from './TeamLog.tsx';
 import { when } from './words.ts';
+import { formText } from '../../lib/text.ts';
 
 const ROLE_NAMES: Record<TeamRole, string> = {
   sales: 'Sales: reads and works leads',
@@ -42,7 +43,7 @@ function People({ session, onChanged }: { session: Session; onChanged: () => voi
     setProblem('');
     try {
       const { member, key } = await addPerson(session, {
-        name: String(data.get('name') ?? ''),
+        name: formText(data, 'name'),
         role: TEAM_ROLES.find((role) => role === data.get('role')) ?? 'sales',
       });
       setNewKey({ name: member.name, key });

@@ -146,8 +146,8 @@ export const photoUrl = async (session: Session, key: string): Promise<string> =
   const blob = await (await request(session, `/api/leads/${id}/photos/${name}`)).blob();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read.'));
     reader.readAsDataURL(blob);
   });
 };

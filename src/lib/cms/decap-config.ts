@@ -62,7 +62,7 @@ function withFieldFolders(fields: CmsField[], contentFolder: string, prefix: str
     const folder = FIELD_ASSET_FOLDERS[name];
     if (folder) return { ...field, ...mediaFolders(contentFolder, folder) };
     if ('fields' in field && Array.isArray(field.fields)) {
-      return { ...field, fields: withFieldFolders(field.fields, contentFolder, `${name}.`) } as CmsField;
+      return { ...field, fields: withFieldFolders(field.fields, contentFolder, `${name}.`) };
     }
     return field;
   });
@@ -84,13 +84,12 @@ export function withI18n(fields: CmsField[]): CmsField[] {
   return fields.map((field) => {
     const widget = 'widget' in field ? field.widget : 'string';
     const nested = 'fields' in field && Array.isArray(field.fields);
-    if (nested) return { ...field, i18n: true, fields: withI18n(field.fields as CmsField[]) } as CmsField;
-    if (OWN_IN_EVERY_LANGUAGE.has(field.name)) return { ...field, i18n: true } as CmsField;
+    if (nested) return { ...field, i18n: true, fields: withI18n(field.fields as CmsField[]) };
+    if (OWN_IN_EVERY_LANGUAGE.has(field.name)) return { ...field, i18n: true };
     const words =
       (widget === 'string' || widget === 'text' || widget === 'markdown' || widget === 'list') && !SAME_IN_EVERY_LANGUAGE.has(field.name);
-    if (widget === 'list' && 'field' in field && field.field)
-      return { ...field, i18n: true, field: { ...field.field, i18n: true } } as CmsField;
-    return { ...field, i18n: words ? true : 'duplicate' } as CmsField;
+    if (widget === 'list' && 'field' in field && field.field) return { ...field, i18n: true, field: { ...field.field, i18n: true } };
+    return { ...field, i18n: words ? true : 'duplicate' };
   });
 }
 

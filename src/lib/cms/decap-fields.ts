@@ -99,7 +99,7 @@ function fieldOf(path: string, name: string, schema: JsonSchema, required: boole
     schema.pattern && widget.widget !== 'select' && widget.widget !== 'image'
       ? { pattern: [schema.pattern, text.patternMessage ?? 'it does not have the expected form'] as [string, string] }
       : {};
-  return { ...base, ...widget, ...pattern } as CmsField;
+  return { ...base, ...widget, ...pattern };
 }
 
 function widgetOf(path: string, schema: JsonSchema, text: FieldText, texts: FieldTexts): Record<string, unknown> {

@@ -40,7 +40,7 @@ interface PhotoLike {
   name: string;
   size: number;
   /** Sniffed type (server) or, in the browser before reading the bytes, the declared MIME type. */
-  kind: PhotoExtension | string | null;
+  kind: string | null;
 }
 
 /** The first problem with a set of photos, or null. Order: count, type, size of each, total. */

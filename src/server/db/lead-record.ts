@@ -40,8 +40,5 @@ export const buildLeadRecord = (
   return record as LeadRecord;
 };
 
-export const displayValue = (value: unknown): string =>
-  Array.isArray(value) ? value.join(', ') : value === undefined || value === null ? '' : String(value);
-
 /** A language code as the team reads it ("ta" → "Tamil"); a lead stored before the languages existed is English. */
 export const languageName = (locale: unknown): string => LANGUAGE_NAMES_EN[localeOrDefault(locale)];

@@ -148,9 +148,9 @@ export const deliveryState = (deliveries: readonly DeliveryJson[]): DeliveryStat
 
 /** The flat record of a row (with its deliveries and, when read, its history). */
 export const recordFromRow = (row: LeadRow): LeadRecord => {
-  const columns = Object.fromEntries(
+  const columns: Record<string, unknown> = Object.fromEntries(
     (Object.entries(FIELD_COLUMNS) as [ColumnField, keyof LeadRow][])
-      .map(([field, column]) => [field, row[column]])
+      .map(([field, column]): [string, unknown] => [field, row[column]])
       .filter(([, value]) => value !== null && value !== undefined),
   );
   const touched = row.status_at !== null;
@@ -172,6 +172,7 @@ export const recordFromRow = (row: LeadRow): LeadRecord => {
     ...defined({ spamReason: row.spam_reason, releasedBy: row.released_by, releasedAt: iso(row.released_at) }),
     ...deliveryState(row.deliveries ?? []),
   };
+  // The row holds what the kind's schema stored (its fields come back from jsonb): the record of its kind.
   return record as unknown as LeadRecord;
 };
 
@@ -181,7 +182,7 @@ type FieldColumn = (typeof FIELD_COLUMNS)[ColumnField];
 export const leadColumns = (record: LeadRecord) => {
   const flat = record as unknown as Record<string, unknown>;
   const fields = Object.fromEntries(Object.entries(flat).filter(([field, value]) => !NOT_IN_FIELDS.has(field) && value !== undefined));
-  const text = (field: string) => (typeof flat[field] === 'string' && flat[field] !== '' ? (flat[field] as string) : null);
+  const text = (field: string) => (typeof flat[field] === 'string' && flat[field] !== '' ? flat[field] : null);
   const own = Object.fromEntries(Object.entries(FIELD_COLUMNS).map(([field, column]) => [column, text(field)])) as Record<
     FieldColumn,
     string | null
@@ -263,23 +264,23 @@ const groupBy = <T extends { lead_id: string }>(rows: T[]) => {
 export const deliveriesOf = async (ids: readonly string[]): Promise<Map<string, DeliveryJson[]>> =>
   ids.length === 0
     ? new Map()
-    : (groupBy(
+    : groupBy(
         await query<DeliveryJson & { lead_id: string }>(
           `SELECT lead_id, id, ${DELIVERY_COLUMNS.join(', ')} FROM deliveries WHERE lead_id = ANY($1::uuid[])`,
           [[...ids]],
         ),
-      ) as Map<string, DeliveryJson[]>);
+      );
 
 /** The history of these leads, oldest first, by lead. */
 export const historyOf = async (ids: readonly string[]): Promise<Map<string, NonNullable<LeadRow['history']>>> =>
   ids.length === 0
     ? new Map()
-    : (groupBy(
+    : groupBy(
         await query<{ lead_id: string; status: LeadStatus; note: string; by: string; at: string }>(
           `SELECT lead_id, status, note, changed_by AS by, changed_at AS at FROM lead_history WHERE lead_id = ANY($1::uuid[]) ORDER BY id`,
           [[...ids]],
         ),
-      ) as Map<string, NonNullable<LeadRow['history']>>);
+      );
 
 export interface StoredLead {
   record: LeadRecord;

@@ -49,8 +49,9 @@ const abandonAt = <T>(signal: AbortSignal, work: Promise<T>): Promise<T> =>
   Promise.race([
     work,
     new Promise<never>((_, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      const abandon = () => reject(signal.reason instanceof Error ? signal.reason : new Error('The photo store did not answer in time.'));
+      if (signal.aborted) abandon();
+      signal.addEventListener('abort', abandon, { once: true });
     }),
   ]);
 
@@ -138,7 +139,8 @@ export const readPhoto = async (key: string): Promise<{ bytes: ArrayBuffer; cont
   const stores = isPreviewDeploy() ? [ownStore(), getStore(options())] : [ownStore()];
   for (const store of stores) {
     const found = await store.getWithMetadata(key, { type: 'arrayBuffer' });
-    if (found) return { bytes: found.data, contentType: String(found.metadata.contentType ?? 'application/octet-stream') };
+    const { contentType } = found?.metadata ?? {};
+    if (found) return { bytes: found.data, contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream' };
   }
   return null;
 };

@@ -48,7 +48,7 @@ const emptyReport = (): QueueReport => ({ pending: 0, due: 0, sent: 0, failed: 0
 
 /** Whether the note says a channel that is on has something due by `now`. */
 const somethingDue = (note: PendingNote, on: readonly Channel[], now: number) =>
-  on.some((channel) => note[channel] !== undefined && Date.parse(note[channel] as string) <= now);
+  on.some((channel) => note[channel] !== undefined && Date.parse(note[channel]) <= now);
 
 /** Tries one channel's due deliveries, batch by batch, while time is left. */
 const sweepChannel = async (channel: Channel, report: QueueReport, canStart: () => boolean) => {

@@ -56,7 +56,7 @@ export const notePending = async (channels: readonly Channel[], due: string): Pr
   try {
     for (let round = 0; round < 3; round++) {
       const { note, etag } = await readPendingNote();
-      const later = channels.filter((channel) => note[channel] === undefined || (note[channel] as string) > due);
+      const later = channels.filter((channel) => note[channel] === undefined || note[channel] > due);
       if (later.length === 0) return unchanged;
       if (await writePendingNote({ ...note, ...Object.fromEntries(later.map((channel) => [channel, due])) }, etag)) {
         return {

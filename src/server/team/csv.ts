@@ -5,7 +5,7 @@
  */
 import { LEAD_FIELDS, type LabelledField } from '../../lib/enquiry/index.ts';
 import { fieldOf, type LeadRecord, type RecordField } from '../../lib/enquiry/lead-record.ts';
-import { displayValue } from '../db/lead-record.ts';
+import { displayValue } from '../../lib/text.ts';
 
 /** Metadata columns of the CSV, before the wire fields (the record's own, src/lib/enquiry/lead-record.ts). */
 export const CSV_META_COLUMNS = [

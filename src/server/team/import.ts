@@ -50,14 +50,14 @@ export const importedRecord = (row: Record<string, unknown>): ImportResult => {
   if (typeof id !== 'string' || !UUID.test(id)) problems.id = 'must be the lead id (a UUID)';
   if (!(ENQUIRY_KINDS as readonly unknown[]).includes(kind)) problems.kind = `must be one of ${ENQUIRY_KINDS.join(', ')}`;
   for (const field of TIMES)
-    if (row[field] !== undefined && (typeof row[field] !== 'string' || !ISO.test(row[field] as string)))
+    if (row[field] !== undefined && (typeof row[field] !== 'string' || !ISO.test(row[field])))
       problems[field] = 'must be a time written as the export does (2025-01-31T10:00:00.000Z)';
   if (receivedAt === undefined) problems.receivedAt = 'is missing';
   if (row.via !== undefined && row.via !== 'js' && row.via !== 'html') problems.via = 'must be js or html';
   if (row.status !== undefined && !(LEAD_STATUSES as readonly unknown[]).includes(row.status))
     problems.status = `must be one of ${LEAD_STATUSES.join(', ')}`;
   for (const field of DAYS)
-    if (row[field] !== undefined && (typeof row[field] !== 'string' || !DAY.test(row[field] as string)))
+    if (row[field] !== undefined && (typeof row[field] !== 'string' || !DAY.test(row[field])))
       problems[field] = 'must be a day (YYYY-MM-DD)';
   for (const field of NUMBERS)
     if (row[field] !== undefined && !(Number.isInteger(row[field]) && (row[field] as number) >= 0))

@@ -12,6 +12,7 @@ import { shortDate } from './figures.ts';
 import { OriginFigures } from './OriginFigures.tsx';
 import { TimeFigures, officeText } from './TimeFigures.tsx';
 import './insights.css';
+import { formText } from '../../../lib/text.ts';
 
 export default function InsightsView({ session }: { session: Session }) {
   const [range, setRange] = useState({ from: '', to: '' });
@@ -41,7 +42,7 @@ export default function InsightsView({ session }: { session: Session }) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setRange({ from: String(form.get('from') ?? ''), to: String(form.get('to') ?? '') });
+    setRange({ from: formText(form, 'from'), to: formText(form, 'to') });
   };
   const file = (name: string) => `insights-${name}-${data?.from}-${data?.to}`;
 
