@@ -1,11 +1,11 @@
 /**
  * Exports leads, following the pages to the end: from the local database (the one `npm start`
  * serves, .netlify/db) with the same code as GET /api/leads, or with --url from a deployed site's
- * GET /api/leads (token in LEADS_EXPORT_TOKEN).
+ * GET /api/leads (the key in LEADS_OWNER_TOKEN, or its old name LEADS_EXPORT_TOKEN).
  *
  *   npm run leads:export -- --out leads.csv [--kind bankloan] [--from 2025-01-01] [--to 2025-01-31]
  *                           [--format csv|json] [--spam] [--limit 2000]
- *   LEADS_EXPORT_TOKEN=… npm run leads:export -- --url https://<site> --out leads.csv
+ *   LEADS_OWNER_TOKEN=… npm run leads:export -- --url https://<site> --out leads.csv
  *
  * Without --out the export is printed to stdout: one CSV file (one header), or one
  * { count, leads } JSON document, whatever the number of pages.
@@ -18,6 +18,7 @@ import type { LeadRecord } from '../src/lib/enquiry/lead-record.ts';
 import { csvHead, csvRows } from '../src/server/team/csv.ts';
 import { decodeCursor, encodeCursor, parsePageQuery } from '../src/server/team/lead-query.ts';
 import { readPage, type PageQuery } from '../src/server/db/lead-pages.ts';
+import { ownerTokenSetting } from '../src/server/settings.ts';
 
 const { values } = parseArgs({
   options: {
@@ -59,7 +60,7 @@ const remotePage = async (cursor: string | null): Promise<Fetched> => {
   const url = new URL('/api/leads', values.url);
   url.search = new URLSearchParams([...params, ['format', 'json'], ...(cursor ? [['cursor', cursor]] : [])]).toString();
   for (let attempt = 1; ; attempt++) {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${process.env.LEADS_EXPORT_TOKEN ?? ''}` } });
+    const response = await fetch(url, { headers: { authorization: `Bearer ${ownerTokenSetting().value}` } });
     if (response.status === 429 && attempt < 5) {
       await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') || 60) * 1000));
       continue;

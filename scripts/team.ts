@@ -51,7 +51,7 @@ try {
       } else console.log(`Removed ${removed.name} (${removed.role}). Their key no longer works.`);
     } else {
       const members = await listMembers();
-      if (members.length === 0) console.log('Nobody yet: only the owner’s first key (LEADS_EXPORT_TOKEN) works.');
+      if (members.length === 0) console.log('Nobody yet: only the owner’s first key (LEADS_OWNER_TOKEN) works.');
       for (const m of members) console.log(`${m.name}\t${m.role}\tadded ${m.addedAt.slice(0, 10)} by ${m.addedBy}`);
     }
   }, 60_000);

@@ -39,15 +39,29 @@ export const estimatedBits = (token: string): number => {
   return characters.length * perCharacter;
 };
 
-/** Why LEADS_EXPORT_TOKEN is too weak to be taken, in plain words, or null when it is strong enough (or unset). */
-export const exportTokenProblem = (token: string): string | null => {
+/**
+ * The owner's first key as set: LEADS_OWNER_TOKEN, or LEADS_EXPORT_TOKEN, its old name, which
+ * deploys made before the rename still use; the new name wins when both are set.
+ */
+export const ownerTokenSetting = (
+  environment: NodeJS.ProcessEnv = env(),
+): { name: 'LEADS_OWNER_TOKEN' | 'LEADS_EXPORT_TOKEN'; value: string } =>
+  environment.LEADS_OWNER_TOKEN
+    ? { name: 'LEADS_OWNER_TOKEN', value: environment.LEADS_OWNER_TOKEN }
+    : { name: 'LEADS_EXPORT_TOKEN', value: environment.LEADS_EXPORT_TOKEN ?? '' };
+
+/**
+ * Why the owner's key is too weak to be taken, in plain words naming the setting it came from, or
+ * null when it is strong enough (or unset).
+ */
+export const exportTokenProblem = (token: string, name = 'LEADS_OWNER_TOKEN'): string | null => {
   if (!token) return null;
   const fix = 'make one with `openssl rand -hex 32`';
   if (token.length < MIN_EXPORT_TOKEN_LENGTH)
-    return `LEADS_EXPORT_TOKEN has ${token.length} characters; at least ${MIN_EXPORT_TOKEN_LENGTH} are needed (${fix})`;
+    return `${name} has ${token.length} characters; at least ${MIN_EXPORT_TOKEN_LENGTH} are needed (${fix})`;
   const bits = Math.floor(estimatedBits(token));
   if (bits < MIN_EXPORT_TOKEN_BITS)
-    return `LEADS_EXPORT_TOKEN is too easy to guess (about ${bits} bits of randomness, at least ${MIN_EXPORT_TOKEN_BITS} are needed: ${fix})`;
+    return `${name} is too easy to guess (about ${bits} bits of randomness, at least ${MIN_EXPORT_TOKEN_BITS} are needed: ${fix})`;
   return null;
 };
 let warnedWeakToken = '';
@@ -58,8 +72,8 @@ let warnedWeakToken = '';
  * unset, and the log says why, once. The team's API never falls back to open.
  */
 export const exportToken = () => {
-  const token = env().LEADS_EXPORT_TOKEN || '';
-  const problem = exportTokenProblem(token);
+  const { name, value: token } = ownerTokenSetting();
+  const problem = exportTokenProblem(token, name);
   if (problem) {
     if (warnedWeakToken !== token) {
       warnedWeakToken = token;

@@ -22,6 +22,7 @@ let db: TestDatabase;
 useFreshLocalServers((servers) => ({ db } = servers));
 beforeEach(() => {
   process.env.LEADS_EXPORT_TOKEN = TOKEN;
+  delete process.env.LEADS_OWNER_TOKEN;
 });
 
 /** A lead's id from a short name ('a1'), and back: the names keep the expectations readable. */
@@ -102,6 +103,19 @@ describe('authorisation', () => {
     const strong = randomBytes(32).toString('hex');
     process.env.LEADS_EXPORT_TOKEN = strong;
     expect((await get('', { authorization: `Bearer ${strong}` })).status).toBe(200);
+  });
+
+  test("the owner's key under its name LEADS_OWNER_TOKEN opens the API; with both names set, the new one is the key", async () => {
+    await seed(SAMPLE);
+    const owner = randomBytes(32).toString('hex');
+    delete process.env.LEADS_EXPORT_TOKEN;
+    process.env.LEADS_OWNER_TOKEN = owner;
+    const answer = await get('', { authorization: `Bearer ${owner}` });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(idOf('a1'));
+    process.env.LEADS_EXPORT_TOKEN = TOKEN;
+    expect((await get('', { authorization: `Bearer ${owner}` })).status).toBe(200);
+    expect((await get('', { authorization: `Bearer ${TOKEN}` })).status).toBe(401);
   });
 
   test.each([

@@ -24,6 +24,12 @@ test.each([
   ['a localhost webhook over http', { LEADS_WEBHOOK_URL: 'http://localhost:9000/hook', LEADS_WEBHOOK_SECRET: SECRET }, []],
   ['32 times one letter', { LEADS_EXPORT_TOKEN: 'a'.repeat(32) }, [/LEADS_EXPORT_TOKEN is too easy to guess \(about 0 bits/]],
   ['a short token', { LEADS_EXPORT_TOKEN: 'secret' }, [/LEADS_EXPORT_TOKEN has 6 characters; at least 32/]],
+  ['a short token under the new name', { LEADS_OWNER_TOKEN: 'secret' }, [/LEADS_OWNER_TOKEN has 6 characters; at least 32/]],
+  [
+    'a strong LEADS_OWNER_TOKEN: the old name, unused then, is not checked',
+    { LEADS_OWNER_TOKEN: STRONG, LEADS_EXPORT_TOKEN: 'secret' },
+    [],
+  ],
   [
     'a plain http webhook',
     { LEADS_WEBHOOK_URL: 'http://sheet.example/hook', LEADS_WEBHOOK_SECRET: SECRET },

@@ -1,18 +1,18 @@
 /**
  * Who is calling the team's API: each person's own key (db/team-members.ts), or
- * LEADS_EXPORT_TOKEN, the owner's first key. The name recorded with every change comes from here,
- * never from anything else the caller sends.
+ * LEADS_OWNER_TOKEN, the owner's first key (LEADS_EXPORT_TOKEN, its old name, still works). The
+ * name recorded with every change comes from here, never from anything else the caller sends.
  *
  * Wrong keys slow down (signInDelayMs) and, SIGN_IN_MAX_FAILURES of them in
  * SIGN_IN_WINDOW_MINUTES, lock that client out for SIGN_IN_LOCK_MINUTES (db/sign-in-failures.ts).
- * A client is an HMAC of its address keyed by a secret derived from LEADS_EXPORT_TOKEN.
+ * A client is an HMAC of its address keyed by a secret derived from the owner's key.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { memberByKey } from '../db/team-members.ts';
 import type { TeamRole } from '../../lib/team-api/vocabulary.ts';
 
 export interface Caller {
-  /** Null for the owner's first key (LEADS_EXPORT_TOKEN), which has no row. */
+  /** Null for the owner's first key (LEADS_OWNER_TOKEN), which has no row. */
   id: string | null;
   name: string;
   role: TeamRole;

@@ -5,6 +5,7 @@
  * last lead handed out.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { ownerTokenSetting } from '../settings.ts';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
 import { CONSENT_VERSIONS } from '../../lib/consent.ts';
@@ -81,14 +82,11 @@ export const PAGE_LIMIT = { default: 500, max: 2000 } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Cursors are signed (HMAC-SHA256 with a key derived from LEADS_EXPORT_TOKEN): a cursor the
+ * Cursors are signed (HMAC-SHA256 with a key derived from the owner's key): a cursor the
  * server did not hand out is refused, so nobody starts an export "halfway" to keep it out of the
  * team's log. `exported` says the walk is an export whose first page is in the log.
  */
-const cursorKey = () =>
-  createHash('sha256')
-    .update(`cursor:${process.env.LEADS_EXPORT_TOKEN ?? ''}`)
-    .digest();
+const cursorKey = () => createHash('sha256').update(`cursor:${ownerTokenSetting().value}`).digest();
 const signed = (payload: string) => createHmac('sha256', cursorKey()).update(payload).digest('base64url');
 
 export const encodeCursor = ({ at, id, exported }: Cursor) => {

@@ -1,6 +1,6 @@
 /**
- * /api/leads, the team's side. Without LEADS_EXPORT_TOKEN configured (or with a weak one) it does
- * not exist (404). Each person signs in with their own key (auth.ts); a missing or wrong key gets
+ * /api/leads, the team's side. Without the owner's key (LEADS_OWNER_TOKEN, or its old name
+ * LEADS_EXPORT_TOKEN) configured, or with a weak one, it does not exist (404). Each person signs in with their own key (auth.ts); a missing or wrong key gets
  * 401 and nothing else, after a pause that grows, and a client with too many wrong keys gets 429
  * for a while. Roles: `sales` reads and works leads and releases spam; `owner` also exports,
  * erases and manages the people (403 for anyone else).
