@@ -14,6 +14,7 @@
  *   sending, success, failure and fallback states;
  * - messages: every validation message (shared with the server's 422 answers);
  * - problem: the page a visitor without JavaScript sees when the server refuses a post.
+ * - withdrawal: the page where a person sees and withdraws what they agreed to (server only);
  * - ack: the acknowledgement the server e-mails the visitor after a lead is stored (server only).
  */
 export const en = {
@@ -430,6 +431,15 @@ export const en = {
     privacyContact: 'Give your mobile number or your e-mail: one of the two is enough.',
     /** On every enquiry form, under the consent box: the link to the privacy request form. */
     consentWithdraw: 'Changed your mind later? You can withdraw your consent or ask about your data at any time.',
+    /** The two purposes each form offers besides the enquiry, each a box of its own, never ticked for the visitor; {legend} over them. */
+    consentMore: 'Only if you wish',
+    consentGroup: "The group's other divisions may contact me about related services",
+    consentWhatsapp: 'Send me updates on WhatsApp',
+    /** The privacy request form: the same purposes, to withdraw one at a time. */
+    withdrawHeading: 'Withdraw only part of what you agreed to',
+    withdrawGroup: "Stop the group's other divisions contacting me about related services",
+    withdrawWhatsapp: 'Stop sending me updates on WhatsApp',
+    withdrawHint: 'Tick what you want us to stop: it takes effect at once. You can send only these, or choose a request above as well.',
     /** The send button while sending; with photos, {percent} is how much is uploaded. */
     sending: 'Sending…',
     uploading: 'Sending… {percent}%',
@@ -558,6 +568,8 @@ export const en = {
     /** The privacy request form (/Privacyrequest). */
     privacyRequest: 'Choose what you would like us to do',
     phoneOrEmail: 'Enter your mobile number or your e-mail address, so we can answer you',
+    /** A purpose's box sent something else than ticked or not (only a script does that). */
+    consentChoice: 'Tick the box, or leave it empty',
     /** The reference from the thank-you message: 8 letters and digits, such as 3f2a9c1e. */
     reference: 'Enter the reference as it was shown, such as 3f2a9c1e, or leave it empty',
   },
@@ -624,6 +636,10 @@ export const en = {
       callLanguage: 'Language for the call',
       request: 'Request',
       reference: 'Enquiry reference',
+      consentGroup: 'Other divisions',
+      consentWhatsapp: 'Updates on WhatsApp',
+      withdrawGroup: 'Stop other divisions',
+      withdrawWhatsapp: 'Stop WhatsApp updates',
       _form: 'Form',
     },
     back: "Use your browser's Back button to return to the form with what you typed, or open it again.",
@@ -726,6 +742,33 @@ export const en = {
     },
   },
   /**
+   * The withdrawal page (/api/consent/<token>, src/server/intake/withdrawal.ts): the link in every
+   * acknowledgement, where a person sees what they agreed to and withdraws any of it. Server only.
+   * {date}: the day they agreed or withdrew.
+   */
+  withdrawal: {
+    title: 'What you agreed to',
+    intro: 'You can take back any of these here, one at a time. It takes effect at once, and you need no password.',
+    /** Each purpose, as its heading on the page. */
+    purposes: {
+      enquiry: 'Using your details to answer your enquiries and follow them up',
+      group: "Our group's other divisions contacting you about related services",
+      whatsapp: 'Updates on WhatsApp',
+    },
+    granted: 'You agreed on {date}.',
+    withdrawn: 'You withdrew this on {date}.',
+    notGranted: 'You have not agreed to this.',
+    button: 'Withdraw this',
+    done: 'Done: we have recorded that you withdrew this. It takes effect at once.',
+    more: 'To have your details corrected or erased, use our privacy request form:',
+    formLink: 'Privacy request form',
+    /** A link the server did not make, and a person erased since. */
+    invalidTitle: 'This link does not work',
+    invalid: 'The link may be incomplete. Copy the whole link from our e-mail, or use our privacy request form.',
+    goneTitle: 'We hold nothing about you',
+    gone: 'We no longer hold any details under this link.',
+  },
+  /**
    * The acknowledgement the server e-mails the visitor after a lead is stored (src/server/outbound/ack.ts),
    * in the visitor's language. Server only: never handed to a form island. {reference}: the first
    * 8 characters of the id; {about}, {callWhen}, {phone}, {whatsapp}, {email}, {privacy}, {name}, {brand}.
@@ -741,7 +784,7 @@ export const en = {
     callAt: 'within one working day, at the time you chose ({time})',
     contactLine: 'If you would like to talk sooner, call {phone} or message us on WhatsApp: {whatsapp}',
     withdraw:
-      'You can withdraw your consent at any time: reply to this e-mail, write to {email}, or use our privacy request form: {form}. How we use your details: {privacy}',
+      'See what you agreed to, and withdraw any of it, at any time: {link}. You can also reply to this e-mail, write to {email}, or use our privacy request form: {form}. How we use your details: {privacy}',
     signOff: 'With regards,\nThe {brand} team',
     /** What the visitor asked about: the kind (property by intent), then the detail. */
     about: {

@@ -8,6 +8,7 @@
  */
 import v2026_11_v1 from '../content/consent/en/2026-11-v1.json' with { type: 'json' };
 import v2026_11_v2 from '../content/consent/en/2026-11-v2.json' with { type: 'json' };
+import v2026_12_v1 from '../content/consent/en/2026-12-v1.json' with { type: 'json' };
 
 export interface ConsentNotice {
   /** e.g. "2026-11-v1": year, month, then a counter. */
@@ -17,11 +18,20 @@ export interface ConsentNotice {
 }
 
 /** Every published notice, oldest first. A new version: its file's import above, and its name here, last. */
-export const CONSENT_NOTICES: readonly ConsentNotice[] = [v2026_11_v1, v2026_11_v2];
+export const CONSENT_NOTICES: readonly ConsentNotice[] = [v2026_11_v1, v2026_11_v2, v2026_12_v1];
 
 /** The notice the forms show now, and the version they send as `consentNotice`. */
 export const CONSENT_NOTICE: ConsentNotice = CONSENT_NOTICES[CONSENT_NOTICES.length - 1];
 export const CONSENT_VERSIONS = CONSENT_NOTICES.map((notice) => notice.version) as [string, ...string[]];
+
+/**
+ * The first notice whose form also offers the two purposes besides the enquiry (the group's other
+ * divisions, WhatsApp updates). A post that names an older notice came from a form that never
+ * asked about them, so they are neither granted nor refused.
+ */
+export const PURPOSES_SINCE = '2026-12-v1';
+export const noticeOffersPurposes = (version: string): boolean =>
+  CONSENT_VERSIONS.indexOf(version) >= CONSENT_VERSIONS.indexOf(PURPOSES_SINCE);
 
 /** The text of any published version, or null for a version that never existed. */
 export const consentNoticeText = (version: string): string | null =>

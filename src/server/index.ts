@@ -1,5 +1,6 @@
 /** The server side of enquiries and leads. Function files import their handler from here. */
 export { enquiryHandler } from './intake/handler.ts';
+export { consentLinkHandler } from './intake/withdrawal.ts';
 export { teamApiHandler } from './team/leads-api.ts';
 export { digestHandler, retentionHandler, sweepHandler } from './jobs/handlers.ts';
 export { logSettingsProblems } from './settings-check.ts';

@@ -91,6 +91,12 @@ export const exportToken = () => {
 export const jobBudgetMs = () => numberFrom(env().LEADS_JOB_BUDGET_MS, 25_000);
 /** E-mails a sweep sends at once. LEADS_SWEEP_BATCH, default 5. */
 export const sweepBatchSize = () => Math.max(1, Math.floor(numberFrom(env().LEADS_SWEEP_BATCH, 5)));
+/**
+ * A lead of the same person and kind within this many days of an earlier open one is a repeat:
+ * stored as its own lead, named on the earlier one, and the team's e-mail says so.
+ * LEADS_REPEAT_DAYS, default 30 (0: no repeats are marked).
+ */
+export const repeatDays = () => Math.floor(numberFrom(env().LEADS_REPEAT_DAYS, 30));
 /** Leads older than this many months are deleted. LEADS_RETENTION_MONTHS, default 24. */
 export const retentionMonths = () => Math.max(1, Math.floor(numberFrom(env().LEADS_RETENTION_MONTHS, 24)));
 

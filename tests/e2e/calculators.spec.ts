@@ -41,7 +41,7 @@ const sendForm = async (page: Page, locale: Locale, steps: (form: Locator, text:
   await form.getByLabel(text.fields.Username.label, { exact: true }).fill('Priya Raman');
   await form.getByLabel(text.fields.phone.label, { exact: true }).fill('98765 43210');
   await form.getByLabel(text.fields.email.label, { exact: true }).fill('priya@example.com');
-  await form.getByRole('checkbox').check();
+  await form.locator('input[name="consent"]').check();
   await humanPause(page);
   await form.getByRole('button', { name: text.submit }).click();
   await expect(page.getByRole('heading', { name: text.success.title })).toBeVisible();

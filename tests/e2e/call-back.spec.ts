@@ -136,7 +136,7 @@ test.describe('without JavaScript', () => {
     await form.getByLabel(words.fields.phone.label, { exact: true }).fill('9876543210');
     await form.getByLabel(words.fields.email.label, { exact: true }).fill(email);
     await callTimeGroup(page, 'ta').getByRole('radio', { name: words.options['Morning (9:30-12:00)'] }).check();
-    await form.getByRole('checkbox').check();
+    await form.locator('input[name="consent"]').check();
     await form.getByRole('button', { name: words.submit }).click();
     await expect(page.locator('h1')).toHaveText(dictionary('ta').problem.confirm.title);
     // A person reads the page before the click (a click sooner than the minimum fill time gets the page again).

@@ -301,6 +301,9 @@ test('the accessibility tree names every part of a form, in its error state too'
         - paragraph:
           - link "Privacy Policy"
         - checkbox "I agree that Aranya may use these details to answer my enquiry."
+        - group "Only if you wish":
+          - checkbox "The group's other divisions may contact me about related services"
+          - checkbox "Send me updates on WhatsApp"
         - button "Request a call back"
       - paragraph:
         - link "Call +91 90000 00000"

@@ -52,7 +52,10 @@ test('the privacy request form is linked from the footer, the privacy page and u
   await page.locator('main').locator('a[href="/Privacyrequest"]').click();
   await expect(page).toHaveURL(/\/Privacyrequest$/);
   await expect(form(page)).toHaveAttribute('action', '/api/privacy');
-  await expect(form(page).getByRole('checkbox')).toHaveCount(0);
+  // No consent box: only the two purposes one may withdraw, neither ticked.
+  await expect(form(page).getByRole('checkbox')).toHaveCount(2);
+  for (const name of [dictionary('en').form.withdrawGroup, dictionary('en').form.withdrawWhatsapp])
+    await expect(form(page).getByRole('checkbox', { name, exact: true })).not.toBeChecked();
   await expect(form(page).getByRole('group', { name: dictionary('en').form.fields.callTime.label })).toHaveCount(0);
 });
 

@@ -56,7 +56,7 @@ describe.each(KINDS)('%s', (kind) => {
 
     const text = await exportCsv();
     const [header] = parseCsv(text);
-    expect(header.slice(-7, -5)).toEqual(['callTime', 'callLanguage']); // then Monthly, ackedAt and the privacy request's three
+    expect(header.slice(-17, -15)).toEqual(['callTime', 'callLanguage']); // then Monthly, ackedAt, the privacy request's three and the person's ten
     expect(csvRecords(text)).toEqual([
       expect.objectContaining({ id: enquiry.submissionId, callTime: 'Evening (16:00-19:00)', callLanguage: 'Tamil' }),
     ]);

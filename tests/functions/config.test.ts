@@ -7,6 +7,7 @@ import * as contact from '../../netlify/functions/contact.mts';
 import * as leads from '../../netlify/functions/leads.mts';
 import * as leadsSweep from '../../netlify/functions/leads-sweep.mts';
 import * as leadsRetention from '../../netlify/functions/leads-retention.mts';
+import * as consent from '../../netlify/functions/consent.mts';
 import { FunctionRoutes } from '../../harness/warm-functions.ts';
 
 test.each([
@@ -23,10 +24,21 @@ test.each([
   expect(typeof module.default).toBe('function');
 });
 
-test('leads: /api/leads, /api/leads/:id and /api/leads/:id/* (the inbox), 60 per minute so a long export can page through', () => {
-  expect(leads.config.path).toEqual(['/api/leads', '/api/leads/:id', '/api/leads/:id/*']);
+test('leads: /api/leads, /api/leads/:id and /api/leads/:id/* (the inbox) and /api/people/* (persons), 60 per minute so a long export can page through', () => {
+  expect(leads.config.path).toEqual(['/api/leads', '/api/leads/:id', '/api/leads/:id/*', '/api/people', '/api/people/*']);
   expect(leads.config).not.toHaveProperty('method');
   expect(leads.config.rateLimit).toEqual({ windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+});
+
+test('consent: /api/consent/* (the withdrawal link of the acknowledgements), 30 per minute per IP and domain', () => {
+  expect(consent.config.path).toBe('/api/consent/*');
+  expect(consent.config).not.toHaveProperty('method');
+  expect(consent.config.rateLimit).toEqual({ windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+  const routes = new FunctionRoutes();
+  const page = () => new Response('page');
+  routes.set(consent.config.path as string, page);
+  expect(routes.get('/api/consent/c1.abc.ta.def')).toBe(page);
+  expect(routes.get('/api/consentx')).toBeUndefined();
 });
 
 test.each([
@@ -49,5 +61,7 @@ test('the local router (npm start) matches :name segments and a last * as Netlif
   expect(routes.get('/api/leads/a/release')).toBe(below);
   expect(routes.get('/api/leads/a/photos/1.jpg')).toBe(below);
   expect(routes.get('/api/leadsx')).toBeUndefined();
+  expect(routes.get('/api/people/0b5c3f5e-0000-4000-8000-000000000000')).toBe(below);
+  expect(routes.get('/api/people/merges/12/undo')).toBe(below);
   expect(routes.get('/api/bankloan')).toBeUndefined();
 });

@@ -68,8 +68,24 @@ test('deletes what is older than 24 months, with photos and index entries, and k
   vi.setSystemTime(new Date(NOW));
 
   const report = await run();
-  expect(report).toEqual({ cutoff: '2025-03-15T12:00:00.000Z', leads: 2, spam: 1, photos: 2, orphanPhotos: 0, left: 0 });
+  expect(report).toEqual({
+    cutoff: '2025-03-15T12:00:00.000Z',
+    leads: 2,
+    spam: 1,
+    photos: 2,
+    orphanPhotos: 0,
+    left: 0,
+    persons: 2,
+    consentRows: 0,
+  });
   expect(await storedIds()).toEqual(ids(kept));
+  // The persons of the leads that went are forgotten; those of the leads kept stay.
+  expect(
+    (
+      await db.rows<{ n: number }>('SELECT count(*)::int AS n FROM persons p WHERE EXISTS (SELECT 1 FROM leads l WHERE l.person_id = p.id)')
+    )[0].n,
+  ).toBe(3);
+  expect((await db.rows<{ n: number }>('SELECT count(*)::int AS n FROM persons'))[0].n).toBe(3);
   expect(await blobs.keys(blobs.photos())).toEqual(kept.flatMap((lead) => lead.photoKeys).sort());
   // Their deliveries went with them, and the team's log no longer names them.
   expect((await db.rows<{ lead_id: string }>('SELECT lead_id FROM deliveries')).map((row) => row.lead_id).sort()).toEqual(

@@ -20,6 +20,12 @@ const TABLES = [
   'team_members',
   'sign_in_failures',
   'photo_staging',
+  'persons',
+  'person_contacts',
+  'person_pairs',
+  'person_merges',
+  'person_events',
+  'consent_ledger',
 ];
 
 /** A stored record as the tests read it: any field by name, whatever its kind. */

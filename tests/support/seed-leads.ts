@@ -28,8 +28,11 @@ export const IST = (local: string) => `${local}+05:30`;
 
 export const seedLead = async (rows: Rows, lead: SeedLead) => {
   await rows(
-    `INSERT INTO leads (id, kind, received_at, page, via, locale, name, spam, utm_source, utm_campaign, landing_path, referrer, fields, status)
-     VALUES ($1, $2, $3, '/Contact', 'js', $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    // A lead in the inbox belongs to a person (the database's find_person, as every way in does); spam to none.
+    `INSERT INTO leads (id, kind, received_at, page, via, locale, name, spam, utm_source, utm_campaign, landing_path, referrer, fields, status,
+       person_id, origin_person_id)
+     SELECT $1, $2, $3, '/Contact', 'js', $4, $5, $6, $7, $8, $9, $10, $11, $12, f.seen, f.own
+     FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT * FROM find_person(NULL, NULL, $5, NULL, $3::timestamptz, $1::uuid, NULL) WHERE $6::text IS NULL) f ON true`,
     [
       lead.id,
       lead.kind,

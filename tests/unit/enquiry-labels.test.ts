@@ -63,6 +63,16 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
     'request',
     'reference',
     'replyBy',
+    'personId',
+    'repeatOf',
+    'source',
+    'referredBy',
+    'referredFrom',
+    'referralNote',
+    'consentGroup',
+    'consentWhatsapp',
+    'withdrawGroup',
+    'withdrawWhatsapp',
   ];
   expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_COLUMNS.length - later.length)).toEqual(
     LEAD_FIELDS.filter((f) => !later.includes(f)),
@@ -70,11 +80,23 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
   expect(CSV_COLUMNS.slice(-later.length)).toEqual(later);
 });
 
-test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band, the acknowledgement, the privacy request', () => {
+test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band, the acknowledgement, the privacy request, the person', () => {
   const at = (column: string) => (CSV_COLUMNS as readonly string[]).indexOf(column);
   expect(at('locale')).toBe(at('notifyHeld') + 1);
   expect(at('webhookSent')).toBeGreaterThan(at('consentLocale'));
   expect(at('status')).toBeGreaterThan(at('webhookGaveUp'));
   expect(at('callTime')).toBe(at('releasedBy') + 1);
-  expect(CSV_COLUMNS.slice(-7)).toEqual(['callTime', 'callLanguage', 'Monthly', 'ackedAt', 'request', 'reference', 'replyBy']);
+  expect(CSV_COLUMNS.slice(-17, -10)).toEqual(['callTime', 'callLanguage', 'Monthly', 'ackedAt', 'request', 'reference', 'replyBy']);
+  expect(CSV_COLUMNS.slice(-10)).toEqual([
+    'personId',
+    'repeatOf',
+    'source',
+    'referredBy',
+    'referredFrom',
+    'referralNote',
+    'consentGroup',
+    'consentWhatsapp',
+    'withdrawGroup',
+    'withdrawWhatsapp',
+  ]);
 });

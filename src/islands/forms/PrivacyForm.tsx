@@ -1,7 +1,9 @@
 /**
  * The /Privacyrequest form: a request of kind `privacy` (withdraw consent and erase, correct, or
  * tell me what you hold). Name, then mobile or e-mail (one is enough), the reference of an
- * earlier enquiry if the visitor has it, the request, and optional details.
+ * earlier enquiry if the visitor has it, the request, and optional details; and the purposes the
+ * visitor may withdraw one at a time (the group's other divisions, WhatsApp updates), with or
+ * without a request.
  */
 import { privacySchema } from '../../lib/enquiry/privacy.ts';
 import { PRIVACY_REQUESTS } from '../../lib/enquiry/options.ts';
@@ -13,6 +15,8 @@ import { ChoiceField } from './ChoiceField.tsx';
 import { Group } from './FieldGroups.tsx';
 import { MessageField } from './MessageField.tsx';
 import { TextField } from './TextField.tsx';
+import { ChoiceBoxes } from './ChoiceBoxes.tsx';
+import { WITHDRAW_FIELDS } from '../../lib/enquiry/consent-purposes.ts';
 
 interface Props extends FormLanguage {
   page: string;
@@ -36,7 +40,15 @@ export default function PrivacyForm({ page, contact, replyWithinDays, ...languag
       privacyRequest={{ replyWithinDays }}
     >
       <Group id="request" title={words.groups.request}>
-        <ChoiceField name="request" text={words.fields.request} options={PRIVACY_REQUESTS} chips />
+        <ChoiceField name="request" text={words.fields.request} options={PRIVACY_REQUESTS} chips optional />
+        <ChoiceBoxes
+          legend={words.withdrawHeading}
+          hint={words.withdrawHint}
+          boxes={[
+            { name: WITHDRAW_FIELDS.group, label: words.withdrawGroup },
+            { name: WITHDRAW_FIELDS.whatsapp, label: words.withdrawWhatsapp },
+          ]}
+        />
         <TextField name="reference" optional />
         <MessageField text={words.fields.requestDetails} optional />
       </Group>

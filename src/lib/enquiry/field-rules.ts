@@ -10,6 +10,7 @@ import { ATTRIBUTION_FIELDS, cleanAttribution, type AttributionField } from '../
 import { CONSENT_NOTICE, CONSENT_VERSIONS } from '../consent.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales.ts';
 import { CALL_LANGUAGES, CALL_TIMES } from './options.ts';
+import { purposeFields } from './consent-purposes.ts';
 
 /** Name of the honeypot input: hidden from people, filled by bots. A filled one marks spam. */
 export const HONEYPOT_FIELD = 'company_website';
@@ -139,6 +140,8 @@ export const commonFields = {
   consentLocale: consentLocaleField,
   callTime: callTimeField,
   callLanguage: callLanguageField,
+  // The two purposes besides the enquiry, each optional (src/lib/enquiry/consent-purposes.ts).
+  ...purposeFields,
   ...attributionFields,
 };
 

@@ -57,6 +57,15 @@ export const FIELD_LABELS = {
   reference: 'Enquiry reference',
   /** The day by which the request must be answered (set by the server). */
   replyBy: 'Answer due by',
+  // Added with the person across the group (src/lib/enquiry/consent-purposes.ts); last.
+  /** Ticked: the group's other divisions may contact the person about related services. */
+  consentGroup: 'Other divisions may contact',
+  /** Ticked: updates on WhatsApp. */
+  consentWhatsapp: 'Updates on WhatsApp',
+  /** A privacy request that withdraws the other divisions' contact. */
+  withdrawGroup: 'Withdraws: other divisions',
+  /** A privacy request that withdraws WhatsApp updates. */
+  withdrawWhatsapp: 'Withdraws: WhatsApp updates',
 } as const;
 
 export type LabelledField = keyof typeof FIELD_LABELS;

@@ -51,6 +51,22 @@ export interface LeadWork {
   releasedAt?: string;
 }
 
+/**
+ * The lead's person across the group (src/server/db/persons.ts): set on every lead in the inbox,
+ * never on spam. A referral (src/server/team/referrals.ts) also says who made it and from which lead.
+ */
+export interface LeadPersonFields {
+  /** The person the team sees (after a merge, the person kept). */
+  personId?: string;
+  /** The earlier open lead of the same person and kind this one repeats (within LEADS_REPEAT_DAYS). */
+  repeatOf?: string;
+  /** 'referral': made by a team member for another division of the same person. */
+  source?: 'referral';
+  referredBy?: string;
+  referredFrom?: string;
+  referralNote?: string;
+}
+
 /** How the lead's deliveries went (src/server/outbound/deliveries.ts), as the export and the inbox show it. */
 export interface DeliveryState {
   notified: boolean;
@@ -88,7 +104,7 @@ interface KindExtras {
 type StoredFields<K extends EnquiryKind> = Omit<EnquiryOf<K>, 'submissionId' | 'consent' | 'page' | typeof HONEYPOT_FIELD>;
 
 /** A lead of one kind. */
-export type LeadOf<K extends EnquiryKind> = LeadMeta<K> & StoredFields<K> & KindExtras[K] & LeadWork & DeliveryState;
+export type LeadOf<K extends EnquiryKind> = LeadMeta<K> & StoredFields<K> & KindExtras[K] & LeadWork & LeadPersonFields & DeliveryState;
 /** A lead of any kind: the one record type of the pipeline. */
 export type LeadRecord = { [K in EnquiryKind]: LeadOf<K> }[EnquiryKind];
 
@@ -122,6 +138,16 @@ export const WORK_FIELDS = {
   releasedAt: 'time',
 } as const satisfies Record<keyof LeadWork, RecordFieldType>;
 
+/** The lead's person, and a referral's origin. */
+export const PERSON_FIELDS = {
+  personId: 'text',
+  repeatOf: 'text',
+  source: 'text',
+  referredBy: 'text',
+  referredFrom: 'text',
+  referralNote: 'text',
+} as const satisfies Record<keyof LeadPersonFields, RecordFieldType>;
+
 /** The deliveries' state: never sent to a receiver or put in an e-mail. */
 export const DELIVERY_FIELDS = {
   notified: 'flag',
@@ -149,11 +175,16 @@ export const SERVER_SET_FIELDS = { replyBy: 'day' } as const satisfies Partial<R
 export const RECORD_FIELD_TYPES: Readonly<Record<RecordField, RecordFieldType>> = {
   ...META_FIELDS,
   ...WORK_FIELDS,
+  ...PERSON_FIELDS,
   ...DELIVERY_FIELDS,
   ...SERVER_SET_FIELDS,
 };
 export type RecordField =
-  keyof typeof META_FIELDS | keyof typeof WORK_FIELDS | keyof typeof DELIVERY_FIELDS | keyof typeof SERVER_SET_FIELDS;
+  | keyof typeof META_FIELDS
+  | keyof typeof WORK_FIELDS
+  | keyof typeof PERSON_FIELDS
+  | keyof typeof DELIVERY_FIELDS
+  | keyof typeof SERVER_SET_FIELDS;
 
 const keysOf = (...maps: object[]): ReadonlySet<string> => new Set(maps.flatMap((map) => Object.keys(map)));
 /** The fields that are not the visitor's: an import checks them itself, never through a kind's schema. */

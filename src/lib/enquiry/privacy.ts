@@ -4,6 +4,8 @@
  * pipeline as an enquiry (stored, e-mailed to the team, exported, erasable), but it is not a
  * sales lead: no consent box (answering it is our duty under India's DPDP Act, not a favour
  * asked), no call-back choices, no acknowledgement e-mail, and phone or e-mail, one of the two, is enough.
+ * Besides (or instead of) a request, the visitor may withdraw the group's other divisions or
+ * WhatsApp updates one at a time (consent-purposes.ts): recorded in the consent ledger at once.
  */
 import * as z from 'zod/mini';
 import {
@@ -20,6 +22,8 @@ import {
 } from './field-rules.ts';
 import { m } from './messages.ts';
 import { PRIVACY_REQUESTS } from './options.ts';
+import { optionalChoice } from './field-rules.ts';
+import { withdrawFields } from './consent-purposes.ts';
 
 /** Empty text, null or a missing field is "not given" (undefined); anything else goes through `field`. */
 const unlessEmpty = <T extends z.core.$ZodType<unknown, string>>(field: T) =>
@@ -50,7 +54,9 @@ export const privacySchema = z
     phone: unlessEmpty(phoneField),
     email: unlessEmpty(emailField),
     reference: referenceField,
-    request: z.enum(PRIVACY_REQUESTS, { error: m('privacyRequest') }),
+    // None is needed when the visitor only withdraws a purpose or two (the boxes below).
+    request: optionalChoice(PRIVACY_REQUESTS, m('privacyRequest')),
+    ...withdrawFields,
     message: requestDetailsField,
     currentdate: currentdateField,
     submissionId: submissionIdField,
@@ -62,6 +68,11 @@ export const privacySchema = z
     z.refine((request) => request.phone !== undefined || request.email !== undefined, {
       message: m('phoneOrEmail'),
       path: ['phone'],
+      ...ALWAYS,
+    }),
+    z.refine((request) => request.request !== undefined || request.withdrawGroup || request.withdrawWhatsapp, {
+      message: m('privacyRequest'),
+      path: ['request'],
       ...ALWAYS,
     }),
   );

@@ -15,7 +15,22 @@ export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** What the team's log records (db/team-log.ts). */
-export const TEAM_ACTIONS = ['work', 'release', 'erase', 'export', 'add-member', 'remove-member', 'lockout', 'read-limit'] as const;
+export const TEAM_ACTIONS = [
+  'work',
+  'release',
+  'erase',
+  'export',
+  'add-member',
+  'remove-member',
+  'lockout',
+  'read-limit',
+  // One person across the group (team/merges.ts, duplicates.ts, referrals.ts, erase.ts).
+  'merge',
+  'unmerge',
+  'dismiss-pair',
+  'refer',
+  'erase-person',
+] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
 /**

@@ -1,11 +1,14 @@
 /**
  * The bulk import (`npm run leads:import`, through team/import.ts's checks): records of an export
  * stored again with the team's work, history and deliveries they carry, in one statement each per
- * batch. Ids already stored are skipped, so running it twice gives the same rows.
+ * batch. Ids already stored are skipped, so running it twice gives the same rows. Each new lead
+ * joins its person as it is stored, oldest first, as if it had just arrived (the database's
+ * find_person, as for an enquiry), and gets its consent rows from its columns.
  */
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { query } from './connection.ts';
-import { COLUMN_TYPES, DELIVERY_COLUMNS, DELIVERY_COLUMN_TYPES, leadColumns, type DeliveryJson } from './leads.ts';
+import { appendConsent, consentEntriesOf } from './consent-ledger.ts';
+import { COLUMN_TYPES, DELIVERY_COLUMNS, DELIVERY_COLUMN_TYPES, FIND_PERSON, leadColumns, type DeliveryJson } from './leads.ts';
 
 /** A delivery as an export shows it, to be stored again by an import. */
 export type ImportedDelivery = Omit<DeliveryJson, 'id'> & { lead_id: string };
@@ -66,9 +69,33 @@ export const deliveriesOfRecord = (record: LeadRecord): ImportedDelivery[] => {
 };
 
 /**
+ * What an import adds to leads just stored with their persons (importRecords): their consent rows
+ * as the export tells them (the boxes the visitor ticked), and the links to the lead a referral
+ * came from and the lead a repeat repeats, where that lead is in the database.
+ */
+const completeImported = async (records: readonly LeadRecord[], origins: ReadonlyMap<string, string | null>) => {
+  await appendConsent(
+    records.flatMap((record) => {
+      const origin = origins.get(record.id);
+      return origin ? consentEntriesOf(record, origin) : [];
+    }),
+  );
+  const links = records.filter((record) => record.referredFrom || record.repeatOf);
+  if (links.length > 0)
+    await query(
+      `UPDATE leads l SET referred_from = f.id, referred_from_kind = f.kind, repeat_of = r.id
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, "referredFrom" uuid, "repeatOf" uuid)
+       LEFT JOIN leads f ON f.id = x."referredFrom" LEFT JOIN leads r ON r.id = x."repeatOf"
+       WHERE l.id = x.id`,
+      [JSON.stringify(links.map(({ id, referredFrom, repeatOf }) => ({ id, referredFrom, repeatOf })))],
+    );
+};
+
+/**
  * Stores records of an export (an import), with the team's work, history and deliveries they
- * carry, in one statement each, skipping ids already stored; returns how many were new.
- * Running it twice gives the same rows.
+ * carry, in one statement each, skipping ids already stored; returns how many were new. Each new
+ * lead joins its person as it is stored, oldest first, as if it had just arrived, and gets its
+ * consent rows (completeImported). Running it twice gives the same rows.
  */
 export const importRecords = async (records: readonly LeadRecord[]): Promise<number> => {
   if (records.length === 0) return 0;
@@ -92,16 +119,22 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
     released_at: 'timestamptz',
   };
   const columns = Object.keys(types).join(', ');
-  const inserted = await query<{ id: string }>(
-    `INSERT INTO leads (${columns})
-     SELECT ${columns} FROM jsonb_to_recordset($1::jsonb) AS r(${Object.entries(types)
+  // Oldest first, as they arrived: each finds its person as if it had just come.
+  const ordered = [...records].sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id));
+  const inserted = await query<{ id: string; origin: string | null }>(
+    `INSERT INTO leads (${columns}, person_id, origin_person_id)
+     SELECT ${columns
+       .split(', ')
+       .map((column) => `r.${column}`)
+       .join(', ')}, person.seen, person.own
+     FROM jsonb_to_recordset($1::jsonb) AS r(${Object.entries(types)
        .map(([column, type]) => `${column} ${type}`)
-       .join(', ')})
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [JSON.stringify(records.map((record) => ({ ...leadColumns(record), ...work(record) })))],
+       .join(', ')}, wanted_person uuid) ${FIND_PERSON('r', 'r.wanted_person')}
+     ON CONFLICT (id) DO NOTHING RETURNING id, origin_person_id AS origin`,
+    [JSON.stringify(ordered.map((record) => ({ ...leadColumns(record), ...work(record), wanted_person: record.personId ?? null })))],
   );
-  const fresh = new Set(inserted.map((row) => row.id));
-  const newRecords = records.filter((record) => fresh.has(record.id));
+  const fresh = new Map(inserted.map((row) => [row.id, row.origin]));
+  const newRecords = ordered.filter((record) => fresh.has(record.id));
   const deliveries = newRecords.flatMap(deliveriesOfRecord);
   if (deliveries.length > 0) {
     await query(
@@ -112,6 +145,7 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
       [JSON.stringify(deliveries)],
     );
   }
+  await completeImported(newRecords, fresh);
   const history = newRecords.flatMap((record) => (record.history ?? []).map((entry) => ({ lead_id: record.id, ...entry })));
   if (history.length > 0) {
     await query(

@@ -46,15 +46,22 @@ export const PAGE_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * What the search looks for, as SQL: a whole phone number (10 digits, with or without +91 and
- * spaces) by its column, a whole e-mail address by its column (both b-tree indexes), anything
+ * spaces) or a whole e-mail address finds its person's leads (the contacts' primary key, then the
+ * leads by person) and any lead, spam too, with it in its column (b-tree indexes); anything
  * else as part of the name, phone or e-mail (lower-cased, spaces ignored; the trigram index, which
  * needs three characters or more: `partial`).
  */
 const searchClause = (text: string, p: (value: unknown) => string): { sql: string; partial: boolean } => {
   const wanted = text.toLowerCase().replace(/\s+/g, '');
   const phone = wanted.replace(/^\+?91(?=\d{10}$)/, '');
-  if (/^[6-9]\d{9}$/.test(phone)) return { sql: `l.phone = ${p(phone)}`, partial: false };
-  if (/^[^@]+@[^@]+\.[a-z]{2,}$/.test(wanted)) return { sql: `l.email = ${p(wanted)}`, partial: false };
+  // A whole phone or e-mail finds its person: every lead of theirs, whatever phone or e-mail it has.
+  const ofPerson = (channel: 'phone' | 'email', value: string) => {
+    const at = p(value);
+    return `(l.${channel} = ${at} OR l.person_id IN (SELECT coalesce(pp.merged_into, pp.id) FROM person_contacts pc
+      JOIN persons pp ON pp.id = pc.person_id WHERE pc.channel = '${channel}' AND pc.value = ${at}))`;
+  };
+  if (/^[6-9]\d{9}$/.test(phone)) return { sql: ofPerson('phone', phone), partial: false };
+  if (/^[^@]+@[^@]+\.[a-z]{2,}$/.test(wanted)) return { sql: ofPerson('email', wanted), partial: false };
   return { sql: `l.search LIKE ${p(`%${wanted.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`, partial: [...wanted].length >= 3 };
 };
 

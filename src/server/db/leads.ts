@@ -8,6 +8,7 @@ import { query, queryOne } from './connection.ts';
 import {
   DELIVERY_STATE_FIELDS,
   META_FIELDS,
+  PERSON_FIELDS,
   WORK_FIELDS,
   type DeliveryState,
   type LeadRecord,
@@ -37,6 +38,7 @@ const NOT_IN_FIELDS = new Set<string>([
   ...Object.keys(FIELD_COLUMNS),
   ...Object.keys(META_FIELDS),
   ...Object.keys(WORK_FIELDS),
+  ...Object.keys(PERSON_FIELDS),
   ...DELIVERY_STATE_FIELDS,
 ]);
 
@@ -95,6 +97,14 @@ export interface LeadRow {
   released_by: string | null;
   released_at: Date | null;
   version: number;
+  person_id: string | null;
+  origin_person_id: string | null;
+  repeat_of: string | null;
+  source: 'referral' | null;
+  referred_by: string | null;
+  referred_from: string | null;
+  referred_from_kind: string | null;
+  referral_note: string | null;
   deliveries?: DeliveryJson[];
   history?: { status: LeadStatus; note: string; by: string; at: string }[];
 }
@@ -170,6 +180,14 @@ export const recordFromRow = (row: LeadRow): LeadRecord => {
       ? { history: row.history.map((entry): WorkEntry => ({ ...entry, at: iso(entry.at) as string })) }
       : {}),
     ...defined({ spamReason: row.spam_reason, releasedBy: row.released_by, releasedAt: iso(row.released_at) }),
+    ...defined({
+      personId: row.person_id,
+      repeatOf: row.repeat_of,
+      source: row.source,
+      referredBy: row.referred_by,
+      referredFrom: row.referred_from,
+      referralNote: row.referral_note,
+    }),
     ...deliveryState(row.deliveries ?? []),
   };
   // The row holds what the kind's schema stored (its fields come back from jsonb): the record of its kind.
@@ -200,6 +218,10 @@ export const leadColumns = (record: LeadRecord) => {
     name: own.name ?? '',
     fields,
     photos: record.photos ?? [],
+    // A referral's origin (src/server/team/referrals.ts); the person is found by attach_person.
+    source: record.source ?? null,
+    referred_by: record.referredBy ?? null,
+    referral_note: record.referralNote ?? null,
   };
 };
 type LeadColumns = ReturnType<typeof leadColumns>;
@@ -216,27 +238,52 @@ export const COLUMN_TYPES: Record<keyof LeadColumns, string> = {
   ...(Object.fromEntries(Object.values(FIELD_COLUMNS).map((column) => [column, 'text'])) as Record<FieldColumn, 'text'>),
   fields: 'jsonb',
   photos: 'text[]',
+  source: 'text',
+  referred_by: 'text',
+  referral_note: 'text',
 };
 const INSERT_COLUMN_LIST = Object.keys(COLUMN_TYPES) as (keyof LeadColumns)[];
 const INSERT_COLUMNS = INSERT_COLUMN_LIST.join(', ');
-const INSERT_PLACEHOLDERS = INSERT_COLUMN_LIST.map((column, i) => `$${i + 1}${column === 'fields' ? '::jsonb' : ''}`).join(', ');
 const rowValues = (record: LeadRecord): unknown[] => {
   const columns = leadColumns(record);
   return INSERT_COLUMN_LIST.map((column) => (column === 'fields' ? JSON.stringify(columns.fields) : columns[column]));
 };
 
 /**
- * Stores the record unless its id is taken: true when this call stored it. A retry is answered
- * from the row its first post left (idempotent by submission id); nothing replaces a row, a spam
+ * The person of each row of `source` (a lead that is not spam and not stored yet), found or made
+ * as the row is inserted (the database's find_person, netlify/database/migrations/20261202011005_persons.sql):
+ * a lateral join, so it runs row by row in the rows' order, for the rows whose id is not stored
+ * yet (so a retry or a second import finds or makes nobody). `wanted`: the id a new person takes
+ * when it is free (an import's `personId`).
+ */
+export const FIND_PERSON = (source: string, wanted = 'NULL') => `LEFT JOIN LATERAL (
+    SELECT f.seen, f.own FROM find_person(${source}.phone, ${source}.email, ${source}.name, ${source}.fields ->> 'selectedCity',
+      ${source}.received_at, ${source}.id, ${wanted}) f
+    WHERE ${source}.spam IS NULL) person ON true
+  WHERE NOT EXISTS (SELECT 1 FROM leads taken WHERE taken.id = ${source}.id)`;
+
+/** A lead just stored, and its person (null on spam). */
+export interface InsertedLead {
+  person: string | null;
+  origin: string | null;
+}
+
+/**
+ * Stores the record unless its id is taken, with its person found or made in the same statement
+ * (none for spam): what this call stored, or null when the id was taken. A retry is answered from
+ * the row its first post left (idempotent by submission id); nothing replaces a row, a spam
  * record included.
  */
-export const insertLead = async (record: LeadRecord): Promise<boolean> =>
-  (
-    await query(
-      `INSERT INTO leads (${INSERT_COLUMNS}) VALUES (${INSERT_PLACEHOLDERS}) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      rowValues(record),
-    )
-  ).length > 0;
+export const insertLead = async (record: LeadRecord): Promise<InsertedLead | null> => {
+  const values = INSERT_COLUMN_LIST.map((column, i) => `$${i + 1}::${COLUMN_TYPES[column]} AS ${column}`).join(', ');
+  const [row] = await query<InsertedLead>(
+    `INSERT INTO leads (${INSERT_COLUMNS}, person_id, origin_person_id)
+     SELECT v.*, person.seen, person.own FROM (SELECT ${values}) v ${FIND_PERSON('v')}
+     ON CONFLICT (id) DO NOTHING RETURNING person_id AS person, origin_person_id AS origin`,
+    rowValues(record),
+  );
+  return row ?? null;
+};
 
 /** When the lead (or, with `spamToo`, the spam record) with this id was received, or null when there is none. */
 export const receivedAtOf = async (id: string, { spamToo = false } = {}): Promise<string | null> => {

@@ -24,6 +24,16 @@ export const logTeamActionOnce = async (actor: string, action: TeamAction, since
 export const logTeamAction = (actor: string, action: TeamAction, leadId: string | null = null, detail: Record<string, string> = {}) =>
   query('INSERT INTO team_log (actor, action, lead_id, detail) VALUES ($1, $2, $3, $4)', [actor, action, leadId, JSON.stringify(detail)]);
 
+/** Takes persons' ids out of the log's details (a person's erasure: merges, set-aside pairs, referrals). */
+export const forgetPersonsInLog = (personIds: readonly string[]) =>
+  personIds.length === 0
+    ? Promise.resolve([])
+    : query(
+        `UPDATE team_log SET detail = '{}' WHERE action IN ('merge', 'unmerge', 'dismiss-pair')
+           AND (detail ->> 'kept' = ANY($1) OR detail ->> 'merged' = ANY($1) OR detail ->> 'a' = ANY($1) OR detail ->> 'b' = ANY($1))`,
+        [[...personIds]],
+      );
+
 /** Takes one lead's id and details out of the log (its erasure). */
 export const forgetLeadInLog = (leadIds: readonly string[]) =>
   leadIds.length === 0

@@ -3,8 +3,8 @@
  *
  * One transaction: the challenge or confirm token is taken (a unique row: a token another
  * submission used makes this one spam), the lead is inserted (`ON CONFLICT DO NOTHING`: a retry
- * finds the first), the daily limits are counted (daily-limits.ts), and the lead's deliveries are
- * inserted. The answer comes only after the commit: no lead is answered 201 before its row is
+ * finds the first), its person found or made and its consent rows written (person.ts), the daily
+ * limits are counted (daily-limits.ts), and the lead's deliveries are inserted. The answer comes only after the commit: no lead is answered 201 before its row is
  * committed. Then the deliveries are tried (outbound/deliveries.ts); what fails is the sweep's.
  *
  * A retry of a stored lead gets the first answer again, and sends what the first attempt owed if
@@ -21,10 +21,11 @@ import { ackSettings, wantsAck } from '../outbound/ack.ts';
 import type { Delivery } from '../db/deliveries.ts';
 import { logLead } from '../log.ts';
 import { contactLimitReached, takeAck } from './daily-limits.ts';
-import { challengeSecret } from './challenge.ts';
+import { challengeSecret } from '../secret.ts';
 import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
 import { deletePhotos, deleteStagedPhotos, photoKeysOf, readStagedPhotos, storeLeadPhotos, type CheckedPhoto } from '../db/photos.ts';
 import type { SpamReason } from './spam.ts';
+import { joinPerson } from './person.ts';
 import type { Enquiry, EnquiryKind } from '../../lib/enquiry/index.ts';
 
 /** The single-use token a submission came with: the form's challenge, or a native post's confirmation. */
@@ -78,7 +79,7 @@ export interface Receipt {
 }
 
 type Stored =
-  | { outcome: 'stored'; deliveries: Delivery[]; held: boolean; paused?: string }
+  | { outcome: 'stored'; record: LeadRecord; deliveries: Delivery[]; held: boolean; paused?: string }
   | { outcome: 'spam'; reason: SpamReason }
   | { outcome: 'duplicate'; receivedAt: string };
 
@@ -101,16 +102,21 @@ const storeOnce = (
         const reason: SpamReason = token.kind === 'challenge' ? 'challenge-reused' : 'confirm-reused';
         if (await insertLead({ ...record, spam: reason, photos: undefined })) return { outcome: 'spam', reason };
         return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id, { spamToo: true })) as string };
-      } else if (await insertLead(record)) {
+      }
+      const inserted = await insertLead(record);
+      if (inserted?.person && inserted.origin) {
+        // Its person, found or made as it was stored; a repeat of an earlier lead, and the consent rows (person.ts).
+        const joined = await joinPerson(record, { person: inserted.person, origin: inserted.origin });
+        const stored: LeadRecord = { ...record, personId: joined.person, ...(joined.repeat ? { repeatOf: joined.repeat.id } : {}) };
         await storeLeadPhotos(record.photos ?? [], photos);
         const held = await contactLimitReached(record, secret);
         const ackOwed = token !== undefined && ackSettings() !== null && wantsAck(record);
         const { skipped: ackSkipped, paused } = ackOwed ? await takeAck(record, secret, client) : {};
         const deliveries = await storeDeliveries(
           record.id,
-          newDeliveries(record, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped }),
+          newDeliveries(stored, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped }),
         );
-        return { outcome: 'stored', deliveries, held, paused };
+        return { outcome: 'stored', record: stored, deliveries, held, paused };
       }
       return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id, { spamToo: true })) as string };
     }),
@@ -161,7 +167,7 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
         : `the cap of ${ackDomainDailyCap()} for ${stored.paused.slice(7)}`;
     logLead({ kind, id, status: 'ack-paused', note: `acknowledgements pause for the rest of the UTC day: ${cap} a day is reached` });
   }
-  await withinAnswer(tryAtReceipt(record, stored.deliveries), arrival.waitUntil);
+  await withinAnswer(tryAtReceipt(stored.record, stored.deliveries), arrival.waitUntil);
   return { id, receivedAt };
 };
 

@@ -15,13 +15,10 @@
  * Each challenge and confirm token serves one submission: the lead's transaction takes it as a
  * unique row (db/tokens.ts), and a second submission with it is spam.
  *
- * The secret is LEADS_CHALLENGE_SECRET when set (32 characters or more); otherwise one is made
- * once and kept in the `leads` Blobs store (settings/challenge-secret), so every instance shares
- * it, and handing out a challenge never wakes the database.
+ * They are signed with the server's secret (../secret.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { getStore } from '@netlify/blobs';
-import { minFillMs, storeTimeoutMs } from '../settings.ts';
+import { minFillMs } from '../settings.ts';
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
 
 /** The field a challenge travels in, with the enquiry. */
@@ -33,36 +30,6 @@ export const CONFIRM_FIELD = 'confirmToken';
 export const CHALLENGE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 /** A confirm page is good for this long. */
 export const CONFIRM_MAX_AGE_MS = 60 * 60 * 1000;
-
-const SECRET_KEY = 'settings/challenge-secret';
-const MIN_SECRET_LENGTH = 32;
-let storedSecret: Promise<string> | undefined;
-
-const SECRET_STORE = 'leads';
-
-const secretFromStore = async (): Promise<string> => {
-  const store = getStore({
-    name: SECRET_STORE,
-    consistency: 'strong',
-    fetch: (input, init) => globalThis.fetch(input, { ...init, signal: AbortSignal.timeout(storeTimeoutMs()) }),
-  });
-  const made = randomBytes(32).toString('hex');
-  await store.setJSON(SECRET_KEY, { secret: made }, { onlyIfNew: true });
-  const kept = (await store.get(SECRET_KEY, { type: 'json' })) as { secret?: string } | null;
-  if (!kept?.secret) throw new Error('the challenge secret could not be read back');
-  return kept.secret;
-};
-
-/** The signing secret: the setting, else the one kept in the store (read once per instance). */
-export const challengeSecret = async (): Promise<string> => {
-  const configured = process.env.LEADS_CHALLENGE_SECRET ?? '';
-  if (configured.length >= MIN_SECRET_LENGTH) return configured;
-  storedSecret ??= secretFromStore().catch((error) => {
-    storedSecret = undefined;
-    throw error;
-  });
-  return storedSecret;
-};
 
 const sign = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url');
 

@@ -19,16 +19,9 @@ import { checkPhotos } from './photos.ts';
 import { stagePhotos } from '../db/photos.ts';
 import { stagePhotoBytes } from './daily-limits.ts';
 import { challengeProblem, honeypotFilled } from './spam.ts';
-import {
-  CHALLENGE_FIELD,
-  CHALLENGE_MAX_AGE_MS,
-  CONFIRM_FIELD,
-  challengeSecret,
-  checkConfirmation,
-  issueChallenge,
-  issueConfirmation,
-} from './challenge.ts';
+import { CHALLENGE_FIELD, CHALLENGE_MAX_AGE_MS, CONFIRM_FIELD, checkConfirmation, issueChallenge, issueConfirmation } from './challenge.ts';
 import { confirmPageResponse } from './confirm-page.ts';
+import { challengeSecret } from '../secret.ts';
 import { acceptLead, keepSpam, once, type Receipt, type UsedToken } from './accept.ts';
 import { minFillMs } from '../settings.ts';
 import { logLead } from '../log.ts';

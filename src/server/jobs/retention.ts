@@ -1,14 +1,16 @@
 /**
  * Retention (privacy page: enquiries are kept at most 24 months): deletes every lead and spam
  * record received more than LEADS_RETENTION_MONTHS ago, with its deliveries, history and photos,
- * and takes its id and details out of the team's log; then the log's own entries of that age, the
+ * and takes its id and details out of the team's log; forgets the persons none of whose leads is
+ * left (their consent rows kept a year without them, team/erase.ts) and deletes what erasures kept
+ * of the consent ledger a year on; then the log's own entries of that age, the
  * used challenge tokens of past days, the wrong-key counts of past days, and photos whose lead was never stored. Run daily by the
  * `leads-retention` scheduled function, in one database session, batch by batch while its time
  * lasts. It also writes the note of pending deliveries again from the database (the sweep's
  * guide), so a note lost to a failure is mended within a day.
  */
 import { jobBudgetMs, retentionMonths, storeTimeoutMs } from '../settings.ts';
-import { inSession, query, withDatabase } from '../db/connection.ts';
+import { inSession, query, transaction, withDatabase } from '../db/connection.ts';
 import { nextDue } from '../db/deliveries.ts';
 import { deleteLogBefore, forgetLeadInLog } from '../db/team-log.ts';
 import { deleteUsedTokens } from '../db/tokens.ts';
@@ -20,6 +22,8 @@ import { CONFIRM_MAX_AGE_MS } from '../intake/challenge.ts';
 import { readPendingNote, writePendingNote } from '../outbound/pending-marker.ts';
 import { logLead } from '../log.ts';
 import { inBatches, timeLeft } from './budget.ts';
+import { forgetPersons } from '../team/erase.ts';
+import { deleteErasedConsentBefore } from '../db/consent-ledger.ts';
 
 export interface RetentionReport {
   /** Leads received before this instant are deleted. */
@@ -31,7 +35,23 @@ export interface RetentionReport {
   orphanPhotos: number;
   /** Old leads found but not deleted this run (no time left, or the database failed); the next run carries on. */
   left: number;
+  /** Persons none of whose leads is left, forgotten (their consent rows kept a year without them). */
+  persons: number;
+  /** Consent rows an erasure kept, deleted a year after it. */
+  consentRows: number;
 }
+
+/** What an erasure keeps of the consent ledger is kept this long. */
+export const ERASED_CONSENT_KEPT_DAYS = 365;
+
+/** Forgets a batch of persons with no lead left (their leads expired or were erased); returns how many. */
+const forgetLeftPersons = () =>
+  transaction(async () => {
+    const roots = await query<{ id: string }>(
+      `SELECT p.id FROM persons p WHERE p.merged_into IS NULL AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.person_id = p.id) LIMIT ${BATCH}`,
+    );
+    return forgetPersons(roots.map((row) => row.id));
+  });
 
 /** `now` minus `months` calendar months (UTC); the day is clamped to the target month's last day. */
 export const retentionCutoff = (now: Date, months: number): Date => {
@@ -111,7 +131,7 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
   const started = Date.now();
   const now = options.now ?? new Date();
   const cutoff = retentionCutoff(now, options.months ?? retentionMonths()).toISOString();
-  const report: RetentionReport = { cutoff, leads: 0, spam: 0, photos: 0, orphanPhotos: 0, left: 0 };
+  const report: RetentionReport = { cutoff, leads: 0, spam: 0, photos: 0, orphanPhotos: 0, left: 0, persons: 0, consentRows: 0 };
   const canStart = timeLeft(options.budgetMs ?? jobBudgetMs(), storeTimeoutMs(), started);
   await inSession(async () => {
     for (let full = true; full && canStart();) {
@@ -125,6 +145,14 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
     report.left = (
       await withDatabase(() => query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE received_at < $1', [cutoff]))
     )[0].n;
+    for (let forgot = BATCH; forgot === BATCH && canStart();) {
+      forgot = await withDatabase(forgetLeftPersons).catch(() => 0);
+      report.persons += forgot;
+    }
+    if (canStart())
+      report.consentRows = await withDatabase(() =>
+        transaction(() => deleteErasedConsentBefore(new Date(now.getTime() - ERASED_CONSENT_KEPT_DAYS * 86_400_000).toISOString())),
+      ).catch(() => 0);
     if (canStart()) await withDatabase(() => deleteLogBefore(cutoff)).catch(() => 0);
     if (canStart())
       await withDatabase(() => deleteUsedTokens(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString())).catch(() => 0);

@@ -1,7 +1,8 @@
 /**
  * The visitor's acknowledgement: after a lead is stored, a short e-mail to the address the visitor
  * gave, in their language (the lead's `locale`): their reference, what they asked about, when to
- * expect the call, the office phone and WhatsApp, and how to withdraw consent. Sent through
+ * expect the call, the office phone and WhatsApp, and how to withdraw consent: the signed link to
+ * the page that lists what they agreed to, one button per purpose (intake/withdrawal.ts). Sent through
  * EmailJS with its own template, EMAILJS_ACK_TEMPLATE_ID; off when that is unset, when EmailJS is
  * not configured, and on a preview deploy (a preview never writes to visitors).
  *
@@ -27,6 +28,8 @@ import { isPreviewDeploy } from '../deploy-context.ts';
 import { ackEmailJsSettings, type EmailJsSettings } from '../settings.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { postToEmailJs, type EmailJsOutcome } from './emailjs.ts';
+import { consentLinkUrl } from './consent-link.ts';
+import { challengeSecret } from '../secret.ts';
 import type { OutboundChannel } from './schedule.ts';
 
 /** The acknowledgement's settings, or null when it is off (template unset, EmailJS unset, a preview). */
@@ -98,10 +101,11 @@ export const aboutText = (lead: LeadRecord, locale: Locale): string => {
 
 /**
  * template_params of the acknowledgement: `to_email` (the visitor), `to_name`, `reference`,
- * `subject_line`, `about`, `callWhen`, `phone`, `whatsapp`, `withdraw`, `privacy`, `locale`, and
- * `message`, the whole acknowledgement as plain text, so a template may be just {{message}}.
+ * `subject_line`, `about`, `callWhen`, `phone`, `whatsapp`, `withdraw`, `privacy`, `locale`,
+ * `consentLink` (the signed link to see and withdraw what they agreed to, outbound/consent-link.ts),
+ * and `message`, the whole acknowledgement as plain text, so a template may be just {{message}}.
  */
-export const ackParams = (lead: LeadRecord): Record<string, string> => {
+export const ackParams = (lead: LeadRecord, consentLink = ''): Record<string, string> => {
   const locale: Locale = localeOrDefault(lead.locale);
   const words = dictionary(locale);
   const options = words.form.options as Record<string, string>;
@@ -116,7 +120,9 @@ export const ackParams = (lead: LeadRecord): Record<string, string> => {
   const email = site.grievance.email.trim() || site.emails.info;
   const privacy = new URL(hrefOf({ collection: 'pages', id: 'privacy' }, locale), site.url).toString();
   const form = new URL(hrefOf({ collection: 'pages', id: 'privacy-request' }, locale), site.url).toString();
-  const withdraw = format(words.ack.withdraw, { email, privacy, form });
+  // The signed link (sendAck makes it); without one, the privacy request form stands in.
+  const link = consentLink || form;
+  const withdraw = format(words.ack.withdraw, { email, privacy, form, link });
   const subject = format(words.ack.subject, { brand: site.brand, reference });
   const message = [
     name ? format(words.ack.greeting, { name }) : words.ack.greetingNoName,
@@ -143,14 +149,19 @@ export const ackParams = (lead: LeadRecord): Record<string, string> => {
     withdraw,
     privacy,
     locale,
+    consentLink: link,
     message,
   };
 };
 
 export type AckResult = EmailJsOutcome;
 
-/** One send through EmailJS; never throws. */
-export const sendAck = (settings: EmailJsSettings, lead: LeadRecord): Promise<AckResult> => postToEmailJs(settings, ackParams(lead));
+/** One send through EmailJS, with the person's withdrawal link; never throws. */
+export const sendAck = async (settings: EmailJsSettings, lead: LeadRecord): Promise<AckResult> => {
+  const secret = lead.personId ? await challengeSecret().catch(() => null) : null;
+  const link = secret && lead.personId ? consentLinkUrl(secret, lead.personId, localeOrDefault(lead.locale)) : '';
+  return postToEmailJs(settings, ackParams(lead, link));
+};
 
 /** The acknowledgement as an outbound channel of the retry machine (deliveries.ts). */
 export const acknowledgement: OutboundChannel = {

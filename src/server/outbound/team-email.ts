@@ -1,6 +1,7 @@
 /**
  * The team's e-mail about a lead, through EmailJS: every field as text, a readable summary, the
- * language and when to call back. An outbound channel of the retry machine (deliveries.ts).
+ * language and when to call back, and whether it repeats an earlier open lead of the same person
+ * (and who works that one) or is a referral from another division. An outbound channel of the retry machine (deliveries.ts).
  * When earlier leads' own e-mails all failed, this one lists them too ("also waiting"), and they
  * count as sent with it.
  */
@@ -16,8 +17,24 @@ import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
 import { site } from '../../config/site.ts';
 import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
 import { claimUntoldPauses, untellPauses, type AckPause } from '../db/ack-days.ts';
+import { repeatedLead, type RepeatOf } from '../db/persons.ts';
 import { postToEmailJs } from './emailjs.ts';
 import { claimedUntil, type OutboundChannel, type SendResult } from './schedule.ts';
+
+/**
+ * The line that says a lead repeats an earlier open one of the same person and kind, and who
+ * works that one, so two people do not call one family the same morning.
+ */
+export const repeatLine = (repeat: RepeatOf): string =>
+  `Repeat enquiry: the same person asked ${repeat.receivedAt.slice(0, 10)} (lead ${repeat.id.slice(0, 8)}, ${repeat.status}), ${
+    repeat.worker ? `worked by ${repeat.worker}: talk to ${repeat.worker} before you call` : 'which nobody has picked up yet'
+  }.`;
+
+/** The line of a referral: who referred the person, from which division, and their note. */
+export const referralLine = (record: LeadRecord): string =>
+  `Referred by ${displayValue(record.referredBy)} from ${record.referredFrom ? `lead ${record.referredFrom.slice(0, 8)}` : 'another division'}${
+    record.referralNote ? `: ${record.referralNote}` : ''
+  }`;
 
 /** Fields whose value is a language code, written out by name in the e-mail. */
 const LANGUAGE_FIELDS = new Set<string>(['locale', 'consentLocale']);
@@ -29,8 +46,8 @@ const LANGUAGE_FIELDS = new Set<string>(['locale', 'consentLocale']);
  * says so in its first line, with what is asked, the day it must be answered by in the second,
  * and how to check it comes from the person in the third.
  */
-export const summarise = (record: LeadRecord): string => {
-  const lines =
+export const summarise = (record: LeadRecord, repeat: RepeatOf | null = null): string => {
+  const lines: string[] =
     record.kind === 'privacy'
       ? [
           `${KIND_NAMES.privacy.lead} ${record.id}: ${displayValue(record.request)}`,
@@ -42,6 +59,8 @@ export const summarise = (record: LeadRecord): string => {
           `${KIND_NAMES[record.kind].lead} ${record.id}`,
           `${FIELD_LABELS.locale}: ${languageName(record.locale)}`,
           `Call: ${callBackText(record)}`,
+          ...(repeat ? [repeatLine(repeat)] : []),
+          ...(record.source === 'referral' ? [referralLine(record)] : []),
         ];
   for (const field of LEAD_FIELDS) {
     if (field === 'locale' || field === 'replyBy') continue;
@@ -67,6 +86,8 @@ export interface NotifyExtras {
   alsoWaiting?: readonly LeadRecord[];
   /** Caps that paused the visitors' acknowledgements, told once, in the next team e-mail. */
   ackPauses?: readonly AckPause[];
+  /** The earlier open lead this one repeats (the lead's `repeatOf`), with who works it. */
+  repeat?: RepeatOf | null;
 }
 
 /** One line per cap that paused the acknowledgements for a day. */
@@ -95,7 +116,7 @@ export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): R
   const pauses = extras.ackPauses ?? [];
   const summary = [
     ...(pauses.length > 0 ? [ackPauseText(pauses), ''] : []),
-    summarise(record),
+    summarise(record, extras.repeat ?? null),
     ...(alsoWaiting ? ['', `Also waiting (${waiting.length}; their own e-mails failed):`, alsoWaiting] : []),
   ].join('\n');
   return {
@@ -159,7 +180,8 @@ export const teamEmail: OutboundChannel = {
   async send(lead) {
     const on = teamEmail.on();
     const [waiting, ackPauses] = on ? await Promise.all([takeWaiting(), takePauses()]) : [[], []];
-    const result = await notifyTeam(lead, { alsoWaiting: waiting.map(({ lead: earlier }) => earlier), ackPauses });
+    const repeat = on && lead.repeatOf ? await withDatabase(() => repeatedLead(lead.repeatOf as string)).catch(() => null) : null;
+    const result = await notifyTeam(lead, { alsoWaiting: waiting.map(({ lead: earlier }) => earlier), ackPauses, repeat });
     const ids = waiting.map(({ delivery }) => delivery.id);
     await withDatabase(() => (result.sent ? markCarried(ids, lead.id) : releaseAll(ids))).catch(() => {});
     if (!result.sent && ackPauses.length > 0) await withDatabase(() => untellPauses(ackPauses)).catch(() => {});

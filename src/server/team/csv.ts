@@ -34,7 +34,11 @@ export const CSV_META_COLUMNS = [
  * Monthly: the planning form's monthly investment band (optional); ackedAt: when the visitor's
  * acknowledgement e-mail went (src/server/outbound/ack.ts), empty when it did not (off, no e-mail, once a day);
  * request, reference and replyBy: a privacy request's ask, the enquiry it names, and the day it must
- * be answered by (src/lib/enquiry/privacy.ts), empty on every other kind.
+ * be answered by (src/lib/enquiry/privacy.ts), empty on every other kind; personId: the person the
+ * lead belongs to (src/server/db/persons.ts), repeatOf: the earlier open lead it repeats, source,
+ * referredBy, referredFrom and referralNote: a referral from another division; consentGroup and
+ * consentWhatsapp: the two purposes the visitor ticked, withdrawGroup and withdrawWhatsapp: what a
+ * privacy request withdraws (the consent ledger keeps the history, GET /api/people/<id>).
  */
 export const CSV_LATER_COLUMNS: readonly (RecordField | LabelledField)[] = [
   'notifyHeld',
@@ -55,6 +59,17 @@ export const CSV_LATER_COLUMNS: readonly (RecordField | LabelledField)[] = [
   'request',
   'reference',
   'replyBy',
+  // The person across the group (src/server/db/persons.ts) and the consent ledger's two purposes.
+  'personId',
+  'repeatOf',
+  'source',
+  'referredBy',
+  'referredFrom',
+  'referralNote',
+  'consentGroup',
+  'consentWhatsapp',
+  'withdrawGroup',
+  'withdrawWhatsapp',
 ];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */

@@ -4,7 +4,20 @@
  * way the pipeline checks a lead: its kind's schema for the visitor's fields, and the export's
  * own rules for the rest. A row that fails names each field at fault.
  */
-import { ENQUIRY_KINDS, enquirySchemas, fieldMessages, type EnquiryKind } from '../../lib/enquiry/index.ts';
+import * as z from 'zod/mini';
+import {
+  ENQUIRY_KINDS,
+  emailField,
+  enquirySchemas,
+  fieldMessages,
+  localeField,
+  nameField,
+  pageField,
+  phoneField,
+  submissionIdField,
+  type Enquiry,
+  type EnquiryKind,
+} from '../../lib/enquiry/index.ts';
 import { en } from '../../i18n/en.ts';
 import { buildLeadRecord } from '../db/lead-record.ts';
 import { NOT_VISITOR_FIELDS, recordFieldsOfType, type LeadRecord, type Via, type WorkEntry } from '../../lib/enquiry/lead-record.ts';
@@ -43,6 +56,16 @@ export const recordOfCsvRow = (row: Record<string, string>): Record<string, unkn
 
 export type ImportResult = { record: LeadRecord } | { problems: Record<string, string> };
 
+/** A referral's own fields (src/server/team/referrals.ts): the person's name, phone, e-mail and language. */
+const referralSchema = z.object({
+  Username: nameField,
+  phone: z.optional(phoneField),
+  email: z.optional(emailField),
+  locale: localeField,
+  submissionId: submissionIdField,
+  page: pageField,
+});
+
 /** Checks one exported record and makes the lead record it stands for. */
 export const importedRecord = (row: Record<string, unknown>): ImportResult => {
   const problems: Record<string, string> = {};
@@ -69,12 +92,18 @@ export const importedRecord = (row: Record<string, unknown>): ImportResult => {
   )
     problems.photos = "must be the lead's own photo keys (<id>/<n>.<ext>)";
   if (row.history !== undefined && !Array.isArray(row.history)) problems.history = 'must be a list of changes';
+  for (const field of ['personId', 'repeatOf', 'referredFrom'])
+    if (row[field] !== undefined && (typeof row[field] !== 'string' || !UUID.test(row[field] as string)))
+      problems[field] = 'must be an id (a UUID)';
+  if (row.source !== undefined && row.source !== 'referral') problems.source = 'must be referral, or empty';
   if (Object.keys(problems).length > 0 || !(ENQUIRY_KINDS as readonly unknown[]).includes(kind)) return { problems };
 
-  // The visitor's fields go through the kind's schema, as the form's post did.
+  // The visitor's fields go through the kind's schema, as the form's post did; a referral, which a
+  // team member made with the person's name, phone and e-mail only, through those fields' rules.
   const leadKind = kind as EnquiryKind;
   const wire = Object.fromEntries(Object.entries(row).filter(([field]) => !META.has(field)));
-  const parsed = enquirySchemas[leadKind].safeParse({
+  const schema = row.source === 'referral' ? referralSchema : enquirySchemas[leadKind];
+  const parsed = schema.safeParse({
     ...wire,
     submissionId: id,
     page,
@@ -82,7 +111,7 @@ export const importedRecord = (row: Record<string, unknown>): ImportResult => {
   });
   if (!parsed.success) return { problems: fieldMessages(parsed.error, en.messages) };
 
-  const built = buildLeadRecord(leadKind, parsed.data, receivedAt as string, {
+  const built = buildLeadRecord(leadKind, parsed.data as Enquiry, receivedAt as string, {
     via: (row.via as Via | undefined) ?? 'js',
     photos: row.photos as string[] | undefined,
     spam: row.spam as string | undefined,

@@ -14,6 +14,9 @@
  *   /api/leads/<id>/release: "not spam"; GET /api/leads/<id>/photos/<name>: one of its photos (work.ts).
  * - /api/leads/me, /api/leads/team[/<id>], /api/leads/log: who is signed in, the people, the
  *   team's log (people.ts).
+ * - POST /api/leads/<id>/referrals { kind, note }: refers the lead's person to another division
+ *   (referrals.ts), 201 with the new lead; 409 naming consentGroup when the person has not agreed.
+ * - /api/people/…: persons, their consent, Possible duplicates and merges (people-api.ts).
  * The database out of reach: 503.
  */
 import { HttpError, answerSafely, apiHeaders, isDataException, jsonResponse } from '../errors.ts';
@@ -43,6 +46,8 @@ import { LeadConflictError, changeWork, etagOf, leadPhoto, parseWork, releaseSpa
 import { consentNoticeText } from '../../lib/consent.ts';
 import type { ConsentNotice, LeadConflict, LeadEnvelope, SignedIn } from '../../lib/team-api/wire.ts';
 import { parseRange, readInsights } from './insights.ts';
+import { PEOPLE_PATH, allowedOnPeople, peopleCall } from './people-api.ts';
+import { parseReferral, referLead } from './referrals.ts';
 
 /** Reading a page may take longer than storing one lead; a Netlify function may run 60 s. */
 const EXPORT_DEADLINE_MS = 25_000;
@@ -138,7 +143,7 @@ const INSIGHTS = 'insights';
 const allowedOn = (id: string, rest: string) => {
   if (id === 'team') return rest === '' ? 'GET, POST' : 'DELETE';
   if (id === 'me' || id === 'log' || (id === INSIGHTS && rest === '')) return 'GET';
-  return rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' ? 'POST' : 'GET';
+  return rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' || rest === 'referrals' ? 'POST' : 'GET';
 };
 
 const insights = async (params: URLSearchParams): Promise<Response> => {
@@ -207,6 +212,11 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
       return erase(id, who);
     case 'POST release':
       return leadAnswer(await withDatabase(() => releaseSpam(id, who.name), EXPORT_DEADLINE_MS));
+    case 'POST referrals': {
+      const referral = parseReferral(await readJson(request));
+      const lead = await withDatabase(() => referLead(id.toLowerCase(), referral, who.name), EXPORT_DEADLINE_MS);
+      return jsonResponse(201, { lead });
+    }
     case 'GET photos/*': {
       const photo = await withDatabase(() => leadPhoto(id.toLowerCase(), rest.slice('photos/'.length)), EXPORT_DEADLINE_MS);
       if (!photo) throw new HttpError(404, 'The lead has no such photo.');
@@ -278,6 +288,15 @@ const handleLeads = async (request: Request, address: string): Promise<Response>
   const token = exportToken();
   if (!token) throw new HttpError(404, 'Not found.');
   const url = new URL(request.url);
+  // /api/people[/…] (people-api.ts): the same keys and roles.
+  const people = PEOPLE_PATH.exec(url.pathname);
+  if (people) {
+    const rest = people[1] ?? '';
+    const allowedHere = allowedOnPeople(rest);
+    if (!allowedHere.split(', ').includes(request.method))
+      throw new HttpError(405, `Use ${allowedHere} here.`, { headers: { allow: allowedHere } });
+    return peopleCall(request, await signedIn(request, token, address), rest, { readJson: () => readJson(request), withinReadBudget });
+  }
   // /api/leads/<id>[/…] (Netlify's path parameters, read from the URL so any router works).
   const match = /^\/api\/leads\/([^/]+)(?:\/(.*?))?\/?$/.exec(url.pathname);
   // The method first, as for every endpoint: a wrong one is 405 whatever the key.

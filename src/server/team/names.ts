@@ -13,6 +13,7 @@
  */
 import unhomoglyph from 'unhomoglyph';
 import { OWNER_KEY_NAME } from './auth.ts';
+import { PERSON_ACTORS } from '../db/persons.ts';
 
 /** The actors the site itself writes in the team's log. */
 export const SYSTEM_ACTORS = {
@@ -24,6 +25,9 @@ export const SYSTEM_ACTORS = {
   teamCommand: 'the team command',
   /** `npm run leads:import`. */
   import: 'the import',
+  /** A person's own doing on their timeline: an enquiry they sent, a withdrawal by their link. */
+  visitor: PERSON_ACTORS.visitor,
+  consentLink: PERSON_ACTORS.link,
 } as const;
 
 /** Names nobody may take. */

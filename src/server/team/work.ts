@@ -15,6 +15,7 @@ import { LEAD_STATUSES, type LeadStatus } from '../../lib/team-api/vocabulary.ts
 import type { WorkChange } from '../../lib/team-api/wire.ts';
 import { newDeliveries, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
 import { readPhoto } from '../db/photos.ts';
+import { joinPerson } from '../intake/person.ts';
 import { logLead } from '../log.ts';
 
 export const NOTE_MAX = 1000;
@@ -80,20 +81,27 @@ export const changeWork = async (id: string, change: WorkChange, by: string, ver
 };
 
 /**
- * "Not spam": moves a spam record into the inbox as a lead, and e-mails the team (and calls the
- * webhook) about it, once: the row changes from spam to lead in one statement, so a second
+ * "Not spam": moves a spam record into the inbox as a lead, attaches it to its person, and e-mails
+ * the team (and calls the webhook) about it, once: the row changes from spam to lead in one statement, so a second
  * release, or one racing it, finds it in the inbox already (409) and sends nothing.
  */
 export const releaseSpam = async (id: string, by: string): Promise<StoredLead> => {
   const releasedAt = new Date().toISOString();
   const deliveries = await transaction(async () => {
-    const released = await query<{ id: string }>(
-      `UPDATE leads SET spam_reason = spam, spam = NULL, released_by = $2, released_at = $3, version = version + 1
-       WHERE id = $1 AND spam IS NOT NULL RETURNING id`,
+    // A lead now, with its person found or made in the same statement (spam never had one).
+    const released = await query<{ person: string; origin: string }>(
+      `UPDATE leads l SET spam_reason = l.spam, spam = NULL, released_by = $2, released_at = $3, version = l.version + 1,
+         person_id = f.seen, origin_person_id = f.own
+       FROM leads s, LATERAL find_person(s.phone, s.email, s.name, s.fields ->> 'selectedCity', s.received_at, s.id, NULL) f
+       WHERE s.id = $1 AND s.spam IS NOT NULL AND l.id = s.id AND l.spam IS NOT NULL
+       RETURNING f.seen AS person, f.own AS origin`,
       [id, by, releasedAt],
     );
     if (released.length === 0) return null;
     await logTeamAction(by, 'release', id);
+    // Its consent rows, and whether it repeats an earlier lead of the person.
+    const spam = await readLead(id);
+    if (spam) await joinPerson(spam.record, released[0]);
     const lead = await readLead(id);
     return lead ? storeDeliveries(id, newDeliveries(lead.record, { ackOwed: false })) : [];
   });
