@@ -31,15 +31,21 @@ const personOf = async (request: APIRequestContext, email: string) => {
 /** Fills the planning form of /Mutualfunds in the page's language, ticking only the WhatsApp box. */
 const fillPlan = async (page: Page, locale: Locale, email: string) => {
   const words = dictionary(locale).form;
-  await form(page).getByLabel(words.fields.Username.label, { exact: true }).fill(locale === 'ta' ? 'செல்வி முருகன்' : 'Selvi Murugan');
-  await form(page).getByLabel(words.fields.phone.label, { exact: true }).fill(`9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
+  await form(page)
+    .getByLabel(words.fields.Username.label, { exact: true })
+    .fill(locale === 'ta' ? 'செல்வி முருகன்' : 'Selvi Murugan');
+  await form(page)
+    .getByLabel(words.fields.phone.label, { exact: true })
+    .fill(`9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
   await form(page).getByLabel(words.fields.email.label, { exact: true }).fill(email);
   const group = form(page).getByRole('checkbox', { name: words.consentGroup, exact: true });
   const whatsapp = form(page).getByRole('checkbox', { name: words.consentWhatsapp, exact: true });
   await expect(group).not.toBeChecked();
   await expect(whatsapp).not.toBeChecked();
   await whatsapp.check();
-  await form(page).getByRole('checkbox', { name: /I agree|ஒப்புக்கொள்கிறேன்/ }).check();
+  await form(page)
+    .getByRole('checkbox', { name: /I agree|ஒப்புக்கொள்கிறேன்/ })
+    .check();
 };
 
 for (const locale of ['en', 'ta'] as const) {
@@ -52,7 +58,9 @@ for (const locale of ['en', 'ta'] as const) {
       await expect(form(page).getByRole('group', { name: dictionary(locale).form.consentMore })).toBeVisible();
       await fillPlan(page, locale, email);
       await expectNoAxeViolations(page, `${locale} form with the two purposes `);
-      await form(page).getByRole('button', { name: dictionary(locale).form.submit }).click();
+      await form(page)
+        .getByRole('button', { name: dictionary(locale).form.submit })
+        .click();
       await expect(form(page).locator('.enquiry-form__success')).toBeVisible();
       const { person } = await personOf(page.request, email);
       expect(person.consent).toEqual({ enquiry: 'granted', group: 'refused', whatsapp: 'granted' });
@@ -65,7 +73,9 @@ for (const locale of ['en', 'ta'] as const) {
       await page.goto(localizePath('/Mutualfunds', locale));
       await expect(form(page).locator('input[type="checkbox"][name="consentGroup"]')).not.toBeChecked();
       await fillPlan(page, locale, email);
-      await form(page).getByRole('button', { name: dictionary(locale).form.submit }).click();
+      await form(page)
+        .getByRole('button', { name: dictionary(locale).form.submit })
+        .click();
       const shown = Date.now();
       await readingPause(shown);
       await page.getByRole('button', { name: dictionary(locale).problem.confirm.button }).click();
@@ -85,7 +95,9 @@ test('the withdrawal page of the acknowledgement’s link, without script: what 
   const email = `consent-link-${randomUUID().slice(0, 8)}@example.com`;
   await page.goto(localizePath('/Mutualfunds', 'ta'));
   await fillPlan(page, 'ta', email);
-  await form(page).getByRole('button', { name: dictionary('ta').form.submit }).click();
+  await form(page)
+    .getByRole('button', { name: dictionary('ta').form.submit })
+    .click();
   await readingPause(Date.now());
   await page.getByRole('button', { name: dictionary('ta').problem.confirm.button }).click();
   await page.waitForURL(`**${localizePath('/Thankyou', 'ta')}`);

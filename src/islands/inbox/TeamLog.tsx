@@ -1,7 +1,7 @@
 /**
  * The team's log on the owner's Team page: who exported, erased, released or worked a lead, who
  * added or removed whom, lock-outs after wrong keys and sales keys past the hourly read limit,
- * newest first, a page at a time.
+ * merges of people and their undoing, referrals and erased people, newest first, a page at a time.
  */
 import { useEffect, useState } from 'react';
 import { readTeamLog, type Session } from './api.ts';
@@ -18,6 +18,11 @@ const ACTION_NAMES: Record<TeamAction, string> = {
   'remove-member': 'removed',
   lockout: 'locked out a client:',
   'read-limit': 'reached the hourly read limit:',
+  merge: 'merged two people',
+  unmerge: 'undid a merge',
+  'dismiss-pair': 'set aside a possible duplicate',
+  refer: 'referred a lead',
+  'erase-person': 'erased a person',
 };
 
 const describe = (entry: TeamLogEntry) => {

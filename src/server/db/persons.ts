@@ -11,7 +11,7 @@
  * returns it to (merges.ts).
  */
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
-import type { LeadStatus } from '../../lib/enquiry/lead-record.ts';
+import type { LeadStatus } from '../../lib/team-api/vocabulary.ts';
 import { query, queryOne } from './connection.ts';
 
 /** A lead's person: the one the team sees, and the one its own phone or e-mail found (the same unless merged). */

@@ -11,7 +11,7 @@ import { HttpError } from '../errors.ts';
 import { query, queryOne } from '../db/connection.ts';
 import { logTeamAction } from '../db/team-log.ts';
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
-import type { LeadStatus } from '../../lib/enquiry/lead-record.ts';
+import type { LeadStatus } from '../../lib/team-api/vocabulary.ts';
 
 /** Pairs per page of the view. */
 export const DUPLICATES_PAGE = 50;

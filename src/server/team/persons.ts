@@ -14,7 +14,7 @@ import { query, queryOne } from '../db/connection.ts';
 import { consentHistory, consentStates, type ConsentRecord, type ConsentState } from '../db/consent-ledger.ts';
 import type { ConsentPurpose } from '../../lib/enquiry/consent-purposes.ts';
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
-import type { LeadStatus } from '../../lib/enquiry/lead-record.ts';
+import type { LeadStatus } from '../../lib/team-api/vocabulary.ts';
 import { MERGE_UNDO_DAYS, mergesInto, type Merge } from './merges.ts';
 import { csvCell } from './csv.ts';
 import { PERSON_ACTORS } from '../db/persons.ts';
