@@ -1,6 +1,6 @@
 /**
  * The consent notice shown next to every form's consent box (DPDP Act 2023), versioned.
- * Browser-safe: read by Astro pages, the React forms and the functions alike.
+ * Read by Astro pages and the functions; the forms read only consent-form.ts (the versions, no texts).
  *
  * One JSON file per version in src/content/consent/en/ (translations beside it in ta/, te/, kn/), listed below oldest first; the last one is
  * current. A published notice is never edited: a new text needs a new version, and the build
@@ -9,6 +9,10 @@
 import v2026_11_v1 from '../content/consent/en/2026-11-v1.json' with { type: 'json' };
 import v2026_11_v2 from '../content/consent/en/2026-11-v2.json' with { type: 'json' };
 import v2026_12_v1 from '../content/consent/en/2026-12-v1.json' with { type: 'json' };
+import { CONSENT_VERSIONS } from './consent-form.ts';
+
+export { CONSENT_VERSIONS };
+export { consentParts, consentPlainText, type ConsentPart } from './consent-form.ts';
 
 export interface ConsentNotice {
   /** e.g. "2026-11-v1": year, month, then a counter. */
@@ -17,12 +21,14 @@ export interface ConsentNotice {
   text: string;
 }
 
-/** Every published notice, oldest first. A new version: its file's import above, and its name here, last. */
+/**
+ * Every published notice, oldest first. A new version: its file's import above, and its name here,
+ * last (and in consent-form.ts, which the forms read without the texts).
+ */
 export const CONSENT_NOTICES: readonly ConsentNotice[] = [v2026_11_v1, v2026_11_v2, v2026_12_v1];
 
 /** The notice the forms show now, and the version they send as `consentNotice`. */
 export const CONSENT_NOTICE: ConsentNotice = CONSENT_NOTICES[CONSENT_NOTICES.length - 1];
-export const CONSENT_VERSIONS = CONSENT_NOTICES.map((notice) => notice.version) as [string, ...string[]];
 
 /**
  * The first notice whose form also offers the two purposes besides the enquiry (the group's other
@@ -31,28 +37,8 @@ export const CONSENT_VERSIONS = CONSENT_NOTICES.map((notice) => notice.version) 
  */
 export const PURPOSES_SINCE = '2026-12-v1';
 export const noticeOffersPurposes = (version: string): boolean =>
-  CONSENT_VERSIONS.indexOf(version) >= CONSENT_VERSIONS.indexOf(PURPOSES_SINCE);
+  (CONSENT_VERSIONS as readonly string[]).indexOf(version) >= CONSENT_VERSIONS.indexOf(PURPOSES_SINCE);
 
 /** The text of any published version, or null for a version that never existed. */
 export const consentNoticeText = (version: string): string | null =>
   CONSENT_NOTICES.find((notice) => notice.version === version)?.text ?? null;
-
-const LINK = /\[([^\]]+)\]\((\/[^)\s]*)\)/g;
-
-export type ConsentPart = { text: string; href?: string };
-
-/** The text cut into plain runs and links, for rendering as HTML or JSX. */
-export const consentParts = (text: string): ConsentPart[] => {
-  const parts: ConsentPart[] = [];
-  let last = 0;
-  for (const match of text.matchAll(LINK)) {
-    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
-    parts.push({ text: match[1], href: match[2] });
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last) });
-  return parts;
-};
-
-/** The text as read, without link markup (for e-mails and exports). */
-export const consentPlainText = (text: string): string => text.replace(LINK, '$1');

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { getCollection } from 'astro:content';
 import { CONSENT_NOTICE, CONSENT_NOTICES, consentNoticeText, consentParts, consentPlainText } from '../../src/lib/consent.ts';
+import { CONSENT_VERSIONS, CURRENT_CONSENT_VERSION } from '../../src/lib/consent-form.ts';
 import { consentListProblems, consentLockProblems, extendLock, hashNotice, readConsentFolder } from '../../integrations/consent-lock.ts';
 import lock from '../../src/content/consent.lock.json' with { type: 'json' };
 
@@ -18,6 +19,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 describe('the notice', () => {
   test('the current notice is the last version, one sentence linking to /Privacy', () => {
     expect(CONSENT_NOTICE).toBe(CONSENT_NOTICES.at(-1));
+    // The forms' list of versions (without the texts) is the notices' own.
+    expect(CONSENT_VERSIONS).toEqual(CONSENT_NOTICES.map((notice) => notice.version));
+    expect(CURRENT_CONSENT_VERSION).toBe(CONSENT_NOTICE.version);
     expect(CONSENT_NOTICE.version).toMatch(/^\d{4}-\d{2}-v\d+$/);
     expect(consentPlainText(CONSENT_NOTICE.text)).toMatch(/^[^.]+(\.[^.]+)*\.$/);
     expect(consentParts(CONSENT_NOTICE.text).filter((part) => part.href)).toEqual([{ text: 'Privacy Policy', href: '/Privacy' }]);

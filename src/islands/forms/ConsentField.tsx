@@ -2,7 +2,7 @@
  * The consent every enquiry needs: the notice, the box to tick, the two purposes the visitor may
  * add (each a box of its own, never ticked for them), and the way to take consent back.
  */
-import { consentParts } from '../../lib/consent.ts';
+import { consentParts } from '../../lib/consent-form.ts';
 import { format } from '../../i18n/format.ts';
 import { fieldIds, useFormMeta } from './context.ts';
 import { useFieldError, useFieldState } from './field-state.ts';

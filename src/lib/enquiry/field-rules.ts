@@ -7,7 +7,8 @@
 import * as z from 'zod/mini';
 import { m } from './messages.ts';
 import { ATTRIBUTION_FIELDS, cleanAttribution, type AttributionField } from '../attribution.ts';
-import { CONSENT_NOTICE, CONSENT_VERSIONS } from '../consent.ts';
+// The versions only: the notices' texts stay out of the forms' script.
+import { CONSENT_VERSIONS, CURRENT_CONSENT_VERSION } from '../consent-form.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales.ts';
 import { CALL_LANGUAGES, CALL_TIMES } from './options.ts';
 import { purposeFields } from './consent-purposes.ts';
@@ -73,7 +74,7 @@ export const honeypotField = z.catch(z.optional(z.string()), '');
  */
 export const consentNoticeField = z.pipe(
   z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
-  z._default(z.enum(CONSENT_VERSIONS, { error: m('consentNotice') }), CONSENT_NOTICE.version),
+  z._default(z.enum(CONSENT_VERSIONS, { error: m('consentNotice') }), CURRENT_CONSENT_VERSION),
 );
 
 /**
