@@ -1,5 +1,5 @@
 /**
- * The consent ledger (netlify/database/migrations/20261202011005_persons.sql): what each person agreed to,
+ * The consent ledger (netlify/database/migrations/20261202025133_persons.sql): what each person agreed to,
  * purpose by purpose, append-only. Every enquiry writes one row per purpose, granted or refused,
  * in its own transaction; a withdrawal is a new row. The table's trigger refuses any UPDATE or
  * DELETE unless the transaction says it is an erasure or the retention job (`allowLedgerErasure`),

@@ -251,7 +251,7 @@ const rowValues = (record: LeadRecord): unknown[] => {
 
 /**
  * The person of each row of `source` (a lead that is not spam and not stored yet), found or made
- * as the row is inserted (the database's find_person, netlify/database/migrations/20261202011005_persons.sql):
+ * as the row is inserted (the database's find_person, netlify/database/migrations/20261202025133_persons.sql):
  * a lateral join, so it runs row by row in the rows' order, for the rows whose id is not stored
  * yet (so a retry or a second import finds or makes nobody). `wanted`: the id a new person takes
  * when it is free (an import's `personId`).

@@ -1,5 +1,5 @@
 /**
- * The persons tables (netlify/database/migrations/20261202011005_persons.sql): one person across
+ * The persons tables (netlify/database/migrations/20261202025133_persons.sql): one person across
  * the group, found by a lead's phone or e-mail. Finding or making the person is the database
  * function `find_person` (the same for an enquiry, a release from spam, an import and the
  * backfill; leads.ts calls it as a lead is inserted): a phone or e-mail is claimed under the
