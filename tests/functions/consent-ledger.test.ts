@@ -78,12 +78,12 @@ describe('the ledger', () => {
     expect((await sendForm('finance', fields)).status).toBe(201);
     const [{ id: plainId }] = await db.rows<{ id: string }>(`SELECT id FROM leads WHERE phone = '9876500001'`);
     const rows = await ledger();
-    expect(rows.filter((row) => row.lead_id === json.submissionId).map((row) => `${row.purpose}:${row.action}`)).toEqual([
+    expect(rows.filter((row) => row.lead_id === json.submissionId).map((row) => `${String(row.purpose)}:${String(row.action)}`)).toEqual([
       'enquiry:granted',
       'group:refused',
       'whatsapp:refused',
     ]);
-    expect(rows.filter((row) => row.lead_id === plainId).map((row) => `${row.purpose}:${row.action}`)).toEqual([
+    expect(rows.filter((row) => row.lead_id === plainId).map((row) => `${String(row.purpose)}:${String(row.action)}`)).toEqual([
       'enquiry:granted',
       'group:refused',
       'whatsapp:granted',
@@ -241,7 +241,11 @@ describe('the owner’s view and erasure', () => {
     const kept = await db.rows<Record<string, unknown>>(
       'SELECT person_id, lead_id, purpose, action, erased_at, subject FROM consent_ledger ORDER BY id',
     );
-    expect(kept.map((row) => `${row.purpose}:${row.action}`)).toEqual(['enquiry:granted', 'group:granted', 'enquiry:granted']);
+    expect(kept.map((row) => `${String(row.purpose)}:${String(row.action)}`)).toEqual([
+      'enquiry:granted',
+      'group:granted',
+      'enquiry:granted',
+    ]);
     for (const row of kept) {
       expect(row.person_id).toBeNull();
       expect(row.lead_id).toBeNull();

@@ -17,7 +17,6 @@ import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { importedRecord } from '../../src/server/team/import.ts';
 import { importRecords } from '../../src/server/db/lead-import.ts';
 import { transaction, withDatabase } from '../../src/server/db/connection.ts';
-import type { LeadRecord } from '../../src/lib/enquiry/lead-record.ts';
 
 /** Imports rows of an export as `npm run leads:import` does: each checked, then stored in one transaction. */
 const importLeads = async (rows: Record<string, unknown>[]) => {
@@ -26,7 +25,7 @@ const importLeads = async (rows: Record<string, unknown>[]) => {
     if (!('record' in result)) throw new Error(JSON.stringify(result.problems));
     return result.record;
   });
-  return { imported: await withDatabase(() => transaction(() => importRecords(records as LeadRecord[]))) };
+  return { imported: await withDatabase(() => transaction(() => importRecords(records))) };
 };
 
 const TOKEN = 'persons-test-token-0123456789abcdefghij';

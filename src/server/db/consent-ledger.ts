@@ -139,7 +139,7 @@ export const consentStates = (rows: readonly Pick<ConsentRecord, 'purpose' | 'ac
   const state = (purpose: ConsentPurpose): ConsentState => {
     const own = sorted.filter((row) => row.purpose === purpose);
     const deciding = own.filter((row) => row.action !== 'refused').at(-1);
-    return deciding ? (deciding.action as 'granted' | 'withdrawn') : own.length > 0 ? 'refused' : 'not-asked';
+    return deciding ? deciding.action : own.length > 0 ? 'refused' : 'not-asked';
   };
   return Object.fromEntries(CONSENT_PURPOSES.map((purpose) => [purpose, state(purpose)])) as Record<ConsentPurpose, ConsentState>;
 };

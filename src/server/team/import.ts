@@ -93,8 +93,7 @@ export const importedRecord = (row: Record<string, unknown>): ImportResult => {
     problems.photos = "must be the lead's own photo keys (<id>/<n>.<ext>)";
   if (row.history !== undefined && !Array.isArray(row.history)) problems.history = 'must be a list of changes';
   for (const field of ['personId', 'repeatOf', 'referredFrom'])
-    if (row[field] !== undefined && (typeof row[field] !== 'string' || !UUID.test(row[field] as string)))
-      problems[field] = 'must be an id (a UUID)';
+    if (row[field] !== undefined && (typeof row[field] !== 'string' || !UUID.test(row[field]))) problems[field] = 'must be an id (a UUID)';
   if (row.source !== undefined && row.source !== 'referral') problems.source = 'must be referral, or empty';
   if (Object.keys(problems).length > 0 || !(ENQUIRY_KINDS as readonly unknown[]).includes(kind)) return { problems };
 
