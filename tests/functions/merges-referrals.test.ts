@@ -150,6 +150,19 @@ describe('referrals', () => {
     expect((await refer(flat.submissionId, { kind: 'realestate' })).status).toBe(400);
     expect((await refer(flat.submissionId, { kind: 'immigration' })).status).toBe(400);
 
+    // Insights counts it, by pair of divisions and by referrer: made, contacted, won.
+    const read = await call(`/api/leads/${lead.id}`);
+    await call(`/api/leads/${lead.id}`, {
+      method: 'PATCH',
+      headers: { 'if-match': `"${read.body.etag}"` },
+      body: JSON.stringify({ status: 'won' }),
+    });
+    const insights = await call('/api/leads/insights');
+    expect(insights.body.referrals).toEqual({
+      byPair: [{ from: 'realestate', to: 'bankloan', created: 1, contacted: 1, won: 1 }],
+      byReferrer: [{ referrer: 'Priya', created: 1, contacted: 1, won: 1 }],
+    });
+
     const link = consentLinkToken(TEST_CHALLENGE_SECRET, lead.personId, 'en');
     const withdrawn = await consent(
       new Request(`http://localhost/api/consent/${link}`, {

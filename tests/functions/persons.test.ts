@@ -193,7 +193,8 @@ describe('a repeat enquiry', () => {
     const other = validFinance({ phone: '9333300001', email: 'repeat@example.com' });
     await send('finance', other);
     expect((await db.ids('bankloan')).sort()).toEqual([first.submissionId, again.submissionId].sort());
-    expect(await db.rows('SELECT id FROM leads WHERE repeat_of = $1', [first.submissionId])).toEqual([{ id: again.submissionId }]);
+    const earlier = await call(`/api/leads/${first.submissionId}`);
+    expect(earlier.body.enquiredAgain).toEqual([{ id: again.submissionId, receivedAt: expect.any(String) }]);
     const later = await call(`/api/leads/${again.submissionId}`);
     expect(later.body.lead.repeatOf).toBe(first.submissionId);
     // A lead of another division is no repeat.

@@ -10,14 +10,19 @@ import type * as z from 'zod/mini';
 import leads from '../../netlify/functions/leads.mts';
 import {
   consentNoticeSchema,
+  duplicatesPageSchema,
   insightsSchema,
   leadConflictSchema,
   leadEnvelopeSchema,
   leadPageSchema,
+  leadViewSchema,
   logPageSchema,
+  mergeAnswerSchema,
   peopleSchema,
   personAddedSchema,
+  personPageSchema,
   problemSchema,
+  referralAnswerSchema,
   signedInSchema,
 } from '../../src/lib/team-api/wire.ts';
 import { CONSENT_VERSIONS } from '../../src/lib/consent.ts';
@@ -68,7 +73,7 @@ describe('every answer the inbox reads has the contract’s shape', () => {
     const rest = fits(leadPageSchema, await call(`/api/leads?format=json&order=newest&cursor=${page.nextCursor}`), 200);
     expect(rest).toMatchObject({ count: 1, nextCursor: null });
 
-    const read = fits(leadEnvelopeSchema, await call(`/api/leads/${loan.submissionId}`, { member: 'Kavya' }), 200);
+    const read = fits(leadViewSchema, await call(`/api/leads/${loan.submissionId}`, { member: 'Kavya' }), 200);
     const changed = fits(
       leadEnvelopeSchema,
       await call(`/api/leads/${loan.submissionId}`, {
@@ -113,6 +118,33 @@ describe('every answer the inbox reads has the contract’s shape', () => {
     expect(insights.sources).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'newspaper', leads: 1 })]));
   });
 
+  test('one person across the group: the person’s page, Possible duplicates, a merge and its undo, a referral', async () => {
+    const flat = validFinance({ phone: '9840011111', email: 'one@example.com', consentGroup: true });
+    await send('finance', flat);
+    await send('finance', validFinance({ phone: '9840022222', email: 'two@example.com' }));
+    // Her phone, the other's e-mail: a possible duplicate, nothing merged.
+    await send('bankloan', validBankLoan({ phone: '9840011111', email: 'two@example.com' }));
+    const view = fits(leadViewSchema, await call(`/api/leads/${flat.submissionId}`), 200);
+    const person = fits(personPageSchema, await call(`/api/people/${view.lead.personId}`), 200);
+    expect(person.leads.map((lead) => lead.kind)).toEqual(['bankloan', 'finance']);
+    const duplicates = fits(duplicatesPageSchema, await call('/api/people/duplicates'), 200);
+    expect(duplicates.pairs).toEqual([expect.objectContaining({ reason: 'email' })]);
+    const [pair] = duplicates.pairs;
+    const merged = fits(mergeAnswerSchema, await call('/api/people/merges', json('POST', { kept: pair.a.id, merged: pair.b.id })), 201);
+    fits(personPageSchema, await call(`/api/people/${pair.a.id}`), 200);
+    fits(mergeAnswerSchema, await call(`/api/people/merges/${merged.merge.id}/undo`, { method: 'POST' }), 200);
+    const referred = fits(
+      referralAnswerSchema,
+      await call(`/api/leads/${flat.submissionId}/referrals`, json('POST', { kind: 'realestate', note: 'Wants a flat' })),
+      201,
+    );
+    expect(referred.lead).toMatchObject({ kind: 'realestate', source: 'referral', personId: view.lead.personId });
+    const page = fits(leadPageSchema, await call('/api/leads?format=json&order=newest'), 200);
+    expect(page.personLeads[String(view.lead.personId)]).toBe(3);
+    const insights = fits(insightsSchema, await call('/api/leads/insights'), 200);
+    expect(insights.referrals.byPair).toEqual([{ from: 'finance', to: 'realestate', created: 1, contacted: 0, won: 0 }]);
+  });
+
   test('the problems it shows: a wrong parameter, a wrong key, a sales key at the owner’s door, no such lead', async () => {
     expect(fits(problemSchema, await call('/api/leads?format=json&status=maybe'), 400).fields).toHaveProperty('status');
     expect(fits(problemSchema, await call('/api/leads/insights?from=2026-02-30'), 400).fields).toHaveProperty('from');
@@ -129,7 +161,10 @@ describe('the schemas are strict, so the test above can fail', () => {
   test('a field added, dropped or retyped by the server does not fit', async () => {
     const loan = validBankLoan();
     await send('bankloan', loan);
-    const { body } = await call(`/api/leads/${loan.submissionId}`);
+    const { body: view } = await call(`/api/leads/${loan.submissionId}`);
+    expect(leadViewSchema.safeParse(view).success).toBe(true);
+    expect(leadViewSchema.safeParse({ ...view, alsoWith: undefined }).success).toBe(false);
+    const { alsoWith: _also, enquiredAgain: _again, ...body } = view;
     expect(leadEnvelopeSchema.safeParse(body).success).toBe(true);
     expect(leadEnvelopeSchema.safeParse({ ...body, version: 3 }).success).toBe(false);
     expect(leadEnvelopeSchema.safeParse({ lead: body.lead }).success).toBe(false);

@@ -1,7 +1,8 @@
 /**
  * One lead in the inbox: who sent it and how to reach them (call, WhatsApp, e-mail), the team's
  * status and note (or, for spam, "not spam"), every field as the visitor typed it with the photos,
- * what the pipeline recorded, and (for the owner) erasure, confirmed.
+ * what the pipeline recorded, the person's other open enquiries ("Also with") and the way to their
+ * page, *Refer to…* another division, and (for the owner) erasure, confirmed.
  */
 import { useEffect, useRef } from 'react';
 import { callBackText } from '../../lib/enquiry/call-back.ts';
@@ -9,14 +10,24 @@ import { PRIVACY_VERIFY_LINE } from '../../lib/enquiry/privacy.ts';
 import type { Session } from './api.ts';
 import { ContactLinks } from './ContactLinks.tsx';
 import { EraseLead } from './EraseLead.tsx';
+import { AlsoWith } from './AlsoWith.tsx';
+import { ReferForm } from './ReferForm.tsx';
 import { RecordFields, VisitorFields } from './LeadFields.tsx';
 import { StatusForm } from './StatusForm.tsx';
 import { useLead } from './useLead.ts';
 import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
 import { when } from './words.ts';
 
-export function LeadDetail({ session, id, onClose }: { session: Session; id: string; onClose: (message?: string) => void }) {
-  const { lead, etag, photos, problem, saved, busy, save, release, erase } = useLead(session, id, onClose);
+interface Props {
+  session: Session;
+  id: string;
+  onClose: (message?: string) => void;
+  onOpenLead: (id: string) => void;
+  onOpenPerson: (id: string) => void;
+}
+
+export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: Props) {
+  const { lead, etag, photos, problem, saved, busy, save, release, erase, alsoWith, enquiredAgain } = useLead(session, id, onClose);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (lead) heading.current?.focus();
@@ -56,6 +67,7 @@ export function LeadDetail({ session, id, onClose }: { session: Session; id: str
         </p>
       )}
       <ContactLinks lead={lead} />
+      <AlsoWith lead={lead} alsoWith={alsoWith} enquiredAgain={enquiredAgain} onOpenLead={onOpenLead} onOpenPerson={onOpenPerson} />
 
       {problem && (
         <p className="inbox-problem" role="alert">
@@ -73,6 +85,9 @@ export function LeadDetail({ session, id, onClose }: { session: Session; id: str
         </section>
       ) : (
         <StatusForm lead={lead} etag={etag} busy={busy} saved={saved} onSave={(change) => void save(change)} />
+      )}
+      {!lead.spam && lead.personId && lead.kind !== 'privacy' && (
+        <ReferForm session={session} leadId={lead.id} kind={lead.kind} onReferred={onOpenLead} />
       )}
 
       <VisitorFields lead={lead} photos={photos} />

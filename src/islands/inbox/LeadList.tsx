@@ -1,4 +1,7 @@
-/** The leads (or the spam) matching the filters, newest first, a page at a time. */
+/**
+ * The leads (or the spam) matching the filters, newest first, a page at a time; a lead whose person
+ * has other enquiries says how many ("+2").
+ */
 import { useEffect, useState } from 'react';
 import { listLeads, type ListFilters, type Session } from './api.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
@@ -9,10 +12,12 @@ import { when } from './words.ts';
 /** One list of leads for one set of filters (the inbox gives it a new key when they change). */
 export function LeadList({ session, filters, onOpen }: { session: Session; filters: ListFilters; onOpen: (id: string) => void }) {
   const [leads, setLeads] = useState<LeadRecord[]>([]);
+  const [personLeads, setPersonLeads] = useState<LeadPage['personLeads']>({});
   const [cursor, setCursor] = useState<string | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const show = (page: LeadPage, more: boolean) => {
     setLeads((previous) => (more ? [...previous, ...page.leads] : page.leads));
+    setPersonLeads((previous) => ({ ...previous, ...page.personLeads }));
     setCursor(page.nextCursor);
     setState('ready');
   };
@@ -43,18 +48,27 @@ export function LeadList({ session, filters, onOpen }: { session: Session; filte
       )}
       {state !== 'loading' && leads.length === 0 && state !== 'failed' && <p className="inbox-empty">No leads match.</p>}
       <ul className="inbox-list">
-        {leads.map((lead) => (
-          <li key={lead.id}>
-            <button type="button" className="inbox-card" onClick={() => onOpen(lead.id)}>
-              <span className="inbox-card__name">{String(lead.Username ?? '')}</span>
-              <span className={`inbox-status inbox-status--${lead.status ?? 'new'}`}>{lead.spam ? 'spam' : (lead.status ?? 'new')}</span>
-              <span className="inbox-card__meta">
-                {String(lead.phone ?? '')} · {KIND_NAMES[lead.kind].lead} · {lead.page}
-              </span>
-              <span className="inbox-card__meta">{when(lead.receivedAt)}</span>
-            </button>
-          </li>
-        ))}
+        {leads.map((lead) => {
+          const others = lead.personId ? (personLeads[lead.personId] ?? 1) - 1 : 0;
+          return (
+            <li key={lead.id}>
+              <button type="button" className="inbox-card" onClick={() => onOpen(lead.id)}>
+                <span className="inbox-card__name">{String(lead.Username ?? '')}</span>
+                <span className={`inbox-status inbox-status--${lead.status ?? 'new'}`}>{lead.spam ? 'spam' : (lead.status ?? 'new')}</span>
+                {others > 0 && (
+                  <span className="inbox-more">
+                    +{others}
+                    <span className="visually-hidden"> other {others === 1 ? 'enquiry' : 'enquiries'}</span>
+                  </span>
+                )}
+                <span className="inbox-card__meta">
+                  {String(lead.phone ?? '')} · {KIND_NAMES[lead.kind].lead} · {lead.page}
+                </span>
+                <span className="inbox-card__meta">{when(lead.receivedAt)}</span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {cursor && (
         <button type="button" className="inbox-button" onClick={() => void more(cursor)} disabled={state === 'loading'}>

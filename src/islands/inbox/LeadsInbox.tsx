@@ -4,7 +4,8 @@
  * opened); the owner also downloads the view as CSV, erases, and manages the people and reads the
  * team's log (TeamPage). Made for a phone first. Everything goes through /api/leads
  * (src/server/team/leads-api.ts), which enforces the roles; the page only hides what a role cannot
- * do. `#lead=<id>` opens a lead.
+ * do. `#lead=<id>` opens a lead, `#person=<id>` a person with every enquiry of theirs; the owner
+ * also finds Possible duplicates here, to merge or set aside.
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
@@ -17,17 +18,23 @@ import './inbox.css';
 // Loaded when first needed, so the first screen (sign-in and the list) carries none of them.
 const LeadDetail = lazy(() => import('./LeadDetail.tsx').then((module) => ({ default: module.LeadDetail })));
 const InsightsView = lazy(() => import('./insights/InsightsView.tsx'));
+const PersonView = lazy(() => import('./PersonView.tsx').then((module) => ({ default: module.PersonView })));
+const DuplicatesView = lazy(() => import('./DuplicatesView.tsx').then((module) => ({ default: module.DuplicatesView })));
 const TeamPage = lazy(() => import('./TeamPage.tsx').then((module) => ({ default: module.TeamPage })));
 const loadingView = <p className="inbox-empty">Loading…</p>;
 /** The lead a link names: /leads#lead=<id>. */
 const leadInHash = () => /^#lead=([0-9a-f-]{36})$/i.exec(location.hash)?.[1] ?? null;
+/** The person a link names: /leads#person=<id>. */
+const personInHash = () => /^#person=([0-9a-f-]{36})$/i.exec(location.hash)?.[1] ?? null;
 
 export default function LeadsInbox() {
   // The island renders in the browser only (client:only), where sessionStorage is.
   const [session, setSession] = useState<Session | null>(() => loadSession());
   const [filters, setFilters] = useState<ListFilters>(EMPTY_FILTERS);
   const [open, setOpen] = useState<string | null>(leadInHash);
-  const [insights, setInsights] = useState(false);
+  const [person, setPerson] = useState<string | null>(personInHash);
+  const [view, setView] = useState<'list' | 'insights' | 'duplicates'>('list');
+  const insights = view === 'insights';
   const [refreshKey, setRefreshKey] = useState(0);
   const [downloading, setDownloading] = useState(false);
   const [notice, setNotice] = useState('');
@@ -35,10 +42,13 @@ export default function LeadsInbox() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (session && !open && !teamOpen) heading.current?.focus();
-  }, [session, open, teamOpen]);
+    if (session && !open && !person && !teamOpen) heading.current?.focus();
+  }, [session, open, person, teamOpen]);
   useEffect(() => {
-    const follow = () => setOpen((current) => leadInHash() ?? current);
+    const follow = () => {
+      setOpen((current) => leadInHash() ?? current);
+      setPerson((current) => personInHash() ?? current);
+    };
     addEventListener('hashchange', follow);
     return () => removeEventListener('hashchange', follow);
   }, []);
@@ -63,9 +73,18 @@ export default function LeadsInbox() {
       setDownloading(false);
     }
   };
-  const closeLead = (message = '') => {
-    if (leadInHash()) history.replaceState(null, '', location.pathname + location.search);
+  const openLead = (id: string) => {
+    setPerson(null);
+    setOpen(id);
+  };
+  const openPerson = (id: string) => {
     setOpen(null);
+    setPerson(id);
+  };
+  const closeLead = (message = '') => {
+    if (leadInHash() || personInHash()) history.replaceState(null, '', location.pathname + location.search);
+    setOpen(null);
+    setPerson(null);
     setNotice(message);
     setRefreshKey((key) => key + 1);
   };
@@ -93,12 +112,16 @@ export default function LeadsInbox() {
         </Suspense>
       ) : open ? (
         <Suspense fallback={loadingView}>
-          <LeadDetail session={session} id={open} onClose={closeLead} />
+          <LeadDetail key={open} session={session} id={open} onClose={closeLead} onOpenLead={openLead} onOpenPerson={openPerson} />
+        </Suspense>
+      ) : person ? (
+        <Suspense fallback={loadingView}>
+          <PersonView key={person} session={session} id={person} onClose={closeLead} onOpenLead={openLead} />
         </Suspense>
       ) : (
         <>
           <h1 ref={heading} tabIndex={-1}>
-            {insights ? 'Insights' : filters.view === 'spam' ? 'Spam' : 'Leads'}
+            {insights ? 'Insights' : view === 'duplicates' ? 'Possible duplicates' : filters.view === 'spam' ? 'Spam' : 'Leads'}
           </h1>
           {notice && (
             <p className="inbox-notice" role="status">
@@ -106,27 +129,36 @@ export default function LeadsInbox() {
             </p>
           )}
           <nav className="inbox-views" aria-label="Views">
-            {(['inbox', 'spam'] as const).map((view) => (
+            {(['inbox', 'spam'] as const).map((shown) => (
               <button
-                key={view}
+                key={shown}
                 type="button"
                 className="inbox-button"
-                aria-pressed={!insights && filters.view === view}
+                aria-pressed={view === 'list' && filters.view === shown}
                 onClick={() => {
-                  setInsights(false);
-                  setFilters({ ...filters, view });
+                  setView('list');
+                  setFilters({ ...filters, view: shown });
                 }}
               >
-                {view === 'inbox' ? 'Leads' : 'Spam'}
+                {shown === 'inbox' ? 'Leads' : 'Spam'}
               </button>
             ))}
-            <button type="button" className="inbox-button" aria-pressed={insights} onClick={() => setInsights(true)}>
+            <button type="button" className="inbox-button" aria-pressed={insights} onClick={() => setView('insights')}>
               Insights
             </button>
+            {owner && (
+              <button type="button" className="inbox-button" aria-pressed={view === 'duplicates'} onClick={() => setView('duplicates')}>
+                Possible duplicates
+              </button>
+            )}
           </nav>
           {insights ? (
             <Suspense fallback={loadingView}>
               <InsightsView session={session} />
+            </Suspense>
+          ) : view === 'duplicates' ? (
+            <Suspense fallback={loadingView}>
+              <DuplicatesView session={session} onOpenPerson={openPerson} />
             </Suspense>
           ) : (
             <>
@@ -136,7 +168,7 @@ export default function LeadsInbox() {
                   {downloading ? 'Preparing…' : 'Download this view (CSV)'}
                 </button>
               )}
-              <LeadList key={`${JSON.stringify(filters)}|${refreshKey}`} session={session} filters={filters} onOpen={setOpen} />
+              <LeadList key={`${JSON.stringify(filters)}|${refreshKey}`} session={session} filters={filters} onOpen={openLead} />
             </>
           )}
         </>

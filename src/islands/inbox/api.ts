@@ -1,5 +1,5 @@
 /**
- * The inbox's calls to /api/leads, with the signed-in person's own key; the server knows their
+ * The inbox's calls to /api/leads (and, in people-api.ts, /api/people), with the signed-in person's own key; the server knows their
  * name and role from it. The key, name and role live in sessionStorage: they last as long as the
  * browser tab, and signing out clears them. Every answer's type is the contract's
  * (src/lib/team-api/wire.ts), read through one typed call.
@@ -10,6 +10,7 @@ import type {
   Insights,
   LeadEnvelope,
   LeadPage,
+  LeadView,
   LogPage,
   NewPerson,
   People,
@@ -65,7 +66,7 @@ export class ApiError extends Error {
 }
 
 /** One request with the person's key; a 2xx answer, or an ApiError. */
-const request = async (session: Pick<Session, 'token'>, path: string, init: RequestInit = {}): Promise<Response> => {
+export const request = async (session: Pick<Session, 'token'>, path: string, init: RequestInit = {}): Promise<Response> => {
   const headers = new Headers(init.headers);
   headers.set('authorization', `Bearer ${session.token}`);
   const response = await fetch(path, { ...init, headers, cache: 'no-store' });
@@ -81,10 +82,10 @@ const request = async (session: Pick<Session, 'token'>, path: string, init: Requ
  * each answer to that type, and tests/functions/team-api-contract.test.ts checks its real answers
  * against the contract's schemas; this is the one place the inbox takes a body on trust.
  */
-const call = async <T>(session: Pick<Session, 'token'>, path: string, init: RequestInit = {}): Promise<T> =>
+export const call = async <T>(session: Pick<Session, 'token'>, path: string, init: RequestInit = {}): Promise<T> =>
   (await request(session, path, init)).json() as Promise<T>;
 
-const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+export const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method,
   headers: { 'content-type': 'application/json', ...headers },
   body: JSON.stringify(body),
@@ -129,7 +130,8 @@ export const downloadCsv = async (session: Session, filters: ListFilters): Promi
   return new Blob(parts, { type: 'text/csv;charset=utf-8' });
 };
 
-export const readLead = (session: Session, id: string) => call<LeadEnvelope>(session, `/api/leads/${id}`);
+/** One lead, with its person's other open enquiries ("Also with") and the leads that repeat it. */
+export const readLead = (session: Session, id: string) => call<LeadView>(session, `/api/leads/${id}`);
 
 export const changeLead = (session: Session, id: string, etag: string, change: WorkChange) =>
   call<LeadEnvelope>(session, `/api/leads/${id}`, json('PATCH', change, { 'if-match': `"${etag}"` }));

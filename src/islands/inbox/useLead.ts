@@ -1,12 +1,12 @@
 /**
  * One lead as the inbox works it: read with its photos, its status and note changed (a change made
  * on an old version is refused, and the colleague's version shown instead), moved out of spam, or
- * erased. Moving and erasing close the lead with a sentence for the list.
+ * erased; with the person's other open enquiries and the leads that repeat it. Moving and erasing close the lead with a sentence for the list.
  */
 import { useEffect, useState } from 'react';
 import { ApiError, changeLead, eraseLead, photoUrl, readLead, releaseLead, type Session } from './api.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
-import type { LeadEnvelope, WorkChange } from '../../lib/team-api/wire.ts';
+import type { LeadEnvelope, LeadView, WorkChange } from '../../lib/team-api/wire.ts';
 
 export function useLead(session: Session, id: string, onClose: (message?: string) => void) {
   const [lead, setLead] = useState<LeadRecord | null>(null);
@@ -15,6 +15,7 @@ export function useLead(session: Session, id: string, onClose: (message?: string
   const [problem, setProblem] = useState('');
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
+  const [person, setPerson] = useState<Pick<LeadView, 'alsoWith' | 'enquiredAgain'>>({ alsoWith: [], enquiredAgain: [] });
   const show = (version: LeadEnvelope) => {
     setLead(version.lead);
     setEtag(version.etag);
@@ -26,6 +27,7 @@ export function useLead(session: Session, id: string, onClose: (message?: string
       .then(async (version) => {
         if (!live) return;
         show(version);
+        setPerson({ alsoWith: version.alsoWith, enquiredAgain: version.enquiredAgain });
         const urls = await Promise.all((version.lead.photos ?? []).map((key) => photoUrl(session, key).catch(() => '')));
         if (live) setPhotos(urls.filter(Boolean));
       })
@@ -73,5 +75,5 @@ export function useLead(session: Session, id: string, onClose: (message?: string
     );
   const erase = () => closeAfter(() => eraseLead(session, id), 'The lead was erased.', 'It could not be erased. Try again.');
 
-  return { lead, etag, photos, problem, saved, busy, save, release, erase };
+  return { lead, etag, photos, problem, saved, busy, save, release, erase, ...person };
 }

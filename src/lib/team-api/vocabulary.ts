@@ -51,6 +51,10 @@ const isEnquiryKind = (value: string): value is EnquiryKind => ENQUIRY_KINDS.som
 export const kindNames = (kind: string): { division: string; lead: string } =>
   isEnquiryKind(kind) ? KIND_NAMES[kind] : { division: kind, lead: kind };
 
+/** The divisions a lead may be referred to, for the same person (POST /api/leads/<id>/referrals). */
+export const REFERRAL_KINDS = ['realestate', 'bankloan', 'finance'] as const satisfies readonly EnquiryKind[];
+export type ReferralKind = (typeof REFERRAL_KINDS)[number];
+
 /** The kinds the speed of first contact, the sources and the waiting list are about: privacy requests are counted apart. */
 export const SALES_KINDS: readonly EnquiryKind[] = ENQUIRY_KINDS.filter((kind) => kind !== 'privacy');
 

@@ -10,7 +10,8 @@ import * as z from 'zod/mini';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../enquiry/kinds.ts';
 import type { LeadRecord } from '../enquiry/lead-record.ts';
 import { LOCALES } from '../../i18n/locales.ts';
-import { LEAD_STATUSES, TEAM_ACTIONS, TEAM_ROLES } from './vocabulary.ts';
+import { CONSENT_ACTIONS, CONSENT_PURPOSES } from '../enquiry/consent-purposes.ts';
+import { LEAD_STATUSES, REFERRAL_KINDS, TEAM_ACTIONS, TEAM_ROLES } from './vocabulary.ts';
 
 const kind = z.enum(ENQUIRY_KINDS);
 const role = z.enum(TEAM_ROLES);
@@ -53,14 +54,20 @@ export const signedInSchema = z.strictObject({ name: z.string(), role });
 export type SignedIn = z.infer<typeof signedInSchema>;
 
 /** GET /api/leads?format=json: one page of leads, and the cursor of the next (also in X-Next-Cursor). */
-export const leadPageSchema = z.strictObject({ count: z.number(), nextCursor: z.nullable(z.string()), leads: z.array(leadSchema) });
+export const leadPageSchema = z.strictObject({
+  count: z.number(),
+  nextCursor: z.nullable(z.string()),
+  leads: z.array(leadSchema),
+  /** How many enquiries (not spam) each person on the page has, by person id: the list's "+2". */
+  personLeads: z.record(z.string(), z.number()),
+});
 export type LeadPage = z.infer<typeof leadPageSchema>;
 
 /** GET /api/leads?consentNotice=<version>: that notice's text (null for a version whose text is not kept). */
 export const consentNoticeSchema = z.strictObject({ version: z.string(), text: z.nullable(z.string()) });
 export type ConsentNotice = z.infer<typeof consentNoticeSchema>;
 
-/** GET, PATCH /api/leads/<id> and POST /api/leads/<id>/release: the lead and its version (also the ETag). */
+/** PATCH /api/leads/<id> and POST /api/leads/<id>/release: the lead and its version (also the ETag); GET adds the person's (leadViewSchema). */
 export const leadEnvelopeSchema = z.strictObject({ lead: leadSchema, etag: z.string() });
 export type LeadEnvelope = z.infer<typeof leadEnvelopeSchema>;
 
@@ -102,6 +109,155 @@ export type TeamLogEntry = z.infer<typeof teamLogEntrySchema>;
 /** GET /api/leads/log[?before=<id>]: a page of the log, newest first, and where the next page starts. */
 export const logPageSchema = z.strictObject({ entries: z.array(teamLogEntrySchema), nextBefore: z.nullable(z.string()) });
 export type LogPage = z.infer<typeof logPageSchema>;
+
+// One person across the group: /api/people and the person's fields on a lead's answers.
+
+const purposeState = z.enum(['granted', 'withdrawn', 'refused', 'not-asked']);
+
+/** One other open enquiry of the lead's person, a chip on the lead's page ("Loans · contacted · Priya"). */
+export const alsoWithSchema = z.strictObject({ id: z.uuid(), kind, status: z.enum(LEAD_STATUSES), worker: z.nullable(z.string()) });
+export type AlsoWith = z.infer<typeof alsoWithSchema>;
+
+/** GET /api/leads/<id>: the lead, its version, the person's other open enquiries and the leads that repeat it. */
+export const leadViewSchema = z.extend(leadEnvelopeSchema, {
+  alsoWith: z.array(alsoWithSchema),
+  enquiredAgain: z.array(z.strictObject({ id: z.uuid(), receivedAt: time })),
+});
+export type LeadView = z.infer<typeof leadViewSchema>;
+
+/** One of a person's enquiries, as their page lists it. */
+export const personLeadSchema = z.strictObject({
+  id: z.uuid(),
+  kind,
+  page: z.string(),
+  receivedAt: time,
+  status: z.enum(LEAD_STATUSES),
+  /** Who works it: whoever last changed it; null while nobody has. */
+  worker: z.nullable(z.string()),
+  name: z.string(),
+  source: z.optional(z.literal('referral')),
+  referredBy: z.optional(z.string()),
+  referredFrom: z.optional(z.uuid()),
+  repeatOf: z.optional(z.uuid()),
+});
+export type PersonLead = z.infer<typeof personLeadSchema>;
+
+/** One row of the consent ledger, as the team sees it. */
+export const consentRowSchema = z.strictObject({
+  purpose: z.enum(CONSENT_PURPOSES),
+  action: z.enum(CONSENT_ACTIONS),
+  at: time,
+  notice: z.nullable(z.string()),
+  locale: z.string(),
+  form: z.string(),
+  leadId: z.nullable(z.uuid()),
+});
+export type ConsentRow = z.infer<typeof consentRowSchema>;
+
+/** One moment of a person's timeline: an enquiry, a change of status or a note, a merge, a referral, a withdrawal. */
+export const timelineEntrySchema = z.strictObject({
+  at: time,
+  /** A team member, or "the visitor" for an enquiry they sent. */
+  by: z.string(),
+  what: z.enum(['enquiry', 'work', 'merge', 'unmerge', 'referral', 'withdrawal']),
+  leadId: z.nullable(z.uuid()),
+  kind: z.optional(kind),
+  status: z.optional(z.enum(LEAD_STATUSES)),
+  note: z.optional(z.string()),
+  detail: z.optional(z.record(z.string(), z.string())),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** Two persons joined into one (POST /api/people/merges), and its undo. */
+export const mergeSchema = z.strictObject({
+  id: z.string(),
+  kept: z.uuid(),
+  merged: z.uuid(),
+  mergedAt: time,
+  mergedBy: z.string(),
+  undoneAt: z.nullable(time),
+  undoneBy: z.nullable(z.string()),
+});
+export type Merge = z.infer<typeof mergeSchema>;
+
+/** POST /api/people/merges' 201 and POST /api/people/merges/<id>/undo's 200. */
+export const mergeAnswerSchema = z.strictObject({ merge: mergeSchema });
+export type MergeAnswer = z.infer<typeof mergeAnswerSchema>;
+
+/** GET /api/people/<id>: one person across the group. */
+export const personPageSchema = z.strictObject({
+  person: z.strictObject({
+    id: z.uuid(),
+    /** The name on their newest enquiry. */
+    name: z.string(),
+    phones: z.array(z.string()),
+    emails: z.array(z.string()),
+    createdAt: time,
+    /** The persons merged into this one. */
+    mergedFrom: z.array(z.uuid()),
+    /** Where each purpose stands now. */
+    consent: z.strictObject({ enquiry: purposeState, group: purposeState, whatsapp: purposeState }),
+  }),
+  leads: z.array(personLeadSchema),
+  consent: z.array(consentRowSchema),
+  timeline: z.array(timelineEntrySchema),
+  merges: z.array(z.extend(mergeSchema, { undoable: z.boolean() })),
+});
+export type PersonPage = z.infer<typeof personPageSchema>;
+
+/** One person of a possible duplicate pair, with their newest enquiries. */
+export const duplicateSideSchema = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  phones: z.array(z.string()),
+  emails: z.array(z.string()),
+  cities: z.array(z.string()),
+  leads: z.array(
+    z.strictObject({
+      id: z.uuid(),
+      kind,
+      receivedAt: time,
+      status: z.enum(LEAD_STATUSES),
+      name: z.string(),
+      phone: z.nullable(z.string()),
+      email: z.nullable(z.string()),
+    }),
+  ),
+  /** How many enquiries the person has in all. */
+  leadCount: z.number(),
+});
+export type DuplicateSide = z.infer<typeof duplicateSideSchema>;
+
+/** A pair of persons who may be one: an e-mail without the phone, a phone without the e-mail, or one digit apart. */
+export const duplicatePairSchema = z.strictObject({
+  reason: z.enum(['email', 'phone', 'phone-digit']),
+  foundAt: time,
+  /** The lead that showed it (none for the one-digit check). */
+  leadId: z.nullable(z.uuid()),
+  a: duplicateSideSchema,
+  b: duplicateSideSchema,
+});
+export type DuplicatePair = z.infer<typeof duplicatePairSchema>;
+
+/** GET /api/people/duplicates[?before=]: a page of open pairs, newest first. */
+export const duplicatesPageSchema = z.strictObject({ pairs: z.array(duplicatePairSchema), nextBefore: z.nullable(time) });
+export type DuplicatesPage = z.infer<typeof duplicatesPageSchema>;
+
+/** POST /api/leads/<id>/referrals' body. */
+export const referralSchema = z.strictObject({ kind: z.enum(REFERRAL_KINDS), note: z.optional(z.string()) });
+export type Referral = z.infer<typeof referralSchema>;
+
+/** POST /api/leads/<id>/referrals' 201: the new lead, of the same person. */
+export const referralAnswerSchema = z.strictObject({ lead: leadSchema });
+export type ReferralAnswer = z.infer<typeof referralAnswerSchema>;
+
+/** Referrals between divisions in Insights: made, contacted and won. */
+const referralCountsSchema = { created: z.number(), contacted: z.number(), won: z.number() };
+export const referralFiguresSchema = z.strictObject({
+  byPair: z.array(z.strictObject({ from: z.nullable(kind), to: kind, ...referralCountsSchema })),
+  byReferrer: z.array(z.strictObject({ referrer: z.string(), ...referralCountsSchema })),
+});
+export type ReferralFigures = z.infer<typeof referralFiguresSchema>;
 
 /** The speed of first contact of a set of leads, in working minutes. */
 export const speedSchema = z.strictObject({
@@ -152,6 +308,7 @@ export const insightsSchema = z.strictObject({
   }),
   waiting: z.array(z.uuid()),
   waitingCount: z.number(),
+  referrals: referralFiguresSchema,
   waitingLeads: z.array(
     z.strictObject({ id: z.uuid(), kind, name: z.string(), receivedAt: time, clockStart: time, workingMinutes: z.number() }),
   ),

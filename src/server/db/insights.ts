@@ -370,3 +370,35 @@ export const gaveUpDeliveries = (span: Pick<InsightsSpan, 'from' | 'to'>) =>
      WHERE d.state = 'gave-up' AND d.gave_up_at >= :from AND d.gave_up_at < :to ORDER BY d.gave_up_at, d.channel`,
     { from: span.from, to: span.to },
   );
+
+export interface ReferralRow extends Record<string, unknown> {
+  /** 'pair': by the division it came from and the one it went to; 'referrer': by who referred. */
+  by: 'pair' | 'referrer';
+  /** The division it came from (none once that lead is gone and the import could not tell). */
+  from_kind: EnquiryKind | null;
+  to_kind: EnquiryKind | null;
+  referrer: string | null;
+  created: number;
+  /** Contacted at some time (a change to contacted, or a status past it). */
+  contacted: number;
+  won: number;
+}
+
+/**
+ * Referrals between divisions made in the range (src/server/team/referrals.ts), counted by pair
+ * of divisions and by referrer in one statement: how many were made, contacted and won.
+ */
+export const referralCounts = (span: InsightsSpan) =>
+  run<ReferralRow>(
+    `SELECT CASE WHEN GROUPING(l.referred_by) = 1 THEN 'pair' ELSE 'referrer' END AS by,
+       l.referred_from_kind AS from_kind, l.kind AS to_kind, l.referred_by AS referrer,
+       count(*)::int AS created,
+       count(*) FILTER (WHERE l.status IN ('contacted', 'won', 'lost')
+         OR EXISTS (SELECT 1 FROM lead_history h WHERE h.lead_id = l.id AND h.status = 'contacted'))::int AS contacted,
+       count(*) FILTER (WHERE l.status = 'won')::int AS won
+     FROM leads l
+     WHERE l.source = 'referral' AND l.spam IS NULL AND l.received_at >= :from AND l.received_at < :to
+     GROUP BY GROUPING SETS ((l.referred_from_kind, l.kind), (l.referred_by))
+     ORDER BY created DESC, 2, 3, 4`,
+    { from: span.from, to: span.to },
+  );

@@ -132,16 +132,33 @@ export interface Page {
   records: LeadRecord[];
   /** Where the next page starts, when more follow. */
   next?: Cursor;
+  /** JSON pages: how many leads (not spam) each person on the page has, by person id (the inbox's "+2"). */
+  personLeads?: Record<string, number>;
 }
+
+/** How many leads (not spam) each of these persons has. */
+const leadsPerPerson = async (persons: readonly string[]): Promise<Record<string, number>> =>
+  persons.length === 0
+    ? {}
+    : Object.fromEntries(
+        (
+          await query<{ person_id: string; n: number }>(
+            'SELECT person_id, count(*)::int AS n FROM leads WHERE person_id = ANY($1::uuid[]) AND spam IS NULL GROUP BY person_id',
+            [[...new Set(persons)]],
+          )
+        ).map((row) => [row.person_id, row.n]),
+      );
 
 /** One page of leads after `query.after`, oldest first, or newest first for order=newest. */
 export const readPage = async (q: PageQuery, maxBytes = PAGE_MAX_BYTES): Promise<Page> => {
   const rows = await pageRows(q);
   // The page's deliveries (and, for JSON, history) in one query each, not one per lead.
   const ids = rows.map((row) => row.id);
-  const [deliveries, history] = await Promise.all([
+  const json = q.format === 'json';
+  const [deliveries, history, personLeads] = await Promise.all([
     deliveriesOf(ids),
-    q.format === 'json' ? historyOf(ids) : Promise.resolve(new Map<string, LeadRow['history']>()),
+    json ? historyOf(ids) : Promise.resolve(new Map<string, LeadRow['history']>()),
+    json ? leadsPerPerson(rows.flatMap((row) => (row.person_id ? [row.person_id] : []))) : Promise.resolve(undefined),
   ]);
   const records: LeadRecord[] = [];
   let bytes = 0;
@@ -154,5 +171,5 @@ export const readPage = async (q: PageQuery, maxBytes = PAGE_MAX_BYTES): Promise
   }
   const last = records.at(-1);
   const more = rows.length > records.length;
-  return { records, ...(more && last ? { next: { at: last.receivedAt, id: last.id } } : {}) };
+  return { records, ...(more && last ? { next: { at: last.receivedAt, id: last.id } } : {}), ...(personLeads ? { personLeads } : {}) };
 };

@@ -12,50 +12,21 @@ import { query, queryOne } from '../db/connection.ts';
 import { logTeamAction } from '../db/team-log.ts';
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
 import type { LeadStatus } from '../../lib/team-api/vocabulary.ts';
+import type { DuplicatePair, DuplicateSide, DuplicatesPage } from '../../lib/team-api/wire.ts';
 
 /** Pairs per page of the view. */
 export const DUPLICATES_PAGE = 50;
 /** Enquiries shown per person of a pair (the newest). */
 const LEADS_SHOWN = 10;
 
-export type PairReason = 'email' | 'phone' | 'phone-digit';
-
-export interface DuplicateSide {
-  id: string;
-  name: string;
-  phones: string[];
-  emails: string[];
-  cities: string[];
-  leads: {
-    id: string;
-    kind: EnquiryKind;
-    receivedAt: string;
-    status: LeadStatus;
-    name: string;
-    phone: string | null;
-    email: string | null;
-  }[];
-  /** How many enquiries the person has in all. */
-  leadCount: number;
-}
-
-export interface DuplicatePair {
-  reason: PairReason;
-  foundAt: string;
-  /** The lead that showed it (none for the one-digit check). */
-  leadId: string | null;
-  a: DuplicateSide;
-  b: DuplicateSide;
-}
-
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** One page of open pairs, newest first; `before` is the foundAt the previous page ended at. */
-export const readDuplicates = async (params: URLSearchParams): Promise<{ pairs: DuplicatePair[]; nextBefore: string | null }> => {
+export const readDuplicates = async (params: URLSearchParams): Promise<DuplicatesPage> => {
   const before = params.get('before') ?? '';
   if (before && Number.isNaN(Date.parse(before)))
     throw new HttpError(400, 'Some parameters are wrong.', { fields: { before: 'before must be the nextBefore of an earlier page' } });
-  const pairs = await query<{ a: string; b: string; reason: PairReason; found_at: Date; lead_id: string | null }>(
+  const pairs = await query<{ a: string; b: string; reason: DuplicatePair['reason']; found_at: Date; lead_id: string | null }>(
     `SELECT pp.a, pp.b, pp.reason, pp.found_at, pp.lead_id FROM person_pairs pp
      JOIN persons pa ON pa.id = pp.a AND pa.merged_into IS NULL
      JOIN persons pb ON pb.id = pp.b AND pb.merged_into IS NULL

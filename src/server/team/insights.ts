@@ -16,6 +16,7 @@ import {
   countsByKind,
   countsByLanguage,
   firstContactSpeed,
+  referralCounts,
   topAttribution,
   waitingLeads,
   type AttributionRow,
@@ -122,6 +123,7 @@ export const readInsights = async (range: DateRange, now = Date.now()): Promise<
   const languages = await countsByLanguage(span);
   const speed = await firstContactSpeed(span, hours);
   const waiting = await waitingLeads(span, hours);
+  const referrals = await referralCounts(span);
 
   const inRange = kindRows.filter((row) => row.week === null);
   const leadsOf = (kind: EnquiryKind) => inRange.find((row) => row.kind === kind && !row.spam);
@@ -177,6 +179,21 @@ export const readInsights = async (range: DateRange, now = Date.now()): Promise<
     },
     waiting: waiting.map((row) => row.id),
     waitingCount: waiting[0]?.total ?? 0,
+    /** Referrals between divisions made in the range: by pair of divisions and by referrer, made, contacted and won. */
+    referrals: {
+      byPair: referrals
+        .filter((row) => row.by === 'pair')
+        .map((row) => ({
+          from: row.from_kind,
+          to: row.to_kind as EnquiryKind,
+          created: row.created,
+          contacted: row.contacted,
+          won: row.won,
+        })),
+      byReferrer: referrals
+        .filter((row) => row.by === 'referrer')
+        .map((row) => ({ referrer: row.referrer ?? '', created: row.created, contacted: row.contacted, won: row.won })),
+    },
     waitingLeads: waiting.map((row) => ({
       id: row.id,
       kind: row.kind,

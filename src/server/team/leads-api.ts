@@ -44,10 +44,11 @@ import { eraseLead } from './erase.ts';
 import { SYSTEM_ACTORS } from './names.ts';
 import { LeadConflictError, changeWork, etagOf, leadPhoto, parseWork, releaseSpam, versionOf } from './work.ts';
 import { consentNoticeText } from '../../lib/consent.ts';
-import type { ConsentNotice, LeadConflict, LeadEnvelope, SignedIn } from '../../lib/team-api/wire.ts';
+import type { ConsentNotice, LeadConflict, LeadEnvelope, LeadView, ReferralAnswer, SignedIn } from '../../lib/team-api/wire.ts';
 import { parseRange, readInsights } from './insights.ts';
 import { PEOPLE_PATH, allowedOnPeople, peopleCall } from './people-api.ts';
 import { parseReferral, referLead } from './referrals.ts';
+import { alsoWithOf } from './persons.ts';
 
 /** Reading a page may take longer than storing one lead; a Netlify function may run 60 s. */
 const EXPORT_DEADLINE_MS = 25_000;
@@ -183,13 +184,17 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
   const route = `${request.method} ${rest.replace(/^photos\/[^/]+$/, 'photos/*')}`;
   switch (route) {
     case 'GET ': {
+      // The lead as the inbox opens it: with its person's other open enquiries ("Also with") and the leads that repeat it.
       const found = await withDatabase(async () => {
         const lead = await readLead(id);
-        if (lead) await withinReadBudget(who, [lead.record.id]);
-        return lead;
+        if (!lead) return null;
+        await withinReadBudget(who, [lead.record.id]);
+        return { lead, ...(await alsoWithOf(lead.record.id)) };
       }, EXPORT_DEADLINE_MS);
       if (!found) throw new HttpError(404, 'No lead has that id.');
-      return leadAnswer(found);
+      const etag = etagOf(found.lead.version);
+      const view = { lead: found.lead.record, etag, alsoWith: found.alsoWith, enquiredAgain: found.enquiredAgain } satisfies LeadView;
+      return jsonResponse(200, view, { etag: `"${etag}"` });
     }
     case 'PATCH ': {
       const version = versionOf(request.headers.get('if-match') ?? '');
@@ -215,7 +220,7 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
     case 'POST referrals': {
       const referral = parseReferral(await readJson(request));
       const lead = await withDatabase(() => referLead(id.toLowerCase(), referral, who.name), EXPORT_DEADLINE_MS);
-      return jsonResponse(201, { lead });
+      return jsonResponse(201, { lead } satisfies ReferralAnswer);
     }
     case 'GET photos/*': {
       const photo = await withDatabase(() => leadPhoto(id.toLowerCase(), rest.slice('photos/'.length)), EXPORT_DEADLINE_MS);

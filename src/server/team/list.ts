@@ -15,7 +15,11 @@ export const renderPage = (
 ): { body: string; contentType: string; nextCursor: string | null } => {
   const nextCursor = page.next ? encodeCursor({ ...page.next, exported }) : null;
   if (q.format === 'json') {
-    const body = JSON.stringify({ count: page.records.length, nextCursor, leads: page.records } satisfies LeadPage, null, 2);
+    const body = JSON.stringify(
+      { count: page.records.length, nextCursor, leads: page.records, personLeads: page.personLeads ?? {} } satisfies LeadPage,
+      null,
+      2,
+    );
     return { body, contentType: 'application/json; charset=utf-8', nextCursor };
   }
   return { body: (q.after ? '' : csvHead()) + csvRows(page.records), contentType: 'text/csv; charset=utf-8', nextCursor };

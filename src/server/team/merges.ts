@@ -14,19 +14,10 @@ import { HttpError } from '../errors.ts';
 import { query, queryOne, transaction } from '../db/connection.ts';
 import { logPersonEvent } from '../db/persons.ts';
 import { logTeamAction } from '../db/team-log.ts';
+import type { Merge } from '../../lib/team-api/wire.ts';
 
 /** How long a merge can be undone. */
 export const MERGE_UNDO_DAYS = 30;
-
-export interface Merge {
-  id: string;
-  kept: string;
-  merged: string;
-  mergedAt: string;
-  mergedBy: string;
-  undoneAt: string | null;
-  undoneBy: string | null;
-}
 
 interface MergeRow {
   id: string;

@@ -11,67 +11,15 @@
  */
 import { HttpError } from '../errors.ts';
 import { query, queryOne } from '../db/connection.ts';
-import { consentHistory, consentStates, type ConsentRecord, type ConsentState } from '../db/consent-ledger.ts';
-import type { ConsentPurpose } from '../../lib/enquiry/consent-purposes.ts';
+import { consentHistory, consentStates } from '../db/consent-ledger.ts';
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
 import type { LeadStatus } from '../../lib/team-api/vocabulary.ts';
-import { MERGE_UNDO_DAYS, mergesInto, type Merge } from './merges.ts';
+import { MERGE_UNDO_DAYS, mergesInto } from './merges.ts';
+import type { AlsoWith, PersonLead, PersonPage, TimelineEntry } from '../../lib/team-api/wire.ts';
 import { csvCell } from './csv.ts';
 import { PERSON_ACTORS } from '../db/persons.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** One of the person's enquiries, as their page lists it. */
-export interface PersonLead {
-  id: string;
-  kind: EnquiryKind;
-  page: string;
-  receivedAt: string;
-  status: LeadStatus;
-  /** Who works it: whoever last changed it; null while nobody has. */
-  worker: string | null;
-  name: string;
-  source?: 'referral';
-  referredBy?: string;
-  referredFrom?: string;
-  repeatOf?: string;
-}
-
-/** One moment of the person's timeline. */
-export interface TimelineEntry {
-  at: string;
-  /** Who: a team member, or "the visitor" for an enquiry they sent. */
-  by: string;
-  what: 'enquiry' | 'work' | 'merge' | 'unmerge' | 'referral' | 'withdrawal';
-  leadId: string | null;
-  kind?: EnquiryKind;
-  status?: LeadStatus;
-  note?: string;
-  detail?: Record<string, string>;
-}
-
-export interface PersonMerge extends Merge {
-  /** Whether undo is still offered: not undone, within MERGE_UNDO_DAYS. */
-  undoable: boolean;
-}
-
-export interface PersonAnswer {
-  person: {
-    id: string;
-    /** The name on their newest enquiry. */
-    name: string;
-    phones: string[];
-    emails: string[];
-    createdAt: string;
-    /** The persons merged into this one. */
-    mergedFrom: string[];
-    consent: Record<ConsentPurpose, ConsentState>;
-  };
-  leads: PersonLead[];
-  consent: Omit<ConsentRecord, 'noticeHash'>[];
-  timeline: TimelineEntry[];
-  merges: PersonMerge[];
-}
 
 /** The visitor, as the timeline names them for the enquiries they sent. */
 const VISITOR = PERSON_ACTORS.visitor;
@@ -92,7 +40,7 @@ export const personAndMembers = async (id: string): Promise<{ person: string; cr
 };
 
 /** GET /api/people/<id>: the person's page; 404 when there is no such person. */
-export const readPerson = async (id: string): Promise<PersonAnswer> => {
+export const readPerson = async (id: string): Promise<PersonPage> => {
   const found = await personAndMembers(id);
   if (!found) throw new HttpError(404, 'No person has that id.');
   const { person, created, members } = found;
@@ -194,14 +142,6 @@ export const consentCsv = async (id: string): Promise<string> => {
   const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
   return `\uFEFF${line([...CONSENT_CSV_COLUMNS])}${rows.map((row) => line(CONSENT_CSV_COLUMNS.map((column) => row[column]))).join('')}`;
 };
-
-/** One other open enquiry of the same person, as a chip on a lead's page ("Loans · contacted · Priya"). */
-export interface AlsoWith {
-  id: string;
-  kind: EnquiryKind;
-  status: LeadStatus;
-  worker: string | null;
-}
 
 /** The person's other open enquiries (new or contacted), newest first, and the leads that repeat this one. */
 export const alsoWithOf = async (

@@ -19,11 +19,9 @@ import { logTeamAction } from '../db/team-log.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { newDeliveries, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
 import { logLead } from '../log.ts';
-import type { EnquiryKind } from '../../lib/enquiry/index.ts';
+import { REFERRAL_KINDS, type ReferralKind } from '../../lib/team-api/vocabulary.ts';
 
 /** The divisions a person can be referred to. */
-export const REFERRAL_KINDS = ['realestate', 'bankloan', 'finance'] as const satisfies readonly EnquiryKind[];
-export type ReferralKind = (typeof REFERRAL_KINDS)[number];
 export const REFERRAL_NOTE_MAX = 1000;
 /** The page a referral is recorded as sent from: the team's inbox. */
 export const REFERRAL_PAGE = '/leads';

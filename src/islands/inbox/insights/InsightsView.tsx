@@ -10,6 +10,7 @@ import { KIND_NAMES, durationText } from '../../../lib/team-api/vocabulary.ts';
 import type { Insights } from '../../../lib/team-api/wire.ts';
 import { shortDate } from './figures.ts';
 import { OriginFigures } from './OriginFigures.tsx';
+import { ReferralFigures } from './ReferralFigures.tsx';
 import { TimeFigures, officeText } from './TimeFigures.tsx';
 import './insights.css';
 import { formText } from '../../../lib/text.ts';
@@ -106,6 +107,7 @@ function Figures({ data, file }: { data: Insights; file: (name: string) => strin
       </section>
       <TimeFigures data={data} file={file} />
       <OriginFigures data={data} file={file} />
+      <ReferralFigures data={data} file={file} />
     </>
   );
 }
