@@ -190,7 +190,8 @@ export const sendFinanceLead = async (request: APIRequestContext, over: Record<s
     Planning: 'Mutual Funds',
     Username: `Meena ${uniqueLetters(8)}`,
     phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
-    email: 'meena@example.com',
+    // Her own address: the same e-mail is the same person, whose leads a search by phone finds together.
+    email: `meena.${uniqueLetters(8)}@example.com`,
     currentdate: 'Wed, Nov 25 2026',
     consent: true,
     page: '/Mutualfunds',

@@ -51,15 +51,26 @@ export const forgetPersons = async (roots: readonly string[]): Promise<number> =
 /** Erases lead (or spam) `id`, whatever case it is asked in; false when there was nothing to erase. */
 export const eraseLead = async (id: string, by: string = SYSTEM_ACTORS.eraseCommand): Promise<boolean> => {
   const erased = await transaction(async () => {
-    const rows = await query<{ id: string; person_id: string | null }>('DELETE FROM leads WHERE id = $1 RETURNING id, person_id', [id]);
+    const rows = await query<{ id: string; person_id: string | null; phone: string | null; email: string | null }>(
+      'DELETE FROM leads WHERE id = $1 RETURNING id, person_id, phone, email',
+      [id],
+    );
     if (rows.length === 0) return false;
-    const [{ id: gone, person_id: person }] = rows;
+    const [{ id: gone, person_id: person, phone, email }] = rows;
     await forgetLeadInLog([gone]);
     await query('DELETE FROM used_tokens WHERE submission_id = $1', [gone]);
     await allowLedgerErasure();
     await query('UPDATE consent_ledger SET lead_id = NULL WHERE lead_id = $1', [gone]);
     // Its person's last lead: nothing is left to keep them for.
     if (person && !(await query('SELECT 1 FROM leads WHERE person_id = $1 LIMIT 1', [person])).length) await forgetPersons([person]);
+    // Else the person keeps the erased lead's phone and e-mail only where another lead of theirs carries it.
+    else if (person)
+      await query(
+        `DELETE FROM person_contacts c WHERE c.person_id IN (SELECT p.id FROM persons p WHERE p.id = $1 OR p.merged_into = $1)
+           AND ((c.channel = 'phone' AND c.value = $2) OR (c.channel = 'email' AND c.value = $3))
+           AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.person_id = $1 AND (CASE c.channel WHEN 'phone' THEN l.phone ELSE l.email END) = c.value)`,
+        [person, phone, email],
+      );
     await logTeamAction(by, 'erase');
     return true;
   });
