@@ -332,7 +332,9 @@ const inProcess = async (): Promise<Row[]> => {
   for (const concurrency of concurrencies) {
     memory.clear();
     const reader = readDatabase(database.url);
-    await reader.rows('TRUNCATE leads, lead_history, deliveries, team_log, used_tokens');
+    await reader.rows(
+      'TRUNCATE leads, lead_history, deliveries, team_log, used_tokens, persons, person_contacts, person_pairs, person_merges, person_events, consent_ledger',
+    );
     await reader.close();
     const ids = idChooser();
     const latency: number[] = [];

@@ -90,6 +90,13 @@ const META: Record<string, (value: unknown) => boolean> = {
   spamReason: (v) => typeof v === 'string',
   // A privacy request's answer day (src/lib/enquiry/privacy.ts), set by the server.
   replyBy: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v),
+  // The lead's person across the group and a referral's origin (PERSON_FIELDS, src/server/db/persons.ts).
+  personId: (v) => typeof v === 'string',
+  repeatOf: (v) => typeof v === 'string',
+  source: (v) => v === 'referral',
+  referredBy: (v) => typeof v === 'string',
+  referredFrom: (v) => typeof v === 'string',
+  referralNote: (v) => typeof v === 'string',
 };
 /** Schema fields the record does not keep as such (the id is `id`; consent is `consentAt`). */
 const NOT_STORED = new Set(['submissionId', 'consent', 'company_website']);

@@ -112,7 +112,9 @@ export const inProcessTarget = async (): Promise<Target> => {
     async reset() {
       blobs.use();
       await blobs.clear();
-      await reader.rows('TRUNCATE leads, lead_history, deliveries, team_log, used_tokens, sign_in_failures');
+      await reader.rows(
+        'TRUNCATE leads, lead_history, deliveries, team_log, used_tokens, sign_in_failures, persons, person_contacts, person_pairs, person_merges, person_events, consent_ledger',
+      );
     },
     async allKeys() {
       const ids = (await reader.rows<{ id: string }>('SELECT id FROM leads')).map((row) => row.id);

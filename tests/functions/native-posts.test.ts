@@ -273,7 +273,7 @@ describe('the answer to a browser navigation', () => {
       `<strong>City:</strong> ${MESSAGES.cityOfState('Karnataka')}`,
       `<strong>Consent:</strong> ${MESSAGES.consent}`,
       `<strong>Loan type:</strong> ${MESSAGES.loanType}`,
-      `<strong>Phone:</strong> ${MESSAGES.phone}`,
+      `<strong>Mobile number:</strong> ${MESSAGES.phone}`,
     ]);
     expect(answer.text).toContain('<a class="button" href="/Vehicleloan">Back to the form</a>');
     expect(answer.text).toContain('href="tel:+919000000000"');
