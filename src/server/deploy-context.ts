@@ -34,5 +34,3 @@ export const isLocalDev = (): boolean => {
 /** Every other deploy follows the preview rules: a preview, a branch deploy, an unknown or a missing context. */
 export const isPreviewDeploy = (): boolean => !isProductionDeploy() && !isLocalDev();
 
-/** Where a preview's team e-mail goes instead (LEADS_PREVIEW_NOTIFY_TO); empty: nowhere. */
-export const previewNotifyTo = (): string => (process.env.LEADS_PREVIEW_NOTIFY_TO ?? '').trim();

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
-import { storeTimeoutMs } from './settings.ts';
+import { challengeSecretSetting, storeTimeoutMs } from './settings.ts';
 
 const SECRET_KEY = 'settings/challenge-secret';
 const MIN_SECRET_LENGTH = 32;
@@ -31,7 +31,7 @@ const secretFromStore = async (): Promise<string> => {
 
 /** The server's secret: the setting, else the one kept in the store (read once per instance). */
 export const challengeSecret = async (): Promise<string> => {
-  const configured = process.env.LEADS_CHALLENGE_SECRET ?? '';
+  const configured = challengeSecretSetting();
   if (configured.length >= MIN_SECRET_LENGTH) return configured;
   storedSecret ??= secretFromStore().catch((error) => {
     storedSecret = undefined;

@@ -1,25 +1,138 @@
 /**
- * Settings of the lead pipeline, read from the environment at call time (so tests and
- * `npm start` can change them without reloading modules).
+ * Settings of the lead pipeline: every environment variable the server reads, in one zod schema
+ * (`.env.example` lists and explains them). Platform values (NETLIFY_DB_URL, CONTEXT) and the
+ * build's PUBLIC_ ones are read where they are used.
  */
+import { z } from 'zod';
 import { logLead } from './log.ts';
 
-const numberFrom = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+/**
+ * Every setting the server reads, parsed in one schema. A value that is set but wrong (not a
+ * number, below its least value, not an address) is a problem: `npm start` refuses to start naming
+ * it (settings-check.ts), and on Netlify the functions log it and use the default instead. Unset
+ * and empty are the same: the default.
+ */
+const milliseconds = (fallback: number, least = 0) =>
+  z.coerce.number({ error: `a number of milliseconds, ${least} or more` }).min(least, { error: `a number of milliseconds, ${least} or more` }).default(fallback);
+const count = (fallback: number, least: number, of: string) =>
+  z.coerce.number({ error: `a whole number of ${of}, ${least} or more` }).int({ error: `a whole number of ${of}, ${least} or more` }).min(least, { error: `a whole number of ${of}, ${least} or more` }).default(fallback);
+const bytes = (fallback: number) => count(fallback, 0, 'bytes');
+const text = z.string().optional();
+const address = z.url({ protocol: /^https?$/, error: 'an http:// or https:// address' }).optional();
+const emails = z
+  .string()
+  .refine((value) => value.split(',').every((one) => z.email().safeParse(one.trim()).success), {
+    error: 'an e-mail address, or several separated by commas',
+  })
+  .optional();
+
+export const settingsSchema = z.object({
+  LEADS_OWNER_TOKEN: text,
+  LEADS_EXPORT_TOKEN: text,
+  LEADS_SIGN_IN_DELAY_MS: milliseconds(1000),
+  LEADS_SALES_READS_PER_HOUR: count(300, 1, 'leads'),
+  LEADS_MIN_FILL_MS: milliseconds(3000),
+  LEADS_STORE_TIMEOUT_MS: milliseconds(6000),
+  LEADS_BOOKKEEPING_RETRY_MS: milliseconds(1000),
+  LEADS_JOB_BUDGET_MS: milliseconds(25_000),
+  LEADS_SWEEP_BATCH: count(5, 1, 'e-mails'),
+  LEADS_REPEAT_DAYS: count(30, 0, 'days'),
+  LEADS_RETENTION_MONTHS: count(24, 1, 'months'),
+  LEADS_CONTACT_DAILY_LIMIT: count(3, 1, 'e-mails'),
+  LEADS_ACK_DOMAIN_DAILY_CAP: count(20, 0, 'e-mails'),
+  LEADS_ACK_SITE_DAILY_CAP: count(200, 0, 'e-mails'),
+  LEADS_ACK_CLIENT_DAILY_CAP: count(3, 0, 'e-mails'),
+  LEADS_STAGED_PHOTO_DAILY_BYTES: bytes(40 * 1024 * 1024),
+  LEADS_STAGED_PHOTO_SITE_DAILY_BYTES: bytes(500 * 1024 * 1024),
+  LEADS_CHALLENGE_SECRET: z.string().min(32, { error: 'at least 32 characters (make one with `openssl rand -hex 32`)' }).optional(),
+  LEADS_PREVIEW_NOTIFY_TO: emails,
+  LEADS_WEBHOOK_URL: text,
+  LEADS_WEBHOOK_SECRET: text,
+  LEADS_WEBHOOK_TIMEOUT_MS: milliseconds(5000, 1),
+  EMAILJS_SERVICE_ID: text,
+  EMAILJS_TEMPLATE_ID: text,
+  EMAILJS_PUBLIC_KEY: text,
+  EMAILJS_PRIVATE_KEY: text,
+  EMAILJS_API_ORIGIN: address,
+  EMAILJS_TIMEOUT_MS: milliseconds(5000),
+  EMAILJS_ACK_TEMPLATE_ID: text,
+  EMAILJS_ACK_SERVICE_ID: text,
+  EMAILJS_ACK_PUBLIC_KEY: text,
+  EMAILJS_ACK_PRIVATE_KEY: text,
+  EMAILJS_DIGEST_TEMPLATE_ID: text,
+  DIGEST_TO: emails,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+type SettingName = keyof Settings;
+const NAMES = Object.keys(settingsSchema.shape) as SettingName[];
+
+/** The environment's values of the settings, trimmed; empty ones left out (so they take the default). */
+const rawSettings = (environment: NodeJS.ProcessEnv) => {
+  const raw: Partial<Record<SettingName, string>> = {};
+  for (const name of NAMES) {
+    const value = environment[name]?.trim();
+    if (value) raw[name] = value;
+  }
+  return raw;
 };
 
-const env = () => process.env;
+/**
+ * The settings of `environment`, and a problem in plain words for each value that is set but
+ * wrong (that one then takes its default).
+ */
+export const parseSettings = (environment: NodeJS.ProcessEnv): { settings: Settings; problems: string[] } => {
+  const raw = rawSettings(environment);
+  const first = settingsSchema.safeParse(raw);
+  if (first.success) return { settings: first.data, problems: [] };
+  const problems: string[] = [];
+  const wrong = new Set<SettingName>();
+  for (const issue of first.error.issues) {
+    const name = issue.path[0] as SettingName;
+    if (wrong.has(name)) continue;
+    wrong.add(name);
+    problems.push(`${name} must be ${issue.message} (it is "${raw[name] ?? ''}")`);
+  }
+  for (const name of wrong) delete raw[name];
+  return { settings: settingsSchema.parse(raw), problems };
+};
+
+let parsed: { key: string; settings: Settings } | undefined;
+
+/**
+ * The settings in force, read from the environment at call time (tests and `npm start` change it
+ * without reloading modules) and parsed again only when it changed.
+ */
+export const settings = (): Settings => {
+  const key = JSON.stringify(rawSettings(process.env));
+  if (parsed?.key !== key) parsed = { key, settings: parseSettings(process.env).settings };
+  return parsed.settings;
+};
 
 /** Below this fill time (ms) a submission is treated as spam. LEADS_MIN_FILL_MS, default 3000. */
-export const minFillMs = () => numberFrom(env().LEADS_MIN_FILL_MS, 3000);
+export const minFillMs = () => settings().LEADS_MIN_FILL_MS;
 /** Deadline for storing one lead, retries included. LEADS_STORE_TIMEOUT_MS, default 6000. */
-export const storeTimeoutMs = () => numberFrom(env().LEADS_STORE_TIMEOUT_MS, 6000);
+export const storeTimeoutMs = () => settings().LEADS_STORE_TIMEOUT_MS;
 /**
  * Pause before trying again to record a send that went out (ms); the second pause is twice as
  * long. LEADS_BOOKKEEPING_RETRY_MS, default 1000.
  */
-export const bookkeepingRetryMs = () => numberFrom(env().LEADS_BOOKKEEPING_RETRY_MS, 1000);
+export const bookkeepingRetryMs = () => settings().LEADS_BOOKKEEPING_RETRY_MS;
+/**
+ * How long the answer to a wrong key waits, per failure of the client's window (ms).
+ * LEADS_SIGN_IN_DELAY_MS, default 1000.
+ */
+export const signInDelayBaseMs = () => settings().LEADS_SIGN_IN_DELAY_MS;
+/** Different leads one sales key may read in a UTC hour. LEADS_SALES_READS_PER_HOUR, default 300. */
+export const salesReadsPerHour = () => settings().LEADS_SALES_READS_PER_HOUR;
+/** The challenge secret as set (LEADS_CHALLENGE_SECRET), or empty: the server keeps its own then. */
+export const challengeSecretSetting = () => settings().LEADS_CHALLENGE_SECRET ?? '';
+/** Where a preview's team e-mail goes instead (LEADS_PREVIEW_NOTIFY_TO); empty: nowhere. */
+export const previewNotifyTo = () => settings().LEADS_PREVIEW_NOTIFY_TO ?? '';
+/** The webhook's address, secret and timeout as set (outbound/webhook.ts checks and uses them). */
+export const webhookSetting = () => {
+  const { LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET, LEADS_WEBHOOK_TIMEOUT_MS } = settings();
+  return { url: LEADS_WEBHOOK_URL ?? '', secret: LEADS_WEBHOOK_SECRET ?? '', timeoutMs: LEADS_WEBHOOK_TIMEOUT_MS };
+};
 /** The shortest export token taken: anything shorter could be guessed, so it counts as unset. */
 export const MIN_EXPORT_TOKEN_LENGTH = 32;
 /** The least randomness an export token must show (bits, estimated below). */
@@ -44,11 +157,11 @@ export const estimatedBits = (token: string): number => {
  * deploys made before the rename still use; the new name wins when both are set.
  */
 export const ownerTokenSetting = (
-  environment: NodeJS.ProcessEnv = env(),
+  environment: NodeJS.ProcessEnv = process.env,
 ): { name: 'LEADS_OWNER_TOKEN' | 'LEADS_EXPORT_TOKEN'; value: string } =>
-  environment.LEADS_OWNER_TOKEN
-    ? { name: 'LEADS_OWNER_TOKEN', value: environment.LEADS_OWNER_TOKEN }
-    : { name: 'LEADS_EXPORT_TOKEN', value: environment.LEADS_EXPORT_TOKEN ?? '' };
+  environment.LEADS_OWNER_TOKEN?.trim()
+    ? { name: 'LEADS_OWNER_TOKEN', value: environment.LEADS_OWNER_TOKEN.trim() }
+    : { name: 'LEADS_EXPORT_TOKEN', value: environment.LEADS_EXPORT_TOKEN?.trim() ?? '' };
 
 /**
  * Why the owner's key is too weak to be taken, in plain words naming the setting it came from, or
@@ -88,37 +201,37 @@ export const exportToken = () => {
  * Time a sweep or retention run may take (ms); it starts no new batch that could outlast it.
  * LEADS_JOB_BUDGET_MS, default 25000 (a Netlify scheduled function has 30 s).
  */
-export const jobBudgetMs = () => numberFrom(env().LEADS_JOB_BUDGET_MS, 25_000);
+export const jobBudgetMs = () => settings().LEADS_JOB_BUDGET_MS;
 /** E-mails a sweep sends at once. LEADS_SWEEP_BATCH, default 5. */
-export const sweepBatchSize = () => Math.max(1, Math.floor(numberFrom(env().LEADS_SWEEP_BATCH, 5)));
+export const sweepBatchSize = () => settings().LEADS_SWEEP_BATCH;
 /**
  * A lead of the same person and kind within this many days of an earlier open one is a repeat:
  * stored as its own lead, named on the earlier one, and the team's e-mail says so.
  * LEADS_REPEAT_DAYS, default 30 (0: no repeats are marked).
  */
-export const repeatDays = () => Math.floor(numberFrom(env().LEADS_REPEAT_DAYS, 30));
+export const repeatDays = () => settings().LEADS_REPEAT_DAYS;
 /** Leads older than this many months are deleted. LEADS_RETENTION_MONTHS, default 24. */
-export const retentionMonths = () => Math.max(1, Math.floor(numberFrom(env().LEADS_RETENTION_MONTHS, 24)));
+export const retentionMonths = () => settings().LEADS_RETENTION_MONTHS;
 
 /** E-mails a day about one phone or e-mail address, per kind. LEADS_CONTACT_DAILY_LIMIT, default 3. */
-export const contactDailyLimit = () => Math.max(1, Math.floor(numberFrom(env().LEADS_CONTACT_DAILY_LIMIT, 3)));
+export const contactDailyLimit = () => settings().LEADS_CONTACT_DAILY_LIMIT;
 
 /** Acknowledgements a UTC day to one recipient domain. LEADS_ACK_DOMAIN_DAILY_CAP, default 20. */
-export const ackDomainDailyCap = () => Math.floor(numberFrom(env().LEADS_ACK_DOMAIN_DAILY_CAP, 20));
+export const ackDomainDailyCap = () => settings().LEADS_ACK_DOMAIN_DAILY_CAP;
 /** Acknowledgements a UTC day from the whole site. LEADS_ACK_SITE_DAILY_CAP, default 200. */
-export const ackSiteDailyCap = () => Math.floor(numberFrom(env().LEADS_ACK_SITE_DAILY_CAP, 200));
+export const ackSiteDailyCap = () => settings().LEADS_ACK_SITE_DAILY_CAP;
 
 /** Acknowledgements to one client (an IPv4 address or IPv6 /64) a UTC day. LEADS_ACK_CLIENT_DAILY_CAP, default 3. */
-export const ackClientDailyCap = () => Math.floor(numberFrom(env().LEADS_ACK_CLIENT_DAILY_CAP, 3));
+export const ackClientDailyCap = () => settings().LEADS_ACK_CLIENT_DAILY_CAP;
 
 /** Bytes of photos one client may stage a UTC day (a plain form's, until confirmed). LEADS_STAGED_PHOTO_DAILY_BYTES, default 40 MB. */
-export const stagedPhotoDailyBytes = () => numberFrom(env().LEADS_STAGED_PHOTO_DAILY_BYTES, 40 * 1024 * 1024);
+export const stagedPhotoDailyBytes = () => settings().LEADS_STAGED_PHOTO_DAILY_BYTES;
 
 /** Bytes of photos the whole site may stage a UTC day, all clients together. LEADS_STAGED_PHOTO_SITE_DAILY_BYTES, default 500 MB. */
-export const stagedPhotoSiteDailyBytes = () => numberFrom(env().LEADS_STAGED_PHOTO_SITE_DAILY_BYTES, 500 * 1024 * 1024);
+export const stagedPhotoSiteDailyBytes = () => settings().LEADS_STAGED_PHOTO_SITE_DAILY_BYTES;
 
 /** How long to wait for EmailJS. EMAILJS_TIMEOUT_MS, default 5000. */
-export const notifyTimeoutMs = () => numberFrom(env().EMAILJS_TIMEOUT_MS, 5000);
+export const notifyTimeoutMs = () => settings().EMAILJS_TIMEOUT_MS;
 
 export interface EmailJsSettings {
   origin: string;
@@ -129,17 +242,19 @@ export interface EmailJsSettings {
   timeoutMs: number;
 }
 
+const emailJsOrigin = (origin: string | undefined) => (origin ?? 'https://api.emailjs.com').replace(/\/+$/, '');
+
 /** EmailJS REST settings, or null when service, template or public key is unset. */
 export const emailJsSettings = (): EmailJsSettings | null => {
-  const e = env();
+  const e = settings();
   if (!e.EMAILJS_SERVICE_ID || !e.EMAILJS_TEMPLATE_ID || !e.EMAILJS_PUBLIC_KEY) return null;
   return {
-    origin: (e.EMAILJS_API_ORIGIN || 'https://api.emailjs.com').replace(/\/+$/, ''),
+    origin: emailJsOrigin(e.EMAILJS_API_ORIGIN),
     serviceId: e.EMAILJS_SERVICE_ID,
     templateId: e.EMAILJS_TEMPLATE_ID,
     publicKey: e.EMAILJS_PUBLIC_KEY,
-    privateKey: e.EMAILJS_PRIVATE_KEY || '',
-    timeoutMs: notifyTimeoutMs(),
+    privateKey: e.EMAILJS_PRIVATE_KEY ?? '',
+    timeoutMs: e.EMAILJS_TIMEOUT_MS,
   };
 };
 
@@ -151,21 +266,20 @@ export const emailJsSettings = (): EmailJsSettings | null => {
  * template is unset or EmailJS is not configured.
  */
 export const ackEmailJsSettings = (): EmailJsSettings | null => {
-  const e = env();
-  const own = (name: string) => (e[name] ?? '').trim();
-  const templateId = own('EMAILJS_ACK_TEMPLATE_ID');
+  const e = settings();
+  const templateId = e.EMAILJS_ACK_TEMPLATE_ID;
   const base = emailJsSettings();
   if (!templateId) return null;
-  const serviceId = own('EMAILJS_ACK_SERVICE_ID') || base?.serviceId;
-  const publicKey = own('EMAILJS_ACK_PUBLIC_KEY') || base?.publicKey;
+  const serviceId = e.EMAILJS_ACK_SERVICE_ID ?? base?.serviceId;
+  const publicKey = e.EMAILJS_ACK_PUBLIC_KEY ?? base?.publicKey;
   if (!serviceId || !publicKey) return null;
   return {
-    origin: (e.EMAILJS_API_ORIGIN || 'https://api.emailjs.com').replace(/\/+$/, ''),
+    origin: emailJsOrigin(e.EMAILJS_API_ORIGIN),
     serviceId,
     templateId,
     publicKey,
-    privateKey: own('EMAILJS_ACK_PUBLIC_KEY') ? own('EMAILJS_ACK_PRIVATE_KEY') : (base?.privateKey ?? ''),
-    timeoutMs: notifyTimeoutMs(),
+    privateKey: e.EMAILJS_ACK_PUBLIC_KEY ? (e.EMAILJS_ACK_PRIVATE_KEY ?? '') : (base?.privateKey ?? ''),
+    timeoutMs: e.EMAILJS_TIMEOUT_MS,
   };
 };
 
@@ -174,8 +288,7 @@ export const ackEmailJsSettings = (): EmailJsSettings | null => {
  * sent to DIGEST_TO. Null (no digest) when either is unset or EmailJS is not configured.
  */
 export const digestEmailJsSettings = (): (EmailJsSettings & { to: string }) | null => {
-  const settings = emailJsSettings();
-  const templateId = (env().EMAILJS_DIGEST_TEMPLATE_ID ?? '').trim();
-  const to = (env().DIGEST_TO ?? '').trim();
-  return settings && templateId && to ? { ...settings, templateId, to } : null;
+  const base = emailJsSettings();
+  const { EMAILJS_DIGEST_TEMPLATE_ID: templateId, DIGEST_TO: to } = settings();
+  return base && templateId && to ? { ...base, templateId, to } : null;
 };

@@ -1,10 +1,11 @@
 /**
- * .env.example lists every setting the site's code reads (src/, netlify/), under its comment:
- * a setting added to the code without a line there fails here.
+ * .env.example lists every setting the site's code reads (src/, netlify/) and every one of the
+ * server's settings schema, under its comment: a setting added without a line there fails here.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { settingsSchema } from '../../src/server/settings.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const sources = (dir: string): string[] =>
@@ -21,7 +22,7 @@ test('.env.example has a commented line for every setting the code reads', () =>
   const read = new Set([...sources('src'), ...sources('netlify')].flatMap((text) => [...text.matchAll(READ)].map((match) => match[1])));
   const example = readFileSync(path.join(root, '.env.example'), 'utf8');
   const listed = new Set(example.split('\n').flatMap((line) => /^# ([A-Z][A-Z0-9_]+)=/.exec(line)?.[1] ?? []));
-  const names = [...read].filter((name) => !NOT_SETTINGS.has(name));
+  const names = [...new Set([...read, ...Object.keys(settingsSchema.shape)])].filter((name) => !NOT_SETTINGS.has(name));
   expect(names.length, 'the scan finds the settings').toBeGreaterThan(25);
   expect(names.filter((name) => !listed.has(name))).toEqual([]);
 });

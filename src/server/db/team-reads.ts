@@ -4,13 +4,9 @@
  * export them. So past SALES_READS_PER_HOUR different leads in an hour it is refused (429) until
  * the hour ends, and the owner sees it in the team's log, once an hour per person.
  */
+import { salesReadsPerHour } from '../settings.ts';
 import { query, queryOne, transaction } from './connection.ts';
 
-/** Different leads one sales key may read in a UTC hour. LEADS_SALES_READS_PER_HOUR, default 300. */
-export const salesReadsPerHour = () => {
-  const value = Number(process.env.LEADS_SALES_READS_PER_HOUR);
-  return Number.isInteger(value) && value > 0 ? value : 300;
-};
 
 /** The start of the UTC hour of `at`. */
 export const hourOf = (at: Date) => `${at.toISOString().slice(0, 13)}:00:00.000Z`;

@@ -5,8 +5,8 @@
  * When earlier leads' own e-mails all failed, this one lists them too ("also waiting"), and they
  * count as sent with it.
  */
-import { isPreviewDeploy, previewNotifyTo } from '../deploy-context.ts';
-import { emailJsSettings } from '../settings.ts';
+import { isPreviewDeploy } from '../deploy-context.ts';
+import { emailJsSettings, previewNotifyTo } from '../settings.ts';
 import { withDatabase } from '../db/connection.ts';
 import { claimGaveUpTeamEmails, leadsOf, markCarried, releaseAll } from '../db/deliveries.ts';
 import { languageName } from '../db/lead-record.ts';

@@ -21,6 +21,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { isPreviewDeploy } from '../deploy-context.ts';
+import { webhookSetting } from '../settings.ts';
 import { DELIVERY_STATE_FIELDS, type LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import type { OutboundChannel } from './schedule.ts';
 
@@ -40,11 +41,9 @@ export interface WebhookSettings {
 
 /** The webhook's settings, or null when it is off: URL or secret unset, or a preview deploy. */
 export const webhookSettings = (): WebhookSettings | null => {
-  const url = (process.env.LEADS_WEBHOOK_URL ?? '').trim();
-  const secret = (process.env.LEADS_WEBHOOK_SECRET ?? '').trim();
-  if (!url || !secret || isPreviewDeploy()) return null;
-  const timeout = Number(process.env.LEADS_WEBHOOK_TIMEOUT_MS);
-  return { url, secret, timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 5000 };
+  const setting = webhookSetting();
+  if (!setting.url || !setting.secret || isPreviewDeploy()) return null;
+  return setting;
 };
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -9,6 +9,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { memberByKey } from '../db/team-members.ts';
+import { signInDelayBaseMs } from '../settings.ts';
 import type { TeamRole } from '../../lib/team-api/vocabulary.ts';
 
 export interface Caller {
@@ -58,7 +59,5 @@ export const clientKey = (address: string, ownerToken: string): string =>
  * failures of the client's window, at most 5 times that.
  */
 export const signInDelayMs = (failures: number): number => {
-  const value = Number(process.env.LEADS_SIGN_IN_DELAY_MS);
-  const base = process.env.LEADS_SIGN_IN_DELAY_MS !== undefined && Number.isFinite(value) && value >= 0 ? value : 1000;
-  return base * Math.min(Math.max(failures, 1), 5);
+  return signInDelayBaseMs() * Math.min(Math.max(failures, 1), 5);
 };

@@ -20,11 +20,11 @@
  * The database out of reach: 503.
  */
 import { HttpError, answerSafely, apiHeaders, isDataException, jsonResponse } from '../errors.ts';
-import { exportToken } from '../settings.ts';
+import { exportToken, salesReadsPerHour } from '../settings.ts';
 import { withDatabase } from '../db/connection.ts';
 import { readLead, type StoredLead } from '../db/leads.ts';
 import { logTeamAction, logTeamActionOnce } from '../db/team-log.ts';
-import { countReads, hourOf, salesReadsPerHour } from '../db/team-reads.ts';
+import { countReads, hourOf } from '../db/team-reads.ts';
 import { logLead } from '../log.ts';
 import { authenticate, clientKey, signInDelayMs, type Caller } from './auth.ts';
 import {
