@@ -33,4 +33,3 @@ export const isLocalDev = (): boolean => {
 
 /** Every other deploy follows the preview rules: a preview, a branch deploy, an unknown or a missing context. */
 export const isPreviewDeploy = (): boolean => !isProductionDeploy() && !isLocalDev();
-

@@ -13,9 +13,16 @@ import { logLead } from './log.ts';
  * and empty are the same: the default.
  */
 const milliseconds = (fallback: number, least = 0) =>
-  z.coerce.number({ error: `a number of milliseconds, ${least} or more` }).min(least, { error: `a number of milliseconds, ${least} or more` }).default(fallback);
+  z.coerce
+    .number({ error: `a number of milliseconds, ${least} or more` })
+    .min(least, { error: `a number of milliseconds, ${least} or more` })
+    .default(fallback);
 const count = (fallback: number, least: number, of: string) =>
-  z.coerce.number({ error: `a whole number of ${of}, ${least} or more` }).int({ error: `a whole number of ${of}, ${least} or more` }).min(least, { error: `a whole number of ${of}, ${least} or more` }).default(fallback);
+  z.coerce
+    .number({ error: `a whole number of ${of}, ${least} or more` })
+    .int({ error: `a whole number of ${of}, ${least} or more` })
+    .min(least, { error: `a whole number of ${of}, ${least} or more` })
+    .default(fallback);
 const bytes = (fallback: number) => count(fallback, 0, 'bytes');
 const text = z.string().optional();
 const address = z.url({ protocol: /^https?$/, error: 'an http:// or https:// address' }).optional();

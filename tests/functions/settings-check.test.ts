@@ -37,10 +37,22 @@ test.each([
   ],
   ['a secret not written whsec_', { LEADS_WEBHOOK_URL: 'https://hooks.example/x', LEADS_WEBHOOK_SECRET: STRONG }, [/whsec_<base64>/]],
   ['a URL without its secret', { LEADS_WEBHOOK_URL: 'https://hooks.example/x' }, [/Set both LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET/]],
-  ['a number that is not one', { LEADS_MIN_FILL_MS: '3s' }, [/^LEADS_MIN_FILL_MS must be a number of milliseconds, 0 or more \(it is "3s"\)$/]],
-  ['a count below its least', { LEADS_RETENTION_MONTHS: '0' }, [/^LEADS_RETENTION_MONTHS must be a whole number of months, 1 or more \(it is "0"\)$/]],
+  [
+    'a number that is not one',
+    { LEADS_MIN_FILL_MS: '3s' },
+    [/^LEADS_MIN_FILL_MS must be a number of milliseconds, 0 or more \(it is "3s"\)$/],
+  ],
+  [
+    'a count below its least',
+    { LEADS_RETENTION_MONTHS: '0' },
+    [/^LEADS_RETENTION_MONTHS must be a whole number of months, 1 or more \(it is "0"\)$/],
+  ],
   ['a count with a fraction', { LEADS_SWEEP_BATCH: '2.5' }, [/^LEADS_SWEEP_BATCH must be a whole number of e-mails/]],
-  ['an EmailJS origin that is no address', { EMAILJS_API_ORIGIN: 'api.emailjs.com' }, [/^EMAILJS_API_ORIGIN must be an http:\/\/ or https:\/\/ address/]],
+  [
+    'an EmailJS origin that is no address',
+    { EMAILJS_API_ORIGIN: 'api.emailjs.com' },
+    [/^EMAILJS_API_ORIGIN must be an http:\/\/ or https:\/\/ address/],
+  ],
   ['a digest address that is none', { DIGEST_TO: 'owner@example.com, sales' }, [/^DIGEST_TO must be an e-mail address, or several/]],
   ['a short challenge secret', { LEADS_CHALLENGE_SECRET: 'changeme' }, [/^LEADS_CHALLENGE_SECRET must be at least 32 characters/]],
   ['empty and spaces mean unset', { LEADS_MIN_FILL_MS: '', LEADS_SWEEP_BATCH: '  ', DIGEST_TO: ' owner@example.com ' }, []],
@@ -58,7 +70,12 @@ test.each([
 test('a wrong value takes its default on the server, the others are kept', () => {
   const { settings, problems } = parseSettings({ LEADS_MIN_FILL_MS: 'soon', LEADS_SWEEP_BATCH: '7', DIGEST_TO: 'owner@example.com' });
   expect(problems).toEqual(['LEADS_MIN_FILL_MS must be a number of milliseconds, 0 or more (it is "soon")']);
-  expect(settings).toMatchObject({ LEADS_MIN_FILL_MS: 3000, LEADS_SWEEP_BATCH: 7, DIGEST_TO: 'owner@example.com', LEADS_RETENTION_MONTHS: 24 });
+  expect(settings).toMatchObject({
+    LEADS_MIN_FILL_MS: 3000,
+    LEADS_SWEEP_BATCH: 7,
+    DIGEST_TO: 'owner@example.com',
+    LEADS_RETENTION_MONTHS: 24,
+  });
 });
 
 test('the readers follow the environment as it changes', () => {

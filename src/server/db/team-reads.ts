@@ -7,7 +7,6 @@
 import { salesReadsPerHour } from '../settings.ts';
 import { query, queryOne, transaction } from './connection.ts';
 
-
 /** The start of the UTC hour of `at`. */
 export const hourOf = (at: Date) => `${at.toISOString().slice(0, 13)}:00:00.000Z`;
 
