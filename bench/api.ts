@@ -33,7 +33,7 @@ import { validBankLoan } from '../harness/sample-enquiries.ts';
 import { BENCH_ENV, challenge } from './proof.ts';
 import { EMAILJS_ENV, clearEmailJsEnv } from '../harness/emailjs-standin.ts';
 import { MemoryBlobs } from '../harness/memory-blobs.ts';
-import { readDatabase, servingUrl } from '../harness/database.ts';
+import { EMPTY_EVERY_TABLE, readDatabase, servingUrl } from '../harness/database.ts';
 import { ensureBuilt, freePort, freshBlobsDir, startServedSite } from '../harness/served-site.ts';
 
 const { values } = parseArgs({
@@ -332,9 +332,7 @@ const inProcess = async (): Promise<Row[]> => {
   for (const concurrency of concurrencies) {
     memory.clear();
     const reader = readDatabase(database.url);
-    await reader.rows(
-      'TRUNCATE leads, lead_history, deliveries, team_log, used_tokens, persons, person_contacts, person_pairs, person_merges, person_events, consent_ledger',
-    );
+    await reader.rows(EMPTY_EVERY_TABLE);
     await reader.close();
     const ids = idChooser();
     const latency: number[] = [];

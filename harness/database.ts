@@ -65,6 +65,11 @@ export interface LocalDatabase {
     rules(): DatabaseFaultRule[];
   };
   close(): Promise<void>;
+  /**
+   * Stops serving (the connections cut, the port closed, an open transaction rolled back) and hands
+   * back the PGlite, open, with its data, to be served again (the tests reuse one per worker).
+   */
+  release(): Promise<PGlite>;
 }
 
 export interface LocalDatabaseOptions {
@@ -75,6 +80,8 @@ export interface LocalDatabaseOptions {
   port?: number;
   /** Apply the migrations on start (default true). */
   migrate?: boolean;
+  /** An open PGlite to serve (one that `release()` handed back), instead of opening one. */
+  pglite?: PGlite;
 }
 
 /** A client that opened a transaction and then says nothing this long is rolled back and cut off. */
@@ -148,8 +155,8 @@ const openPGlite = async ({ directory, template }: LocalDatabaseOptions): Promis
 };
 
 export const startLocalDatabase = async (options: LocalDatabaseOptions = {}): Promise<LocalDatabase> => {
-  const pglite = await openPGlite(options);
-  if (options.migrate !== false) await applyMigrations(pglite, MIGRATIONS_DIR);
+  const pglite = options.pglite ?? (await openPGlite(options));
+  if (options.migrate !== false && !options.pglite) await applyMigrations(pglite, MIGRATIONS_DIR);
 
   const lock = new SessionLock();
   const rules = new Map<string, DatabaseFault>();
@@ -320,8 +327,25 @@ export const startLocalDatabase = async (options: LocalDatabaseOptions = {}): Pr
       await closeServer();
       await pglite.close();
     },
+    async release() {
+      for (const socket of sockets) socket.destroy();
+      for (const socket of hung) socket.destroy();
+      await closeServer();
+      await exclusive((db) => db.exec('ROLLBACK'));
+      return pglite;
+    },
   };
 };
+
+/**
+ * Empties every table of the site's schema and restarts their identities, as freshly migrated
+ * (tests between their cases, the benchmarks and the fuzzer between runs). The tables come from
+ * the database's own catalogue, so a new migration's table is never missed.
+ */
+export const EMPTY_EVERY_TABLE = `DO $$ BEGIN
+  EXECUTE (SELECT 'TRUNCATE ' || string_agg(format('%I.%I', schemaname, tablename), ', ') || ' RESTART IDENTITY'
+    FROM pg_tables WHERE schemaname = 'public');
+END $$`;
 
 /**
  * A dump of a freshly migrated database: start each test file's database from it (cheaper than

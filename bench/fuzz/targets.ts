@@ -10,7 +10,7 @@
 import net from 'node:net';
 import type { Store } from '@netlify/blobs';
 import { startLocalBlobs } from '../../harness/local-blobs.ts';
-import { readDatabase, startLocalDatabase } from '../../harness/database.ts';
+import { EMPTY_EVERY_TABLE, readDatabase, startLocalDatabase } from '../../harness/database.ts';
 import { LOCAL_ACK_TEMPLATE_ID, isTeamEmail, useEmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { handlers } from '../../harness/enquiry-functions.ts';
 import leadsHandler from '../../netlify/functions/leads.mts';
@@ -112,9 +112,7 @@ export const inProcessTarget = async (): Promise<Target> => {
     async reset() {
       blobs.use();
       await blobs.clear();
-      await reader.rows(
-        'TRUNCATE leads, lead_history, deliveries, team_log, used_tokens, sign_in_failures, persons, person_contacts, person_pairs, person_merges, person_events, consent_ledger',
-      );
+      await reader.rows(EMPTY_EVERY_TABLE);
     },
     async allKeys() {
       const ids = (await reader.rows<{ id: string }>('SELECT id FROM leads')).map((row) => row.id);
