@@ -15,6 +15,7 @@ import { startEmailJsStandIn, type EmailJsStandIn } from '../../harness/emailjs-
 import LoanForm from '../../src/islands/forms/LoanForm.tsx';
 import PlanForm from '../../src/islands/forms/PlanForm.tsx';
 import PropertyForm from '../../src/islands/forms/PropertyForm.tsx';
+import SellFlatsForm from '../../src/islands/forms/SellFlatsForm.tsx';
 import ContactForm from '../../src/islands/forms/ContactForm.tsx';
 import { CITIES } from '../../src/data/locations.ts';
 import { FORM_TEXT, MESSAGES } from '../support/words.ts';
@@ -352,7 +353,9 @@ describe('fields', () => {
     ['buy', 'agricultural', ['Land size', 'Budget'], ['Listing']],
     ['buy', 'individual', ['Budget'], ['Listing', 'Size', 'Bedrooms']],
   ] as const)('property form %s %s shows the fields of realEstateFieldsFor', (intent, category, shown, absent) => {
-    render(<PropertyForm {...english} intent={intent} category={category} page="/x" contact={contact} />);
+    // The page's island: Sell Flats, the one with photos, has its own (it carries the photo field).
+    const Form = intent === 'sell' && category === 'flats' ? SellFlatsForm : PropertyForm;
+    render(<Form {...english} intent={intent} category={category} page="/x" contact={contact} />);
     for (const label of shown) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     for (const label of absent) expect(screen.queryByText(label)).toBeNull();
   });
@@ -445,7 +448,7 @@ describe('when our API cannot be reached', () => {
 
 test('an unchosen radio group gets its own message (bedrooms, listing), not a generic one', async () => {
   const user = userEvent.setup();
-  render(<PropertyForm {...english} intent="sell" category="flats" page="/Sellflats" contact={contact} />);
+  render(<SellFlatsForm {...english} intent="sell" category="flats" page="/Sellflats" contact={contact} />);
   await user.click(screen.getByRole('button', { name: FORM_TEXT.submit }));
   expect(await screen.findByText(MESSAGES.bedrooms)).toBeTruthy();
   expect(screen.getByText(MESSAGES.listingFlats)).toBeTruthy();

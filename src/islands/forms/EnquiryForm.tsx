@@ -4,7 +4,7 @@
  * visitor sees while sending, after success and after a failure. What sending does is in
  * useEnquirySubmit.
  */
-import { useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useRef, type ComponentType, type ReactNode } from 'react';
 import type * as z from 'zod/mini';
 import type { EnquiryKind } from '../../lib/enquiry/kinds.ts';
 import type { ContactLinks } from '../../lib/contact-links.ts';
@@ -17,8 +17,7 @@ import { useEnquirySubmit, type Phase } from './useEnquirySubmit.ts';
 import { ConsentField } from './ConsentField.tsx';
 import { CallFields } from './FieldGroups.tsx';
 import { Honeypot } from './Honeypot.tsx';
-import PhotoField from './PhotoField.tsx';
-import SentMessage from './SentMessage.tsx';
+import type { PhotoFieldProps } from './PhotoField.tsx';
 import { SendFailure, SendProblems } from './SendFailure.tsx';
 import '../../styles/fields.css';
 import './forms.css';
@@ -32,8 +31,11 @@ export interface EnquiryFormProps extends FormLanguage {
   title: string;
   intro: string;
   submitLabel: string;
-  /** Sell Flats: photos sent with the enquiry in one multipart POST. */
-  photos?: boolean;
+  /**
+   * Sell Flats: its photo field (PhotoField, handed in by SellFlatsForm, so that no other form's
+   * island bundles it); the photos go with the enquiry in one multipart POST.
+   */
+  photoField?: ComponentType<PhotoFieldProps>;
   /**
    * A privacy request: no call-back choices and no consent box (answering it is our duty, not a
    * favour asked), and a thank-you that says by which day we answer (`replyWithinDays` from today).
@@ -43,6 +45,13 @@ export interface EnquiryFormProps extends FormLanguage {
 }
 
 const ID_PREFIX = 'enquiry';
+
+/**
+ * The thanks after a send, fetched when the visitor sends (in parallel with the post), not when the
+ * form wakes: a visitor who never sends never loads it.
+ */
+const loadSentMessage = () => import('./SentMessage.tsx');
+const SentMessage = lazy(loadSentMessage);
 
 /** The send button's words: sending, uploading with progress, try again after a failure, or the form's own. */
 const buttonLabel = (words: FormWords, phase: Phase, submitLabel: string) => {
@@ -58,7 +67,7 @@ export default function EnquiryForm({
   title,
   intro,
   submitLabel,
-  photos: withPhotos = false,
+  photoField: PhotoField,
   privacyRequest,
   children,
   ...language
@@ -70,7 +79,7 @@ export default function EnquiryForm({
     kind,
     schema,
     hidden,
-    withPhotos,
+    withPhotos: PhotoField !== undefined,
     formRef,
     language,
   });
@@ -85,11 +94,14 @@ export default function EnquiryForm({
           className="enquiry-form"
           method="post"
           action={endpoint}
-          encType={withPhotos ? 'multipart/form-data' : undefined}
+          encType={PhotoField ? 'multipart/form-data' : undefined}
           noValidate={hydrated}
           aria-labelledby={ids.title}
           aria-describedby={ids.intro}
-          onSubmit={onSubmit}
+          onSubmit={(event) => {
+            void loadSentMessage().catch(() => {});
+            onSubmit(event);
+          }}
         >
           <p className="enquiry-form__eyebrow">{words.eyebrow}</p>
           <h2 className="enquiry-form__title" id={ids.title}>
@@ -102,19 +114,21 @@ export default function EnquiryForm({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           {phase.name === 'success' ? (
-            <SentMessage
-              reference={phase.reference}
-              byEmail={phase.byEmail}
-              contact={contact}
-              onAnother={editAgain}
-              replyWithinDays={privacyRequest?.replyWithinDays}
-            />
+            <Suspense fallback={null}>
+              <SentMessage
+                reference={phase.reference}
+                byEmail={phase.byEmail}
+                contact={contact}
+                onAnother={editAgain}
+                replyWithinDays={privacyRequest?.replyWithinDays}
+              />
+            </Suspense>
           ) : (
             <>
               <p className="enquiry-form__required">{words.required}</p>
               {children}
               {!privacyRequest && <CallFields language={languageEn} />}
-              {withPhotos && <PhotoField photos={photos} onChange={setPhotos} serverError={photoError} />}
+              {PhotoField && <PhotoField photos={photos} onChange={setPhotos} serverError={photoError} />}
               {!privacyRequest && <ConsentField brand={contact.brand} notice={consent} pageLocale={locale} />}
               <Honeypot />
               {phase.name === 'problem' && <SendProblems message={phase.message} problems={phase.problems} />}

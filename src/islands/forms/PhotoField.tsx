@@ -6,10 +6,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { messageText } from '../../lib/enquiry/messages.ts';
 import { format } from '../../i18n/format.ts';
-import { PHOTO_LIMITS, PHOTO_TYPES, photoProblem } from '../../lib/enquiry/photo-rules.ts';
+import { PHOTO_LIMITS, PHOTO_TYPES } from '../../lib/enquiry/photo-rules.ts';
+import type { photoProblem as PhotoProblemOf } from '../../lib/enquiry/photo-checks.ts';
 import { ErrorText } from './FieldShell.tsx';
 import { fieldIds, useFormMeta } from './context.ts';
-import { preparePhoto } from './shrink-photo.ts';
+import type { preparePhoto as PreparePhoto } from './shrink-photo.ts';
 
 export interface ChosenPhoto {
   key: number;
@@ -18,7 +19,7 @@ export interface ChosenPhoto {
   preview: string;
 }
 
-interface Props {
+export interface PhotoFieldProps {
   photos: ChosenPhoto[];
   onChange: (photos: ChosenPhoto[]) => void;
   /** A problem found by the server (413, 415), shown here. */
@@ -27,7 +28,7 @@ interface Props {
 
 let nextKey = 0;
 
-export default function PhotoField({ photos, onChange, serverError }: Props) {
+export default function PhotoField({ photos, onChange, serverError }: PhotoFieldProps) {
   const { idPrefix, hydrated, words, messages } = useFormMeta();
   const ids = fieldIds(idPrefix, 'photos');
   const input = useRef<HTMLInputElement>(null);
@@ -49,6 +50,18 @@ export default function PhotoField({ photos, onChange, serverError }: Props) {
     const added: ChosenPhoto[] = [];
     let firstProblem: string | undefined =
       files.length > room ? messageText(messages, 'photosCount', { max: PHOTO_LIMITS.maxCount }) : undefined;
+    // The shrinking and the checks are fetched when photos are first chosen; should that fail,
+    // each photo goes as it is and the server checks it.
+    const [preparePhoto, photoProblem]: [typeof PreparePhoto, typeof PhotoProblemOf] = await Promise.all([
+      import('./shrink-photo.ts').then(
+        (module) => module.preparePhoto,
+        () => (file: File) => Promise.resolve(file),
+      ),
+      import('../../lib/enquiry/photo-checks.ts').then(
+        (module) => module.photoProblem,
+        () => () => null,
+      ),
+    ]);
     for (const file of files.slice(0, Math.max(0, room))) {
       const prepared = await preparePhoto(file);
       if (!prepared) {

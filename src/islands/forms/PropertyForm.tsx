@@ -1,4 +1,9 @@
-/** The ten property enquiry forms: which fields show follows `realEstateFieldsFor(intent, category)`. */
+/**
+ * The ten property enquiry forms: which fields show follows `realEstateFieldsFor(intent, category)`.
+ * Sell Flats, the one with photos, is its own island (SellFlatsForm.tsx), which hands this form
+ * the photo field.
+ */
+import type { ComponentType } from 'react';
 import { realEstateFieldsFor, realEstateSchema } from '../../lib/enquiry/realestate.ts';
 import type { Category, Intent } from '../../lib/enquiry/options.ts';
 import type { FormLanguage } from './language.ts';
@@ -8,18 +13,21 @@ import { ChoiceField } from './ChoiceField.tsx';
 import { ContactDetails, Group } from './FieldGroups.tsx';
 import { MessageField } from './MessageField.tsx';
 import LocationFields from './LocationFields.tsx';
+import type { PhotoFieldProps } from './PhotoField.tsx';
 
-interface Props extends FormLanguage {
+export interface PropertyFormProps extends FormLanguage {
   intent: Intent;
   category: Category;
   page: string;
   contact: ContactLinks;
+  /** The photo field, for the page whose fields have photos (SellFlatsForm gives it). */
+  photoField?: ComponentType<PhotoFieldProps>;
 }
 
 const typeText = (fields: FormLanguage['words']['fields'], category: Category) =>
   category === 'flats' ? fields.bedrooms : category === 'agricultural' ? fields.landSize : fields.type;
 
-export default function PropertyForm({ intent, category, page, contact, ...language }: Props) {
+export default function PropertyForm({ intent, category, page, contact, photoField, ...language }: PropertyFormProps) {
   const spec = realEstateFieldsFor(intent, category);
   return (
     <EnquiryForm
@@ -31,7 +39,7 @@ export default function PropertyForm({ intent, category, page, contact, ...langu
       title={language.words.title}
       intro={language.words.intro}
       submitLabel={language.words.submit}
-      photos={spec.photos}
+      photoField={spec.photos ? photoField : undefined}
     >
       <Group id="need" title={language.words.groups.property}>
         {spec.listing && <ChoiceField name="listing" text={language.words.fields.listing} options={spec.listing} chips />}

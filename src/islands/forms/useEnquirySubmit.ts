@@ -12,7 +12,7 @@ import type { FormLanguage, FormWords } from './language.ts';
 import { readAttribution } from '../../lib/attribution.ts';
 import type { ChosenPhoto } from './PhotoField.tsx';
 import { enquiryBody, newSubmissionId, postEnquiry } from './submit.ts';
-import { fallbackParams, sendByEmail } from './fallback.ts';
+import { sendByEmailFallback } from './email-fallback.ts';
 import { fieldNamesInOrder, useFormFields, type FieldErrors, type FieldValues, type FormCheck } from './field-state.ts';
 import { useChallenge } from './challenge.ts';
 
@@ -159,10 +159,7 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
       const { outcome, step } = await postEnquiry(endpoint, body, { onProgress });
       if (outcome.type === 'stored') return succeed(outcome.id || submissionId.current, false);
       if (step === 'fallback') {
-        const emailed = await sendByEmail(
-          fallbackParams(kind, schema, payload, { photos: files.length, preferredLanguage: languageEn }),
-          words,
-        );
+        const emailed = await sendByEmailFallback(kind, schema, payload, { photos: files.length, preferredLanguage: languageEn }, words);
         if (emailed.sent) return succeed(submissionId.current, true);
         setPhase({ name: 'failed', message: emailed.message });
         announce(words.failure.title);

@@ -37,6 +37,7 @@ export * from './labels.ts';
 export * from './messages.ts';
 export * from './options.ts';
 export * from './photo-rules.ts';
+export * from './photo-checks.ts';
 export * from './privacy.ts';
 export * from './realestate.ts';
 export * from './lead-record.ts';
