@@ -23,12 +23,16 @@
  *   npm run bench:inbox -- --n 20000 --samples 20
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORIES, ENQUIRY_KINDS, INTENTS, type EnquiryKind } from '../src/lib/enquiry/index.ts';
-import { readDatabase, startLocalDatabase } from '../harness/database.ts';
+import { CITIES, STATES, type State } from '../src/data/locations.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { applyMigrations } from '@netlify/database-dev';
+import { MIGRATIONS_DIR, readDatabase, startLocalDatabase } from '../harness/database.ts';
 import { ensureBuilt, startServedSite } from '../harness/served-site.ts';
 import { validEnquiry } from './fuzz/cases.ts';
 import { importedRecord } from '../src/server/team/import.ts';
@@ -49,14 +53,26 @@ const root = path.resolve(import.meta.dirname, '..');
 const log = console.log.bind(console);
 console.log = () => {}; // the functions log a line per request
 const TOKEN = 'bench-inbox-token-0123456789abcdefghij';
+const TARGET_IN_PROCESS = 20;
+const TARGET_HTTP = 150;
+const TARGET_COUNTS = 250;
+const TARGET_EXPORT = 20;
+const TARGET_INSIGHTS = 300;
+const TARGET_DUPLICATES = 300;
+const TARGET_BACKFILL = 60;
 
 // ---- the leads --------------------------------------------------------------------------------
 
-/** A small deterministic generator, so every run seeds the same leads. */
+/**
+ * A small deterministic generator (mulberry32), so every run seeds the same leads. (The linear
+ * one before it overflowed a double's 53 bits, and repeated its phones and e-mails.)
+ */
 let state = 20261127;
 const random = () => {
-  state = (state * 1103515245 + 12345) % 2 ** 31;
-  return state / 2 ** 31;
+  state = (state + 0x6d2b79f5) | 0;
+  let t = Math.imul(state ^ (state >>> 15), 1 | state);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 
@@ -147,24 +163,73 @@ const KIND_SHARE: EnquiryKind[] = [
 const REAL_ESTATE = INTENTS.flatMap((intent) => CATEGORIES.map((category) => ({ intent, category })));
 const DAY = 86_400_000;
 
+/** A visitor: the leads of one person share their name, language, place, phone and e-mail. */
+interface Visitor {
+  locale: keyof typeof NAMES;
+  name: string;
+  phone: string;
+  email: string;
+  state: State;
+  city: string;
+}
+const newPhone = () => `${pick(['6', '7', '8', '9'])}${String(Math.floor(random() * 1e9)).padStart(9, '0')}`;
+const newVisitor = (): Visitor => {
+  const locale = pick(['en', 'en', 'ta', 'ta', 'te', 'kn'] as const);
+  const state = pick(STATES);
+  return {
+    locale,
+    name: fullName(locale),
+    phone: newPhone(),
+    email: `${pick(ASCII)}.${Math.floor(random() * 1e7)}@${pick(['gmail.com', 'yahoo.co.in', 'example.com'])}`,
+    state,
+    city: pick(CITIES[state].slice(0, 12)),
+  };
+};
+/** About 80,000 people for 100,000 leads: the first PEOPLE leads each bring a new person, the rest come again. */
+const PEOPLE = Math.round(total * 0.8);
+const visitors: Visitor[] = [];
+/**
+ * The visitor of lead n: a new one for the first PEOPLE leads (one in 500 of them with the name
+ * and city of an earlier one and a phone one digit apart: a possible duplicate), then one already
+ * seen, one in 200 of those with another person's e-mail (the phone's person and the e-mail's
+ * differ: a possible duplicate too).
+ */
+const visitorOf = (n: number): Visitor => {
+  if (n < PEOPLE) {
+    const fresh = newVisitor();
+    if (visitors.length > 0 && random() < 0.002) {
+      const twin = pick(visitors);
+      const at = Math.floor(random() * 9) + 1;
+      const digit = String((Number(twin.phone[at]) + 1) % 10);
+      Object.assign(fresh, { name: twin.name, locale: twin.locale, state: twin.state, city: twin.city });
+      fresh.phone = `${twin.phone.slice(0, at)}${digit}${twin.phone.slice(at + 1)}`;
+    }
+    visitors.push(fresh);
+    return fresh;
+  }
+  const again = pick(visitors);
+  return random() < 0.005 ? { ...again, email: pick(visitors).email } : again;
+};
+
 const makeLead = (n: number, now: number): Record<string, unknown> => {
   const kind = n % 97 === 0 ? 'privacy' : pick(KIND_SHARE.filter((k) => k !== 'privacy'));
-  const locale = pick(['en', 'en', 'ta', 'ta', 'te', 'kn'] as const);
+  const visitor = visitorOf(n);
+  const { locale } = visitor;
   const fields = validEnquiry(kind, kind === 'realestate' ? pick(REAL_ESTATE) : null) as Record<string, unknown>;
   const receivedAt = new Date(now - Math.floor(random() * 730 * DAY)).toISOString();
-  const phone = `${pick(['6', '7', '8', '9'])}${String(Math.floor(random() * 1e9)).padStart(9, '0')}`;
   const { submissionId: _id, consent: _consent, company_website: _honeypot, ...wire } = fields;
   const record: Record<string, unknown> = {
     ...wire,
+    ...('selectedCity' in wire ? { selectedState: visitor.state, selectedCity: visitor.city } : {}),
     id: crypto.randomUUID(),
     kind,
     receivedAt,
     ...(kind === 'privacy' ? {} : { consentAt: receivedAt, consentLocale: locale }),
     via: random() < 0.9 ? 'js' : 'html',
     locale,
-    Username: fullName(locale),
-    phone,
-    email: `${pick(ASCII)}.${Math.floor(random() * 100000)}@${pick(['gmail.com', 'yahoo.co.in', 'example.com'])}`,
+    Username: visitor.name,
+    phone: visitor.phone,
+    email: visitor.email,
     utm_source: pick(['google', 'facebook', 'newsletter', undefined, undefined]),
     notified: true,
   };
@@ -237,22 +302,47 @@ const part = (text: string, length: number) => {
 const byScript = (locale: 'ta' | 'te' | 'kn' | 'en') => () =>
   part(pick(leadsOnly.filter((record) => record.locale === locale)).Username, locale === 'en' ? 5 : 4);
 
-/** Each query the inbox asks, as /api/leads parameters (a fresh value for each sample). */
-const QUERIES: [string, () => string][] = [
-  ['first page, newest', () => ''],
-  ['search: a phone number', () => `q=${(sample() as LeadRecord & { phone: string }).phone}`],
-  ['search: part of a phone', () => `q=${part((sample() as LeadRecord & { phone: string }).phone, 5)}`],
-  ['search: part of a Tamil name', () => `q=${encodeURIComponent(byScript('ta')())}`],
-  ['search: part of a Telugu name', () => `q=${encodeURIComponent(byScript('te')())}`],
-  ['search: part of a Kannada name', () => `q=${encodeURIComponent(byScript('kn')())}`],
-  ['search: part of an English name', () => `q=${encodeURIComponent(byScript('en')())}`],
-  ['search: an e-mail', () => `q=${encodeURIComponent((sample() as LeadRecord & { email: string }).email)}`],
-  ['search: a name that matches nothing', () => 'q=zzqxv'],
-  ['status=won', () => 'status=won'],
-  ['kind=bankloan', () => 'kind=bankloan'],
-  ['spam view', () => 'spam=only'],
-];
 const path_ = (params: string) => `/api/leads?format=json&order=newest&limit=20${params ? `&${params}` : ''}`;
+
+// The people the import found or made, and how many leads each has.
+const personRows = await database.exclusive(
+  async (db) =>
+    (
+      await db.query<{ id: string; leads: number }>(
+        'SELECT person_id AS id, count(*)::int AS leads FROM leads WHERE person_id IS NOT NULL GROUP BY person_id',
+      )
+    ).rows,
+);
+const peopleSeen = await database.exclusive(
+  async (db) =>
+    (
+      await db.query<{ persons: number; pairs: number; open: number }>(
+        `SELECT (SELECT count(*) FROM persons)::int AS persons, (SELECT count(*) FROM person_pairs)::int AS pairs,
+           (SELECT count(*) FROM person_pairs WHERE dismissed_at IS NULL)::int AS open`,
+      )
+    ).rows[0],
+);
+const severalLeads = personRows.filter((row) => row.leads >= 3);
+if (severalLeads.length === 0) throw new Error('no person has three leads');
+
+/** Each question the inbox asks, as the path it gets (a fresh value for each sample), and its target when not the inbox's. */
+const QUERIES: [string, () => string, { inProcess: number; http: number }?][] = [
+  ['first page, newest', () => path_('')],
+  ['search: a phone number', () => path_(`q=${(sample() as LeadRecord & { phone: string }).phone}`)],
+  ['search: part of a phone', () => path_(`q=${part((sample() as LeadRecord & { phone: string }).phone, 5)}`)],
+  ['search: part of a Tamil name', () => path_(`q=${encodeURIComponent(byScript('ta')())}`)],
+  ['search: part of a Telugu name', () => path_(`q=${encodeURIComponent(byScript('te')())}`)],
+  ['search: part of a Kannada name', () => path_(`q=${encodeURIComponent(byScript('kn')())}`)],
+  ['search: part of an English name', () => path_(`q=${encodeURIComponent(byScript('en')())}`)],
+  ['search: an e-mail', () => path_(`q=${encodeURIComponent((sample() as LeadRecord & { email: string }).email)}`)],
+  ['search: a name that matches nothing', () => path_('q=zzqxv')],
+  ['status=won', () => path_('status=won')],
+  ['kind=bankloan', () => path_('kind=bankloan')],
+  ['spam view', () => path_('spam=only')],
+  ["a person's page (GET /api/people/<id>)", () => `/api/people/${pick(personRows).id}`],
+  ["a person's page, 3 or more enquiries", () => `/api/people/${pick(severalLeads).id}`],
+  ['Possible duplicates, first page', () => '/api/people/duplicates', { inProcess: TARGET_DUPLICATES, http: TARGET_DUPLICATES }],
+];
 
 process.env.LEADS_EXPORT_TOKEN = TOKEN;
 process.env.NETLIFY_DB_URL = database.url;
@@ -264,7 +354,7 @@ const call = async (pathname: string) => {
 };
 
 // Warm up: the JIT, the connection, the first plans.
-for (const [, params] of QUERIES) for (let i = 0; i < 3; i += 1) await (await call(path_(params()))).text();
+for (const [, params] of QUERIES) for (let i = 0; i < 3; i += 1) await (await call(params())).text();
 
 /** CPU time (user + system) this process has used, in ms: in process, Postgres (PGlite) runs here too. */
 const cpuMs = () => {
@@ -283,7 +373,7 @@ const inProcess: Timed[] = [];
 for (const [name, params] of QUERIES) {
   const row: Timed = { name, total: [], cpu: [], database: [] };
   for (let i = 0; i < samples; i += 1) {
-    const pathname = path_(params());
+    const pathname = params();
     const busy = database.busyMs();
     const cpu = cpuMs();
     const started = performance.now();
@@ -346,6 +436,47 @@ for (let cursor = ''; ; pages += 1) {
 const exportSeconds = (performance.now() - exportStarted) / 1000;
 const exportCpuSeconds = (cpuMs() - exportCpuStarted) / 1000;
 
+// ---- the persons migration's backfill, at the same leads ---------------------------------------
+
+/**
+ * A database migrated up to the migration before the persons, holding these leads (their columns
+ * of that day, copied from the bench's database), then the persons migration applied to it as a
+ * deploy would: the backfill finds or makes every lead's person, oldest first, and writes the
+ * consent the leads were given.
+ */
+const timeBackfill = async () => {
+  const names = (await readdir(MIGRATIONS_DIR)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort();
+  const at = names.findIndex((file) => file.endsWith('_persons.sql'));
+  const migration = names[at].replace(/\.sql$/, '');
+  const old = await PGlite.create({ extensions: { pg_trgm } });
+  await applyMigrations(old, MIGRATIONS_DIR, names[at - 1].replace(/\.sql$/, ''));
+  const columns = (
+    await old.query<{ name: string }>(
+      `SELECT column_name AS name FROM information_schema.columns
+       WHERE table_schema = 'public' AND table_name = 'leads' AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+    )
+  ).rows
+    .map((row) => `"${row.name}"`)
+    .join(', ');
+  const copied = await database.exclusive((db) => db.query(`COPY (SELECT ${columns} FROM leads) TO '/dev/blob'`));
+  await old.query(`COPY leads (${columns}) FROM '/dev/blob'`, [], { blob: copied.blob });
+  await old.exec('VACUUM ANALYZE');
+  const leads = (await old.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')).rows[0].n;
+  const started = performance.now();
+  const cpu = cpuMs();
+  await applyMigrations(old, MIGRATIONS_DIR, migration);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = (cpuMs() - cpu) / 1000;
+  const made = (
+    await old.query<{ persons: number; ledger: number }>(
+      'SELECT (SELECT count(*) FROM persons)::int AS persons, (SELECT count(*) FROM consent_ledger)::int AS ledger',
+    )
+  ).rows[0];
+  await old.close();
+  return { migration: `${migration}.sql`, leads, seconds, cpuSeconds, ...made };
+};
+const backfill = await timeBackfill();
+
 // ---- over HTTP, through npm start's server -------------------------------------------------------
 
 /** A process's CPU time so far (user + system), in ms, from /proc (Linux); 0 where there is none. */
@@ -369,13 +500,13 @@ if (values.http) {
       if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
       await response.text();
     };
-    for (const [, params] of QUERIES) for (let i = 0; i < 3; i += 1) await get(path_(params()));
+    for (const [, params] of QUERIES) for (let i = 0; i < 3; i += 1) await get(params());
     for (const [name, params] of QUERIES) {
       const row: Timed = { name, total: [], cpu: [], database: [] };
       const serverCpu = await childCpuMs(site.child.pid);
       for (let i = 0; i < samples; i += 1) {
         const started = performance.now();
-        await get(path_(params()));
+        await get(params());
         row.total.push(performance.now() - started);
       }
       // The server's CPU time, as a mean per request (the kernel counts it in 10 ms ticks).
@@ -390,11 +521,6 @@ await rm(dir, { recursive: true, force: true });
 
 // ---- report -------------------------------------------------------------------------------------
 
-const TARGET_IN_PROCESS = 20;
-const TARGET_HTTP = 150;
-const TARGET_COUNTS = 250;
-const TARGET_EXPORT = 20;
-const TARGET_INSIGHTS = 300;
 const missed: string[] = [];
 log(`bench:inbox, ${new Date().toISOString()}`);
 log(
@@ -405,6 +531,9 @@ log(
 );
 log(
   `${total.toLocaleString('en')} leads over 24 months (${ENQUIRY_KINDS.map((kind) => `${kind} ${records.filter((r) => r.kind === kind).length}`).join(', ')}; spam ${records.filter((r) => r.spam).length}; worked by the team ${records.filter((r) => r.statusAt).length}); ${samples} samples a query`,
+);
+log(
+  `from ${PEOPLE.toLocaleString('en')} visitors: ${peopleSeen.persons.toLocaleString('en')} people found or made by the import, ${severalLeads.length.toLocaleString('en')} of them with 3 or more leads; ${peopleSeen.pairs} possible duplicate pairs`,
 );
 log(
   `npm run leads:import of their CSV export (${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MB): ${importSeconds.toFixed(1)} s, ${Math.round(total / importSeconds).toLocaleString('en')} leads a second`,
@@ -421,8 +550,9 @@ for (const [n, row] of inProcess.entries()) {
   // machine, what the team waits) or the CPU time (on a busy one, the work itself) is within it.
   // The CPU time can exceed the wall time: it counts every thread of the process (the GC's too).
   const wallP95 = percentile(row.total, 95);
-  if (Math.min(wallP95, p95) > TARGET_IN_PROCESS) missed.push(`${row.name}: p95 ${ms(wallP95)}, CPU p95 ${ms(p95)} in process`);
-  if (http && percentile(http.total, 95) > TARGET_HTTP) missed.push(`${row.name}: p95 ${ms(percentile(http.total, 95))} over HTTP`);
+  const target = QUERIES[n][2] ?? { inProcess: TARGET_IN_PROCESS, http: TARGET_HTTP };
+  if (Math.min(wallP95, p95) > target.inProcess) missed.push(`${row.name}: p95 ${ms(wallP95)}, CPU p95 ${ms(p95)} in process`);
+  if (http && percentile(http.total, 95) > target.http) missed.push(`${row.name}: p95 ${ms(percentile(http.total, 95))} over HTTP`);
   const own = row.total.map((t, i) => t - row.database[i]);
   log(
     `| ${row.name} | ${ms(percentile(row.total, 50))} | ${ms(percentile(row.total, 95))} | ${ms(percentile(row.cpu, 50))} | ${ms(p95)} | ${ms(percentile(row.database, 50))} | ${ms(percentile(own, 50))} | ${http ? ms(percentile(http.total, 50)) : '–'} | ${http ? ms(percentile(http.total, 95)) : '–'} | ${http ? ms(http.cpu[0]) : '–'} |`,
@@ -448,8 +578,13 @@ log(
   `insights for 26 weeks (GET /api/leads/insights, in process): p50 ${ms(percentile(insightsMs, 50))}, p95 ${ms(insights)}; CPU p50 ${ms(percentile(insightsCpuMs, 50))}, p95 ${ms(insightsCpu)} (10 samples; target p95 ≤ ${TARGET_INSIGHTS} ms)`,
 );
 log(
+  `the persons migration (${backfill.migration}) on ${backfill.leads.toLocaleString('en')} leads stored before it: ${backfill.seconds.toFixed(1)} s, CPU ${backfill.cpuSeconds.toFixed(1)} s; ${backfill.persons.toLocaleString('en')} people, ${backfill.ledger.toLocaleString('en')} consent rows (target ≤ ${TARGET_BACKFILL} s)`,
+);
+if (Math.min(backfill.seconds, backfill.cpuSeconds) > TARGET_BACKFILL)
+  missed.push(`the persons migration: ${backfill.seconds.toFixed(1)} s`);
+log(
   missed.length
     ? `\nMISSED: ${missed.join('; ')}`
-    : `\nOK: every inbox query p95 ≤ ${TARGET_IN_PROCESS} ms in process (wall or CPU time)${overHttp.length ? ` and p95 ≤ ${TARGET_HTTP} ms over HTTP` : ''}`,
+    : `\nOK: every inbox query p95 ≤ ${TARGET_IN_PROCESS} ms in process (wall or CPU time)${overHttp.length ? ` and p95 ≤ ${TARGET_HTTP} ms over HTTP` : ''}, Possible duplicates ≤ ${TARGET_DUPLICATES} ms, the persons migration ≤ ${TARGET_BACKFILL} s`,
 );
 process.exit(missed.length ? 1 : 0);

@@ -82,23 +82,101 @@ for (const [width, height] of [
   });
 }
 
-test('Refer to…: refused in plain words without the group purpose, made with it', async ({ page }) => {
+test('Refer to… from the Flats lead to loans: refused in plain words without the group purpose, made with it', async ({ page }) => {
   const refused = await onePerson(page, false);
   const agreed = await onePerson(page, true);
   await signIn(page);
   const refer = async (id: string) => {
     await page.goto(`/leads#lead=${id}`);
     const form = page.getByRole('region', { name: 'Refer to another division' });
-    await form.getByLabel('Division').selectOption('finance');
-    await form.getByLabel('Note for them').fill('Wants to plan the EMI with savings');
+    await form.getByLabel('Division').selectOption('bankloan');
+    await form.getByLabel('Note for them').fill('Needs a home loan for the flat');
     await form.getByRole('button', { name: 'Refer' }).click();
     return form;
   };
+  const headers = { authorization: `Bearer ${EXPORT_TOKEN}` };
+  const lead = async (id: string) =>
+    ((await (await page.request.get(`/api/leads/${id}`, { headers })).json()) as { lead: Record<string, unknown> }).lead;
+  const leadsOf = async (personId: unknown) =>
+    ((await (await page.request.get(`/api/people/${String(personId)}`, { headers })).json()) as { leads: Record<string, unknown>[] }).leads;
   const form = await refer(refused.flat.submissionId as string);
   await expect(form.getByRole('alert')).toHaveText(/have not agreed that our other divisions may contact them/);
+  // Nothing stored: the person still has their three enquiries.
+  expect(await leadsOf((await lead(refused.flat.submissionId as string)).personId)).toHaveLength(3);
   await page.reload();
   await refer(agreed.flat.submissionId as string);
-  // The new lead opens: a financial planning enquiry of the same person, marked as a referral.
-  await expect(page.getByText(/^Financial planning enquiry · /)).toBeVisible();
+  // The new lead opens: a bank loan enquiry of the same person, marked as a referral.
+  await expect(page.getByText(/^Bank loan enquiry · /)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(agreed.name);
+  // Stored: a fourth enquiry of the person, a bank loan referred from the Flats lead by the key's owner.
+  const flat = await lead(agreed.flat.submissionId as string);
+  const leads = await leadsOf(flat.personId);
+  expect(leads).toHaveLength(4);
+  expect(leads.filter((one) => one.source === 'referral')).toEqual([
+    expect.objectContaining({ kind: 'bankloan', page: '/leads', referredFrom: flat.id }),
+  ]);
+});
+
+test('Possible duplicates: Merge joins the two people, Undo merge puts them back, on the page and on the server', async ({ page }) => {
+  // Two people (a phone and an e-mail each), then a third enquiry with the loan's phone and the
+  // flat's e-mail: it joins the phone's person, and the two are listed as a possible pair.
+  const letters = uniqueLetters(8);
+  const name = `Meena ${letters}`;
+  const email = `meena.${letters}@example.com`;
+  const phone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const flat = validRealEstate({ Username: name, email, phone: phone() });
+  const loan = validBankLoan({ Username: name, email: `other.${letters}@example.com`, phone: phone() });
+  const again = validFinance({ Username: name, email, phone: loan.phone });
+  await send(page, 'realestate', flat);
+  await send(page, 'bankloan', loan);
+  await send(page, 'finance', again);
+  const headers = { authorization: `Bearer ${EXPORT_TOKEN}` };
+  const personOf = async (leadId: unknown) =>
+    ((await (await page.request.get(`/api/leads/${String(leadId)}`, { headers })).json()) as { lead: { personId: string } }).lead.personId;
+  const person = async (id: string) => {
+    const answer = await page.request.get(`/api/people/${id}`, { headers });
+    expect(answer.status()).toBe(200);
+    return (await answer.json()) as {
+      person: { id: string; mergedFrom: string[] };
+      leads: { id: string }[];
+      merges: { undoneAt: string | null }[];
+    };
+  };
+  const [flatPerson, loanPerson] = [await personOf(flat.submissionId), await personOf(loan.submissionId)];
+  expect(flatPerson).not.toBe(loanPerson);
+
+  await signIn(page);
+  await page.getByRole('button', { name: 'Possible duplicates' }).click();
+  const pair = page.locator('.inbox-pair').filter({ hasText: email });
+  await expect(pair).toContainText('Their enquiries share an e-mail address, but not a phone');
+  await expect(pair.getByRole('group', { name: 'First person' })).toContainText(name);
+  // The first side is the person with the lower id; keep it.
+  const [kept, merged] = [flatPerson, loanPerson].sort();
+  await pair
+    .getByRole('button', { name: `Merge, keep ${name}` })
+    .first()
+    .click();
+  await expect(page.getByRole('status')).toContainText('Merged.');
+  await expect(pair).toHaveCount(0);
+  // Stored: one person with both enquiries; the merged one answers as the person kept.
+  const joined = await person(kept);
+  expect(joined.person.mergedFrom).toEqual([merged]);
+  const all = [flat.submissionId, loan.submissionId, again.submissionId].sort();
+  expect(joined.leads.map((lead) => lead.id).sort()).toEqual(all);
+  expect((await person(merged)).person.id).toBe(kept);
+  expect(await personOf(flat.submissionId)).toBe(kept);
+  expect(await personOf(loan.submissionId)).toBe(kept);
+
+  await page.getByRole('button', { name: 'Undo merge' }).click();
+  await expect(page.getByRole('button', { name: 'Undo merge' })).toHaveCount(0);
+  await expect(pair).toHaveCount(1);
+  // Stored: two people again, each with their own enquiry, and the merge marked undone.
+  const [back, other] = [await person(kept), await person(merged)];
+  expect(back.person.mergedFrom).toEqual([]);
+  expect(back.merges.map((merge) => merge.undoneAt === null)).toEqual([false]);
+  expect(other.person.id).toBe(merged);
+  expect([...back.leads, ...other.leads].map((lead) => lead.id).sort()).toEqual(all);
+  expect(await personOf(flat.submissionId)).toBe(flatPerson);
+  expect(await personOf(loan.submissionId)).toBe(loanPerson);
+  expect(await personOf(again.submissionId)).toBe(loanPerson);
 });

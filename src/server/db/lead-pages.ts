@@ -55,10 +55,13 @@ const searchClause = (text: string, p: (value: unknown) => string): { sql: strin
   const wanted = text.toLowerCase().replace(/\s+/g, '');
   const phone = wanted.replace(/^\+?91(?=\d{10}$)/, '');
   // A whole phone or e-mail finds its person: every lead of theirs, whatever phone or e-mail it has.
+  // The person is looked up once (ARRAY(…) is an init plan) and their leads through leads_person,
+  // OR-ed with the column's own index (a bitmap OR). As `person_id IN (SELECT …)` the subquery was
+  // a filter, and the planner walked every lead by date testing it: 0.6 s at 100,000 leads.
   const ofPerson = (channel: 'phone' | 'email', value: string) => {
     const at = p(value);
-    return `(l.${channel} = ${at} OR l.person_id IN (SELECT coalesce(pp.merged_into, pp.id) FROM person_contacts pc
-      JOIN persons pp ON pp.id = pc.person_id WHERE pc.channel = '${channel}' AND pc.value = ${at}))`;
+    return `(l.${channel} = ${at} OR l.person_id = ANY(ARRAY(SELECT coalesce(pp.merged_into, pp.id) FROM person_contacts pc
+      JOIN persons pp ON pp.id = pc.person_id WHERE pc.channel = '${channel}' AND pc.value = ${at})))`;
   };
   if (/^[6-9]\d{9}$/.test(phone)) return { sql: ofPerson('phone', phone), partial: false };
   if (/^[^@]+@[^@]+\.[a-z]{2,}$/.test(wanted)) return { sql: ofPerson('email', wanted), partial: false };

@@ -59,8 +59,10 @@ export const readDuplicates = async (params: URLSearchParams): Promise<Duplicate
       [ids, LEADS_SHOWN],
     ),
     query<{ person: string; channel: 'phone' | 'email'; value: string }>(
+      // The persons of the page and those merged into them, each through its index (a coalesce()
+      // of the two columns has none: it read every person and every contact).
       `SELECT coalesce(p.merged_into, p.id) AS person, c.channel, c.value FROM person_contacts c JOIN persons p ON p.id = c.person_id
-       WHERE coalesce(p.merged_into, p.id) = ANY($1::uuid[]) ORDER BY c.channel, c.value`,
+       WHERE p.id = ANY($1::uuid[]) OR p.merged_into = ANY($1::uuid[]) ORDER BY c.channel, c.value`,
       [ids],
     ),
   ]);
