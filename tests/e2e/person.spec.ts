@@ -117,7 +117,9 @@ test('Refer to… from the Flats lead to loans: refused in plain words without t
   ]);
 });
 
-test('Possible duplicates: Merge joins the two people, Undo merge puts them back, on the page and on the server', async ({ page }) => {
+test('Possible duplicates: Merge joins the two people, Undo merge puts them back, on the page and on the server', async ({
+  page,
+}, testInfo) => {
   // Two people (a phone and an e-mail each), then a third enquiry with the loan's phone and the
   // flat's e-mail: it joins the phone's person, and the two are listed as a possible pair.
   const letters = uniqueLetters(8);
@@ -150,6 +152,7 @@ test('Possible duplicates: Merge joins the two people, Undo merge puts them back
   const pair = page.locator('.inbox-pair').filter({ hasText: email });
   await expect(pair).toContainText('Their enquiries share an e-mail address, but not a phone');
   await expect(pair.getByRole('group', { name: 'First person' })).toContainText(name);
+  await page.screenshot({ path: testInfo.outputPath('duplicates.png'), fullPage: true });
   // The first side is the person with the lower id; keep it.
   const [kept, merged] = [flatPerson, loanPerson].sort();
   await pair
@@ -158,6 +161,7 @@ test('Possible duplicates: Merge joins the two people, Undo merge puts them back
     .click();
   await expect(page.getByRole('status')).toContainText('Merged.');
   await expect(pair).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('merged.png') });
   // Stored: one person with both enquiries; the merged one answers as the person kept.
   const joined = await person(kept);
   expect(joined.person.mergedFrom).toEqual([merged]);
