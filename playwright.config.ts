@@ -13,7 +13,7 @@ import { chromiumBuild, findChromium } from './harness/chromium.ts';
 const PORT = Number(process.env.E2E_PORT || 8890);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The owner's key (LEADS_EXPORT_TOKEN) the served site gets for the e2e run: the inbox specs sign in with it. */
-export const EXPORT_TOKEN = 'e2e-export-token-0123456789abcdefgh';
+export const EXPORT_TOKEN = 'e2e-export-token-k7Qm2xR9vT4pW8nZ3bY6';
 /**
  * The served site's minimum fill time for the e2e run (LEADS_MIN_FILL_MS; 3000 ms in production).
  * A person takes seconds to fill a form, a test far less: instead of every test waiting out the

@@ -52,7 +52,7 @@ const samples = Number(values.samples);
 const root = path.resolve(import.meta.dirname, '..');
 const log = console.log.bind(console);
 console.log = () => {}; // the functions log a line per request
-const TOKEN = 'bench-inbox-token-0123456789abcdefghij';
+const TOKEN = 'bench-inbox-token-k7Qm2xR9vT4pW8nZ3bY6';
 const TARGET_IN_PROCESS = 20;
 const TARGET_HTTP = 150;
 const TARGET_COUNTS = 250;

@@ -771,7 +771,7 @@ const breakBody = (body: Uint8Array, breakage: Breakage | null): Uint8Array => {
 /** The export token the fuzzer's target is configured with. */
 /** The served site's challenge secret during a fuzz run (LEADS_CHALLENGE_SECRET). */
 export const FUZZ_CHALLENGE_SECRET = 'fuzz-challenge-secret-0123456789abcdefgh';
-export const FUZZ_EXPORT_TOKEN = 'fuzz-export-token-0123456789abcdefgh';
+export const FUZZ_EXPORT_TOKEN = 'fuzz-export-token-k7Qm2xR9vT4pW8nZ3bY6';
 
 const AUTH: Record<LeadsCase['auth'], Record<string, string>> = {
   none: {},

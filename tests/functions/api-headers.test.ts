@@ -61,14 +61,14 @@ describe('every API answer carries its security headers', () => {
   });
 
   test('the export, answered or refused', async () => {
-    process.env.LEADS_EXPORT_TOKEN = 'headers-test-token-0123456789abcdef';
+    process.env.LEADS_EXPORT_TOKEN = 'headers-test-token-k7Qm2xR9vT4pW8nZ3bY6';
     try {
       const handler = teamApiHandler();
       const refused = await handler(new Request('http://localhost/api/leads'));
       expect(refused.status).toBe(401);
       expectApiHeaders(refused.headers);
       const ok = await handler(
-        new Request('http://localhost/api/leads', { headers: { authorization: 'Bearer headers-test-token-0123456789abcdef' } }),
+        new Request('http://localhost/api/leads', { headers: { authorization: 'Bearer headers-test-token-k7Qm2xR9vT4pW8nZ3bY6' } }),
       );
       expect(ok.status).toBe(200);
       expectApiHeaders(ok.headers);

@@ -16,7 +16,7 @@ import { messagesIn } from '../support/words.ts';
 import { dictionary } from '../../src/i18n/index.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-const TOKEN = 'call-back-test-token-0123456789abcdefgh';
+const TOKEN = 'call-back-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
 useFreshLocalServers((servers) => ({ db, standIn } = servers));

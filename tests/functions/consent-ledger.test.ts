@@ -31,7 +31,7 @@ import { consentLinkToken } from '../../src/server/outbound/consent-link.ts';
 import lock from '../../src/content/consent.lock.json' with { type: 'json' };
 import { CONSENT_NOTICE } from '../../src/lib/consent.ts';
 
-const TOKEN = 'consent-test-token-0123456789abcdefghij';
+const TOKEN = 'consent-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
 useFreshLocalServers((servers) => ({ db, standIn } = servers));

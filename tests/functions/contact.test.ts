@@ -12,7 +12,7 @@ import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validContact, validFinance } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-const TOKEN = 'contact-export-token-0123456789abcdef';
+const TOKEN = 'contact-export-token-k7Qm2xR9vT4pW8nZ3bY6';
 
 let db: TestDatabase;
 let standIn: EmailJsStandIn;

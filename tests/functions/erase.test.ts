@@ -15,7 +15,7 @@ import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, send, sendRequest, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-const TOKEN = 'erase-test-token-0123456789abcdefgh';
+const TOKEN = 'erase-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

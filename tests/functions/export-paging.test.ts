@@ -25,7 +25,7 @@ import { insertLead } from '../../src/server/db/leads.ts';
 import { ENQUIRY_KINDS } from '../../src/lib/enquiry/index.ts';
 import type { LeadRecord } from '../../src/lib/enquiry/lead-record.ts';
 
-const TOKEN = 'paging-test-token-0123456789abcdefgh';
+const TOKEN = 'paging-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
 useFreshLocalServers((servers) => ({ db } = servers));
 beforeEach(() => {

@@ -27,7 +27,7 @@ import {
 } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-const TOKEN = 'import-test-token-0123456789abcdefgh';
+const TOKEN = 'import-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
 let blobs: LocalBlobs;
 let standIn: EmailJsStandIn;

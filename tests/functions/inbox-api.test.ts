@@ -14,7 +14,7 @@ import { useFreshLocalServers } from '../support/servers.ts';
 import { challengeIssuedAgo, send, sendRequest, validBankLoan, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-const TOKEN = 'inbox-test-token-0123456789abcdefghij';
+const TOKEN = 'inbox-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
 useFreshLocalServers((servers) => ({ db, standIn } = servers));

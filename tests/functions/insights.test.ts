@@ -23,7 +23,7 @@ import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { IST, seedLead, type SeedLead } from '../support/seed-leads.ts';
 
-const TOKEN = 'insights-test-token-0123456789abcdefghij';
+const TOKEN = 'insights-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
 useFreshLocalServers((servers) => ({ db } = servers));
 beforeEach(() => {

@@ -33,7 +33,7 @@ let db: TestDatabase;
 let standIn: EmailJsStandIn;
 useFreshLocalServers((servers) => ({ db, standIn } = servers));
 beforeEach(() => {
-  process.env.LEADS_EXPORT_TOKEN = 'languages-test-token-0123456789abcd';
+  process.env.LEADS_EXPORT_TOKEN = 'languages-test-token-k7Qm2xR9vT4pW8nZ3bY6';
   delete process.env.LEADS_MIN_FILL_MS;
 });
 
@@ -49,7 +49,9 @@ const NAMES: Record<Locale, string> = { en: 'Priya Raman', ta: 'ஆனந்த�
 
 const exportCsv = async () => {
   const response = await exportLeads(
-    new Request('http://localhost/api/leads?format=csv', { headers: { authorization: 'Bearer languages-test-token-0123456789abcd' } }),
+    new Request('http://localhost/api/leads?format=csv', {
+      headers: { authorization: 'Bearer languages-test-token-k7Qm2xR9vT4pW8nZ3bY6' },
+    }),
   );
   expect(response.status).toBe(200);
   return response.text();

@@ -16,7 +16,7 @@ import { TEST_CHALLENGE_SECRET, send, validBankLoan, validFinance, validRealEsta
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { consentLinkToken } from '../../src/server/outbound/consent-link.ts';
 
-const TOKEN = 'merges-test-token-0123456789abcdefghijk';
+const TOKEN = 'merges-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
 useFreshLocalServers((servers) => ({ db, standIn } = servers));

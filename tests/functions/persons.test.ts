@@ -28,7 +28,7 @@ const importLeads = async (rows: Record<string, unknown>[]) => {
   return { imported: await withDatabase(() => transaction(() => importRecords(records))) };
 };
 
-const TOKEN = 'persons-test-token-0123456789abcdefghij';
+const TOKEN = 'persons-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
 useFreshLocalServers((servers) => ({ db, standIn } = servers));

@@ -20,7 +20,7 @@ import { localizePath } from '../../src/lib/routing/index.ts';
 import { PRIVACY_VERIFY_LINE } from '../../src/lib/enquiry/index.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
-const TOKEN = 'privacy-test-token-0123456789abcdefgh';
+const TOKEN = 'privacy-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 const ACK_TEMPLATE = 'template_ack_privacy_test';
 const NAVIGATION = {
   accept: BROWSER_NAVIGATION_ACCEPT,

@@ -9,7 +9,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { settingsProblems } from '../../src/server/settings-check.ts';
-import { estimatedBits, MIN_EXPORT_TOKEN_BITS, parseSettings, salesReadsPerHour } from '../../src/server/settings.ts';
+import {
+  estimatedBits,
+  MAX_PATTERN_SHARE,
+  MIN_EXPORT_TOKEN_BITS,
+  parseSettings,
+  patternShare,
+  salesReadsPerHour,
+} from '../../src/server/settings.ts';
 
 const STRONG = randomBytes(32).toString('hex');
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
@@ -23,6 +30,17 @@ test.each([
   ],
   ['a localhost webhook over http', { LEADS_WEBHOOK_URL: 'http://localhost:9000/hook', LEADS_WEBHOOK_SECRET: SECRET }, []],
   ['32 times one letter', { LEADS_EXPORT_TOKEN: 'a'.repeat(32) }, [/LEADS_EXPORT_TOKEN is too easy to guess \(about 0 bits/]],
+  [
+    'a keyboard walk',
+    { LEADS_OWNER_TOKEN: 'qwertyuiopasdfghjklzxcvbnm123456' },
+    [/LEADS_OWNER_TOKEN is too easy to guess \(\d+ % of it is keyboard walks/],
+  ],
+  ['keyboard columns', { LEADS_OWNER_TOKEN: '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9' }, [/LEADS_OWNER_TOKEN is too easy to guess \(75 % of it/]],
+  [
+    'a phrase twice, with a run',
+    { LEADS_OWNER_TOKEN: 'owner-key-2026!owner-key-2026!abcdef' },
+    [/too easy to guess \(\d+ % of it is keyboard walks, runs or repeats/],
+  ],
   ['a short token', { LEADS_EXPORT_TOKEN: 'secret' }, [/LEADS_EXPORT_TOKEN has 6 characters; at least 32/]],
   ['a short token under the new name', { LEADS_OWNER_TOKEN: 'secret' }, [/LEADS_OWNER_TOKEN has 6 characters; at least 32/]],
   [
@@ -93,12 +111,16 @@ test('the readers follow the environment as it changes', () => {
   }
 });
 
-test('random tokens of 128 bits and more pass the estimate; patterns do not', () => {
+test('random tokens of 128 bits and more pass the estimate and the pattern check; patterns do not', () => {
   // What the docs tell the owner to make (`openssl rand -hex 32`, or base64 of 32 bytes): 500 of
   // each, every one well over the line (their estimates lie around 190 to 250 bits).
   for (const encoding of ['hex', 'base64url'] as const) {
     const lowest = Math.min(...Array.from({ length: 500 }, () => estimatedBits(randomBytes(32).toString(encoding))));
     expect(lowest).toBeGreaterThan(MIN_EXPORT_TOKEN_BITS + 40);
+  }
+  for (const encoding of ['hex', 'base64url'] as const) {
+    const highest = Math.max(...Array.from({ length: 100 }, () => patternShare(randomBytes(32).toString(encoding))));
+    expect(highest).toBeLessThan(MAX_PATTERN_SHARE / 2);
   }
   expect(estimatedBits('z'.repeat(64))).toBe(0);
   expect(estimatedBits('abcd'.repeat(16))).toBe(128 - 0); // 2 bits × 64: exactly at the line

@@ -21,7 +21,7 @@ import { answerOf } from '../support/team.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
 import { seedLead } from '../support/seed-leads.ts';
 
-const OWNER_TOKEN = 'team-access-test-token-0123456789abcdefgh';
+const OWNER_TOKEN = 'team-access-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
 useFreshLocalServers((servers) => ({ db } = servers));
 beforeEach(() => {

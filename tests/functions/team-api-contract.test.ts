@@ -30,7 +30,7 @@ import { answerOf, teamKeys } from '../support/team.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
 
-const TOKEN = 'contract-test-token-0123456789abcdefghij';
+const TOKEN = 'contract-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 useFreshLocalServers(() => {});
 const team = teamKeys();
 beforeEach(() => {

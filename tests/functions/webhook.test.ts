@@ -19,7 +19,7 @@ import { send, validBankLoan, validFinance } from '../support/enquiry-requests.t
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const TOKEN = 'webhook-test-export-token-0123456789ab';
+const TOKEN = 'webhook-test-export-token-k7Qm2xR9vT4pW8nZ3bY6';
 const MINUTE = 60_000;
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
