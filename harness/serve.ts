@@ -74,6 +74,23 @@ if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
 }
 // --- end EmailJS stand-in ---
 
+// --- Web Push (owned by routing) ---
+// Without WEB_PUSH_* keys, this machine's own VAPID keys (.netlify/web-push-keys.json) and a
+// local push service stand-in on PUSH_STANDIN_PORT (default 8897) that decrypts each push as a
+// phone would and writes it to outbox/push/ (`npm run team -- device <name>` gives a member a
+// phone there). A browser on this machine subscribes at its own push service as usual.
+{
+  const { startLocalPush, pushStandInPort } = await import('./local-push.ts');
+  const pushService = await startLocalPush().catch((error: NodeJS.ErrnoException) => {
+    console.error(
+      `serve: the push service stand-in cannot listen on port ${pushStandInPort()} (${error.code ?? error.message}). Set PUSH_STANDIN_PORT to a free port.`,
+    );
+    process.exit(1);
+  });
+  if (pushService) console.log(`Push alerts: local VAPID keys; the push service stand-in at ${pushService.origin} writes to outbox/push/`);
+}
+// --- end Web Push ---
+
 const devFunctions = process.env.NETLIFY_DEV_FUNCTIONS === '1';
 const netlify = new NetlifyDev({
   projectRoot: root,

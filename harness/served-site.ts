@@ -77,6 +77,7 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
   // A fresh store folder gets a fresh database beside it (removed with it).
   const databaseEnv = blobsDir ? { LOCAL_DB_DIR: path.join(blobsDir, 'database') } : {};
   const standInPort = Number(process.env.EMAILJS_STANDIN_PORT || (await freePort()));
+  const pushPort = await freePort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(EMAILJS_|LEADS_)/.test(name)));
   const child = spawn(process.execPath, ['harness/serve.ts'], {
     cwd: root,
@@ -86,6 +87,7 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
       ...env,
       PORT: String(port),
       EMAILJS_STANDIN_PORT: String(standInPort),
+      PUSH_STANDIN_PORT: String(pushPort),
       LOCAL_DB_PORT: String(databasePort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

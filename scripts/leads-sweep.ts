@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { openLocalStore, storeOptions, useLocalEmailJsUnlessConfigured } from '../harness/local-store.ts';
 import { openProjectDatabase } from '../harness/database.ts';
 import { closeDatabase } from '../src/server/db/connection.ts';
+import { useLocalWebPushKeys } from '../harness/local-push.ts';
 import { sweepPending } from '../src/server/jobs/sweep.ts';
 
 // The pipeline's log lines go to stderr; stdout carries only the report.
@@ -18,6 +19,7 @@ const { values } = parseArgs({ options: storeOptions });
 const store = await openLocalStore(values);
 const database = await openProjectDatabase();
 const stopEmail = await useLocalEmailJsUnlessConfigured();
+await useLocalWebPushKeys();
 try {
   process.stdout.write(`${JSON.stringify(await sweepPending({ wake: true }), null, 2)}\n`);
 } finally {

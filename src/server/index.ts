@@ -2,5 +2,5 @@
 export { enquiryHandler } from './intake/handler.ts';
 export { consentLinkHandler } from './intake/withdrawal.ts';
 export { teamApiHandler } from './team/leads-api.ts';
-export { digestHandler, retentionHandler, sweepHandler } from './jobs/handlers.ts';
+export { clockHandler, digestHandler, retentionHandler, sweepHandler } from './jobs/handlers.ts';
 export { logSettingsProblems } from './settings-check.ts';

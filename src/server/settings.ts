@@ -335,3 +335,29 @@ export const digestEmailJsSettings = (): (EmailJsSettings & { to: string }) | nu
   const { EMAILJS_DIGEST_TEMPLATE_ID: templateId, DIGEST_TO: to } = settings();
   return base && templateId && to ? { ...base, templateId, to } : null;
 };
+
+/**
+ * The first-contact clock's steps, in working minutes from a lead's clock start: the reminder to
+ * the assignee when the first contact is due (LEADS_FIRST_CONTACT_MINUTES, default 15), the
+ * escalation to the owner (LEADS_ESCALATE_AFTER_MINUTES, default twice that) and the reassignment
+ * (LEADS_REASSIGN_AFTER_MINUTES, default three times). Each later step comes no sooner than the one before.
+ */
+export const clockSteps = (): [number, number, number] => {
+  const due = numberFrom(env().LEADS_FIRST_CONTACT_MINUTES, 15);
+  const escalate = Math.max(due, numberFrom(env().LEADS_ESCALATE_AFTER_MINUTES, due * 2));
+  const reassign = Math.max(escalate, numberFrom(env().LEADS_REASSIGN_AFTER_MINUTES, due * 3));
+  return [due, escalate, reassign];
+};
+
+/** Web Push's VAPID keys and contact (outbound/push.ts); null (no push alerts) when a key is unset. */
+export const webPushSettings = (): { publicKey: string; privateKey: string; subject: string; timeoutMs: number } | null => {
+  const publicKey = (env().WEB_PUSH_PUBLIC_KEY ?? '').trim();
+  const privateKey = (env().WEB_PUSH_PRIVATE_KEY ?? '').trim();
+  if (!publicKey || !privateKey) return null;
+  return {
+    publicKey,
+    privateKey,
+    subject: (env().WEB_PUSH_SUBJECT ?? '').trim() || 'mailto:team@example.com',
+    timeoutMs: notifyTimeoutMs(),
+  };
+};

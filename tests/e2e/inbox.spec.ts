@@ -152,7 +152,7 @@ for (const size of WIDTHS) {
       const emails = (await received(request)).filter((email) => email.template_params.id === spam.submissionId);
       expect(emails).toHaveLength(1);
       // It is in the leads now, and a second release is refused.
-      await page.getByRole('button', { name: 'Leads', exact: true }).click();
+      await page.getByRole('button', { name: 'All leads', exact: true }).click();
       await find(page, spam.phone);
       await expect(page.locator('.inbox-card')).toHaveCount(1);
       const again = await request.post(`/api/leads/${spam.submissionId}/release`, { headers: auth });

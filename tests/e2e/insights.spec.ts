@@ -133,7 +133,7 @@ for (const size of [
       await expect(page.getByRole('table', { name: 'Leads per week, last 26 weeks: the numbers' })).toBeVisible();
       await expect(page.getByRole('region', { name: /Waiting now/ }).getByRole('link', { name: waiting })).toBeVisible();
       await expect(page.getByRole('button', { name: /Download these numbers \(CSV\)/ }).first()).toBeVisible();
-      await page.getByRole('button', { name: 'Leads', exact: true }).click();
+      await page.getByRole('button', { name: 'Mine', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Download this view (CSV)' })).toHaveCount(0);
     });

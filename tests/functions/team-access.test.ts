@@ -345,7 +345,9 @@ describe('npm run team', () => {
     expect(added.stdout).toContain('Added Ravi Kumar (sales)');
     expect((await call('/api/leads/me', key)).body).toEqual({ name: 'Ravi Kumar', role: 'sales' });
     const listed = await run(['list']);
-    expect(listed.stdout).toMatch(/^Ravi Kumar\tsales\tadded \d{4}-\d\d-\d\d by the team command$/m);
+    expect(listed.stdout).toMatch(
+      /^Ravi Kumar\tsales\ttakes realestate,bankloan,finance,contact\tcalls in en\tavailable\tno cap\tadded \d{4}-\d\d-\d\d by the team command$/m,
+    );
     expect(listed.stdout).not.toContain(key);
     expect((await run(['remove', 'ravi kumar'])).stdout).toContain('Removed Ravi Kumar (sales)');
     expect((await call('/api/leads/me', key)).status).toBe(401);
@@ -353,6 +355,24 @@ describe('npm run team', () => {
       ['the team command', 'remove-member'],
       ['the team command', 'add-member'],
     ]);
+  }, 90_000);
+
+  test('add and set take what a person takes: kinds, languages, away, a daily cap; a wrong one is named', async () => {
+    const added = await run(['add', 'Tamil', 'Selvi', '--role', 'sales', '--kinds', 'realestate,bankloan', '--languages', 'ta,en']);
+    expect(added.stdout).toContain('Added Tamil Selvi (sales): takes realestate,bankloan\tcalls in ta,en\tavailable\tno cap.');
+    const set = await run(['set', 'Tamil', 'Selvi', '--available', 'off', '--cap', '20']);
+    expect(set.stdout).toContain('Tamil Selvi: takes realestate,bankloan\tcalls in ta,en\taway\tcap 20 a day.');
+    const [member] = await db.rows<{ kinds: string[]; languages: string[]; available: boolean; daily_cap: number }>(
+      "SELECT kinds, languages, available, daily_cap FROM team_members WHERE name = 'Tamil Selvi'",
+    );
+    expect(member).toEqual({ kinds: ['realestate', 'bankloan'], languages: ['ta', 'en'], available: false, daily_cap: 20 });
+    const wrong = await run(['set', 'Tamil', 'Selvi', '--languages', 'fr']).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(wrong?.code).toBe(2);
+    expect(wrong?.stderr).toContain('languages must be a list of en, ta, te, kn, hi');
+    expect((await readLog()).map((entry) => entry.action)).toEqual(['set-member', 'add-member']);
   }, 90_000);
 
   test('a wrong role or a missing name exits with the usage', async () => {

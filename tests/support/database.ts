@@ -35,7 +35,8 @@ export interface TestDatabase {
 
 const SELECT_RECORDS = `SELECT l.*,
   (SELECT coalesce(json_agg(d), '[]') FROM deliveries d WHERE d.lead_id = l.id) AS deliveries,
-  (SELECT coalesce(json_agg(json_build_object('status', h.status, 'note', h.note, 'by', h.changed_by, 'at', h.changed_at) ORDER BY h.id), '[]')
+  (SELECT coalesce(json_agg(json_build_object('status', h.status, 'note', h.note, 'by', h.changed_by, 'at', h.changed_at,
+     'event', h.event, 'detail', h.detail) ORDER BY h.id), '[]')
      FROM lead_history h WHERE h.lead_id = l.id) AS history
   FROM leads l`;
 

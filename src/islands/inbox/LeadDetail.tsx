@@ -2,7 +2,8 @@
  * One lead in the inbox: who sent it and how to reach them (call, WhatsApp, e-mail), the team's
  * status and note (or, for spam, "not spam"), every field as the visitor typed it with the photos,
  * what the pipeline recorded, the person's other open enquiries ("Also with") and the way to their
- * page, *Refer to…* another division, and (for the owner) erasure, confirmed.
+ * page, who has it (the owner gives it to someone else), *Refer to…* another division, and (for
+ * the owner) erasure, confirmed.
  */
 import { useEffect, useRef } from 'react';
 import { callBackText } from '../../lib/enquiry/call-back.ts';
@@ -11,6 +12,7 @@ import type { Session } from './api.ts';
 import { ContactLinks } from './ContactLinks.tsx';
 import { EraseLead } from './EraseLead.tsx';
 import { AlsoWith } from './AlsoWith.tsx';
+import { AssignForm } from './AssignForm.tsx';
 import { ReferForm } from './ReferForm.tsx';
 import { RecordFields, VisitorFields } from './LeadFields.tsx';
 import { StatusForm } from './StatusForm.tsx';
@@ -27,7 +29,7 @@ interface Props {
 }
 
 export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: Props) {
-  const { lead, etag, photos, problem, saved, busy, save, release, erase, alsoWith, enquiredAgain } = useLead(session, id, onClose);
+  const { lead, etag, photos, problem, saved, busy, save, release, erase, show, alsoWith, enquiredAgain } = useLead(session, id, onClose);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (lead) heading.current?.focus();
@@ -67,6 +69,7 @@ export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: P
         </p>
       )}
       <ContactLinks lead={lead} />
+      {!lead.spam && lead.assignedAt && <AssignForm key={lead.assignee?.id ?? 'owner'} session={session} lead={lead} onChanged={show} />}
       <AlsoWith lead={lead} alsoWith={alsoWith} enquiredAgain={enquiredAgain} onOpenLead={onOpenLead} onOpenPerson={onOpenPerson} />
 
       {problem && (

@@ -13,6 +13,7 @@ export function LeadFilters({ filters, onApply }: { filters: ListFilters; onAppl
     const text = (name: string) => formText(data, name);
     onApply({
       view: filters.view,
+      mine: filters.mine,
       kind: text('kind'),
       page: text('page'),
       from: text('from'),

@@ -5,7 +5,9 @@
  * team's log (TeamPage). Made for a phone first. Everything goes through /api/leads
  * (src/server/team/leads-api.ts), which enforces the roles; the page only hides what a role cannot
  * do. `#lead=<id>` opens a lead, `#person=<id>` a person with every enquiry of theirs; the owner
- * also finds Possible duplicates here, to merge or set aside.
+ * also finds Possible duplicates here, to merge or set aside. The list opens on *Mine* (the
+ * leads given to this key), *All* a tap away; *Turn on alerts* gets this device push alerts. The
+ * page registers its service worker (pwa/), which keeps it for offline use and shows the alerts.
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
@@ -13,6 +15,8 @@ import { EMPTY_FILTERS, clearSession, downloadCsv, loadSession, type ListFilters
 import { LeadFilters } from './LeadFilters.tsx';
 import { LeadList } from './LeadList.tsx';
 import { SignIn } from './SignIn.tsx';
+import { AlertsButton } from './AlertsButton.tsx';
+import { followTappedAlerts, registerInboxWorker } from './pwa/register.ts';
 import './inbox.css';
 
 // Loaded when first needed, so the first screen (sign-in and the list) carries none of them.
@@ -22,6 +26,7 @@ const PersonView = lazy(() => import('./PersonView.tsx').then((module) => ({ def
 const DuplicatesView = lazy(() => import('./DuplicatesView.tsx').then((module) => ({ default: module.DuplicatesView })));
 const TeamPage = lazy(() => import('./TeamPage.tsx').then((module) => ({ default: module.TeamPage })));
 const loadingView = <p className="inbox-empty">Loading…</p>;
+const VIEW_NAMES = { mine: 'Mine', all: 'All leads', spam: 'Spam' } as const;
 /** The lead a link names: /leads#lead=<id>. */
 const leadInHash = () => /^#lead=([0-9a-f-]{36})$/i.exec(location.hash)?.[1] ?? null;
 /** The person a link names: /leads#person=<id>. */
@@ -44,6 +49,10 @@ export default function LeadsInbox() {
   useEffect(() => {
     if (session && !open && !person && !teamOpen) heading.current?.focus();
   }, [session, open, person, teamOpen]);
+  useEffect(() => {
+    void registerInboxWorker();
+    return followTappedAlerts();
+  }, []);
   useEffect(() => {
     const follow = () => {
       setOpen((current) => leadInHash() ?? current);
@@ -128,19 +137,23 @@ export default function LeadsInbox() {
               {notice}
             </p>
           )}
+          <AlertsButton session={session} />
           <nav className="inbox-views" aria-label="Views">
-            {(['inbox', 'spam'] as const).map((shown) => (
+            {(['mine', 'all', 'spam'] as const).map((shown) => (
               <button
                 key={shown}
                 type="button"
                 className="inbox-button"
-                aria-pressed={view === 'list' && filters.view === shown}
+                aria-pressed={
+                  view === 'list' &&
+                  (shown === 'spam' ? filters.view === 'spam' : filters.view === 'inbox' && filters.mine === (shown === 'mine'))
+                }
                 onClick={() => {
                   setView('list');
-                  setFilters({ ...filters, view: shown });
+                  setFilters({ ...filters, view: shown === 'spam' ? 'spam' : 'inbox', mine: shown === 'mine' });
                 }}
               >
-                {shown === 'inbox' ? 'Leads' : 'Spam'}
+                {VIEW_NAMES[shown]}
               </button>
             ))}
             <button type="button" className="inbox-button" aria-pressed={insights} onClick={() => setView('insights')}>

@@ -43,9 +43,9 @@ export function StatusForm({ lead, etag, busy, saved, onSave }: Props) {
       {history.length > 0 && (
         <ol className="inbox-history" aria-label="Changes">
           {history.map((entry) => (
-            <li key={entry.at}>
-              {when(entry.at)}: {entry.by} set {entry.status}
-              {entry.note ? `: ${entry.note}` : ''}
+            <li key={`${entry.at}-${entry.event ?? 'work'}`}>
+              {when(entry.at)}: {entry.event ? `${entry.by}: ${entry.detail ?? entry.event}` : `${entry.by} set ${entry.status}`}
+              {!entry.event && entry.note ? `: ${entry.note}` : ''}
             </li>
           ))}
         </ol>

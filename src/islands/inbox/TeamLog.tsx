@@ -23,6 +23,8 @@ const ACTION_NAMES: Record<TeamAction, string> = {
   'dismiss-pair': 'set aside a possible duplicate',
   refer: 'referred a lead',
   'erase-person': 'erased a person',
+  assign: 'gave a lead',
+  'set-member': 'changed what a person takes:',
 };
 
 const describe = (entry: TeamLogEntry) => {
@@ -32,6 +34,8 @@ const describe = (entry: TeamLogEntry) => {
   if (entry.action === 'export') return `${what}${detail.format ? ` (${detail.format.toUpperCase()})` : ''}`;
   if (entry.action === 'add-member' || entry.action === 'remove-member') return `${what} ${detail.name ?? ''} (${detail.role ?? ''})`;
   if (entry.action === 'lockout' || entry.action === 'read-limit') return `${what} ${detail.note ?? ''}`;
+  if (entry.action === 'assign') return `${what} from ${detail.from ?? ''} to ${detail.to ?? ''}`;
+  if (entry.action === 'set-member') return `${what} ${detail.name ?? ''}`;
   return what;
 };
 

@@ -1,12 +1,14 @@
 /**
  * The owner's page of the inbox: the people who sign in (add one and see their key once, remove
- * one, which ends their access at once) and the team's log (TeamLog.tsx).
+ * one, which ends their access at once), what each takes (MemberRouting.tsx) and the team's log
+ * (TeamLog.tsx).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { addPerson, listPeople, removePerson, type Session } from './api.ts';
 import { TEAM_ROLES, type TeamRole } from '../../lib/team-api/vocabulary.ts';
 import type { TeamMember } from '../../lib/team-api/wire.ts';
 import { TeamLog } from './TeamLog.tsx';
+import { MemberRouting, routingSummary } from './MemberRouting.tsx';
 import { when } from './words.ts';
 import { formText } from '../../lib/text.ts';
 
@@ -108,6 +110,8 @@ function People({ session, onChanged }: { session: Session; onChanged: () => voi
                 <small>
                   added {when(member.addedAt)} by {member.addedBy}
                 </small>
+                <br />
+                <small>{routingSummary(member)}</small>
               </span>
               {removing === member.id ? (
                 <span className="inbox-actions">
@@ -123,6 +127,14 @@ function People({ session, onChanged }: { session: Session; onChanged: () => voi
                   Remove {member.name}…
                 </button>
               )}
+              <MemberRouting
+                session={session}
+                member={member}
+                onSaved={() => {
+                  onChanged();
+                  void load();
+                }}
+              />
             </li>
           ))}
         </ul>

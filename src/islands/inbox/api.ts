@@ -15,6 +15,8 @@ import type {
   NewPerson,
   People,
   PersonAdded,
+  PushStatus,
+  RoutingChange,
   SignedIn,
   WorkChange,
 } from '../../lib/team-api/wire.ts';
@@ -26,6 +28,8 @@ export interface Session extends SignedIn {
 
 export interface ListFilters {
   view: 'inbox' | 'spam';
+  /** Only the leads given to this key ("Mine"); a search looks through all of them. */
+  mine: boolean;
   kind: string;
   page: string;
   from: string;
@@ -34,7 +38,7 @@ export interface ListFilters {
   q: string;
 }
 
-export const EMPTY_FILTERS: ListFilters = { view: 'inbox', kind: '', page: '', from: '', to: '', status: '', q: '' };
+export const EMPTY_FILTERS: ListFilters = { view: 'inbox', mine: true, kind: '', page: '', from: '', to: '', status: '', q: '' };
 export const PAGE_SIZE = 20;
 
 const SESSION_KEY = 'aranya:team-session';
@@ -48,7 +52,10 @@ export const loadSession = (): Session | null => {
   }
 };
 export const saveSession = (session: Session) => sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
-export const clearSession = () => sessionStorage.removeItem(SESSION_KEY);
+export const clearSession = () => {
+  sessionStorage.removeItem(SESSION_KEY);
+  sessionStorage.removeItem('aranya:last-list');
+};
 
 /** An answer that is not 2xx: its status and the server's own words (a 412 also carries the lead as it is now). */
 export class ApiError extends Error {
@@ -95,6 +102,7 @@ export const json = (method: string, body: unknown, headers: Record<string, stri
 export const filterParams = (filters: ListFilters): URLSearchParams => {
   const params = new URLSearchParams();
   if (filters.view === 'spam') params.set('spam', 'only');
+  else if (filters.mine && !filters.q.trim()) params.set('assignee', 'me');
   for (const name of ['kind', 'page', 'from', 'to', 'status', 'q'] as const)
     if (filters[name].trim()) params.set(name, filters[name].trim());
   return params;
@@ -171,4 +179,22 @@ export const readInsights = (session: Session, range: { from: string; to: string
   if (range.from) params.set('from', range.from);
   if (range.to) params.set('to', range.to);
   return call<Insights>(session, `/api/leads/insights?${params}`);
+};
+
+/** The owner's: what a member takes (kinds, languages, available, daily cap); the people as they now are. */
+export const changeRouting = (session: Session, id: string, change: RoutingChange) =>
+  call<People>(session, `/api/leads/team/${id}`, json('PATCH', change));
+
+/** The owner's one tap: gives the lead to a member (null: the owner's key). */
+export const reassignLead = (session: Session, id: string, memberId: string | null) =>
+  call<LeadEnvelope>(session, `/api/leads/${id}/assign`, json('POST', { memberId }));
+
+/** Push alerts for this key: the server's public key (null: alerts are off) and how many devices have them. */
+export const readPushStatus = (session: Session) => call<PushStatus>(session, '/api/leads/push');
+
+export const savePushSubscription = (session: Session, subscription: PushSubscriptionJSON) =>
+  call<PushStatus>(session, '/api/leads/push', json('POST', subscription));
+
+export const deletePushSubscription = async (session: Session, endpoint: string) => {
+  await request(session, '/api/leads/push', json('DELETE', { endpoint }));
 };

@@ -75,5 +75,5 @@ export function useLead(session: Session, id: string, onClose: (message?: string
     );
   const erase = () => closeAfter(() => eraseLead(session, id), 'The lead was erased.', 'It could not be erased. Try again.');
 
-  return { lead, etag, photos, problem, saved, busy, save, release, erase, ...person };
+  return { lead, etag, photos, problem, saved, busy, save, release, erase, show, ...person };
 }

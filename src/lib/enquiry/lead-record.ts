@@ -9,17 +9,22 @@
  */
 import type { EnquiryKind, EnquiryOf } from './index.ts';
 import type { HONEYPOT_FIELD } from './field-rules.ts';
-import type { LeadStatus } from '../team-api/vocabulary.ts';
+import type { LeadStatus, RoutingEvent } from '../team-api/vocabulary.ts';
 
 /** The two ways in: the form's script posts JSON ('js'); a native HTML form posts form fields ('html'). */
 export type Via = 'js' | 'html';
 
-/** One change of status or note, as kept in the lead's history. */
+/**
+ * One entry of the lead's history: a change of status or note (the status and note it left), or
+ * what routing did (`event`, in words in `detail`), with the status and note as they were.
+ */
 export interface WorkEntry {
   status: LeadStatus;
   note: string;
   by: string;
   at: string;
+  event?: RoutingEvent;
+  detail?: string;
 }
 
 export interface LeadMeta<K extends EnquiryKind> {
@@ -67,6 +72,17 @@ export interface LeadPersonFields {
   referralNote?: string;
 }
 
+/**
+ * Who owns the lead (src/server/intake/assign.ts): a member by id and name, or the owner's first
+ * key (no id); when; when its first contact is due (the first-contact clock), and when it was made.
+ */
+export interface LeadRouting {
+  assignee?: { id: string | null; name: string };
+  assignedAt?: string;
+  firstContactDueAt?: string;
+  firstContactAt?: string;
+}
+
 /** How the lead's deliveries went (src/server/outbound/deliveries.ts), as the export and the inbox show it. */
 export interface DeliveryState {
   notified: boolean;
@@ -104,7 +120,13 @@ interface KindExtras {
 type StoredFields<K extends EnquiryKind> = Omit<EnquiryOf<K>, 'submissionId' | 'consent' | 'page' | typeof HONEYPOT_FIELD>;
 
 /** A lead of one kind. */
-export type LeadOf<K extends EnquiryKind> = LeadMeta<K> & StoredFields<K> & KindExtras[K] & LeadWork & LeadPersonFields & DeliveryState;
+export type LeadOf<K extends EnquiryKind> = LeadMeta<K> &
+  StoredFields<K> &
+  KindExtras[K] &
+  LeadWork &
+  LeadPersonFields &
+  LeadRouting &
+  DeliveryState;
 /** A lead of any kind: the one record type of the pipeline. */
 export type LeadRecord = { [K in EnquiryKind]: LeadOf<K> }[EnquiryKind];
 
@@ -112,7 +134,7 @@ export type LeadRecord = { [K in EnquiryKind]: LeadOf<K> }[EnquiryKind];
  * How a field that is not the visitor's is written in an export and read back: text, a time
  * (ISO 8601, UTC), a day (YYYY-MM-DD), a whole number, true/false, a list, or the history (JSON only).
  */
-export type RecordFieldType = 'text' | 'time' | 'day' | 'count' | 'flag' | 'list' | 'history';
+export type RecordFieldType = 'text' | 'time' | 'day' | 'count' | 'flag' | 'list' | 'history' | 'member';
 
 /** The lead's own fields. */
 export const META_FIELDS = {
@@ -147,6 +169,13 @@ export const PERSON_FIELDS = {
   referredFrom: 'text',
   referralNote: 'text',
 } as const satisfies Record<keyof LeadPersonFields, RecordFieldType>;
+/** Routing: the assignee (a member: in a CSV, their name and, in `assigneeId`, their id) and the clock. */
+export const ROUTING_FIELDS = {
+  assignee: 'member',
+  assignedAt: 'time',
+  firstContactDueAt: 'time',
+  firstContactAt: 'time',
+} as const satisfies Record<keyof LeadRouting, RecordFieldType>;
 
 /** The deliveries' state: never sent to a receiver or put in an e-mail. */
 export const DELIVERY_FIELDS = {
@@ -176,6 +205,7 @@ export const RECORD_FIELD_TYPES: Readonly<Record<RecordField, RecordFieldType>> 
   ...META_FIELDS,
   ...WORK_FIELDS,
   ...PERSON_FIELDS,
+  ...ROUTING_FIELDS,
   ...DELIVERY_FIELDS,
   ...SERVER_SET_FIELDS,
 };
@@ -183,6 +213,7 @@ export type RecordField =
   | keyof typeof META_FIELDS
   | keyof typeof WORK_FIELDS
   | keyof typeof PERSON_FIELDS
+  | keyof typeof ROUTING_FIELDS
   | keyof typeof DELIVERY_FIELDS
   | keyof typeof SERVER_SET_FIELDS;
 

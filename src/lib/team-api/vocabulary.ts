@@ -5,6 +5,8 @@
  * Declared once here; the wire types of /api/leads are in wire.ts beside it.
  */
 import { ENQUIRY_KINDS, type EnquiryKind } from '../enquiry/kinds.ts';
+import type { CallLanguage } from '../enquiry/options.ts';
+import { TEAM_ROUTES } from '../routing/routes.ts';
 
 /** Who may do what in /leads: `sales` reads and works leads; `owner` also exports, erases and manages the people. */
 export const TEAM_ROLES = ['sales', 'owner'] as const;
@@ -30,6 +32,9 @@ export const TEAM_ACTIONS = [
   'dismiss-pair',
   'refer',
   'erase-person',
+  // Routing (src/server/team/routing-api.ts): a lead given to someone by hand, a member's routing settings.
+  'assign',
+  'set-member',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
@@ -61,3 +66,35 @@ export const SALES_KINDS: readonly EnquiryKind[] = ENQUIRY_KINDS.filter((kind) =
 /** Working minutes as people read them: "45 min", "2 h 05 min", "–" for none. */
 export const durationText = (minutes: number | null): string =>
   minutes === null ? '–' : minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+
+/** What routing did, in a lead's history (src/server/intake/assign.ts, jobs/first-contact.ts). */
+export const ROUTING_EVENTS = ['reassigned', 'reminded', 'escalated'] as const;
+export type RoutingEvent = (typeof ROUTING_EVENTS)[number];
+
+/** The languages a member calls in: the site's four and Hindi, by code. */
+export const MEMBER_LANGUAGES = ['en', 'ta', 'te', 'kn', 'hi'] as const;
+export type MemberLanguage = (typeof MEMBER_LANGUAGES)[number];
+export const MEMBER_LANGUAGE_NAMES: Record<MemberLanguage, string> = {
+  en: 'English',
+  ta: 'Tamil',
+  te: 'Telugu',
+  kn: 'Kannada',
+  hi: 'Hindi',
+};
+/** The visitor's call-back language (the form's value, in English) as a member's language. */
+export const CALL_LANGUAGE_CODES: Record<CallLanguage, MemberLanguage> = {
+  English: 'en',
+  Tamil: 'ta',
+  Telugu: 'te',
+  Kannada: 'kn',
+  Hindi: 'hi',
+};
+
+/** What a new member takes when nobody says: every sales kind (privacy requests go to the owner), in English. */
+export const DEFAULT_MEMBER_KINDS: readonly EnquiryKind[] = SALES_KINDS;
+export const DEFAULT_MEMBER_LANGUAGES: readonly MemberLanguage[] = ['en'];
+/** The largest daily cap. */
+export const DAILY_CAP_MAX = 10_000;
+
+/** The inbox's address of one lead, which a push alert opens. */
+export const leadLink = (id: string) => `${TEAM_ROUTES.inbox}#lead=${id}`;

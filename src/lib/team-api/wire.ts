@@ -11,7 +11,7 @@ import { ENQUIRY_KINDS, type EnquiryKind } from '../enquiry/kinds.ts';
 import type { LeadRecord } from '../enquiry/lead-record.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { CONSENT_ACTIONS, CONSENT_PURPOSES } from '../enquiry/consent-purposes.ts';
-import { LEAD_STATUSES, REFERRAL_KINDS, TEAM_ACTIONS, TEAM_ROLES } from './vocabulary.ts';
+import { LEAD_STATUSES, MEMBER_LANGUAGES, REFERRAL_KINDS, ROUTING_EVENTS, TEAM_ACTIONS, TEAM_ROLES } from './vocabulary.ts';
 
 const kind = z.enum(ENQUIRY_KINDS);
 const role = z.enum(TEAM_ROLES);
@@ -41,7 +41,22 @@ const leadMeta = z.looseObject({
   page: z.string(),
   via: z.enum(['js', 'html']),
   status: z.optional(z.enum(LEAD_STATUSES)),
-  history: z.optional(z.array(z.strictObject({ status: z.enum(LEAD_STATUSES), note: z.string(), by: z.string(), at: time }))),
+  history: z.optional(
+    z.array(
+      z.strictObject({
+        status: z.enum(LEAD_STATUSES),
+        note: z.string(),
+        by: z.string(),
+        at: time,
+        event: z.optional(z.enum(ROUTING_EVENTS)),
+        detail: z.optional(z.string()),
+      }),
+    ),
+  ),
+  assignee: z.optional(z.strictObject({ id: z.nullable(z.uuid()), name: z.string() })),
+  assignedAt: z.optional(time),
+  firstContactDueAt: z.optional(time),
+  firstContactAt: z.optional(time),
 });
 export const leadSchema = z.custom<LeadRecord>((value) => leadMeta.safeParse(value).success);
 
@@ -79,8 +94,55 @@ export type LeadConflict = z.infer<typeof leadConflictSchema>;
 export const workChangeSchema = z.strictObject({ status: z.optional(z.enum(LEAD_STATUSES)), note: z.optional(z.string()) });
 export type WorkChange = z.infer<typeof workChangeSchema>;
 
-/** One person of the team (a row of team_members). */
-export const teamMemberSchema = z.strictObject({ id: z.uuid(), name: z.string(), role, addedAt: time, addedBy: z.string() });
+/** Who a lead is assigned to: a member (their id and name), or the owner's key (no id, the name 'Owner'). */
+export const assigneeSchema = z.strictObject({ id: z.nullable(z.uuid()), name: z.string() });
+export type Assignee = z.infer<typeof assigneeSchema>;
+
+/** A member's routing: the kinds they take, the languages they call in, whether they may be given leads now, their daily cap. */
+export const memberRoutingSchema = z.strictObject({
+  kinds: z.array(kind),
+  languages: z.array(z.enum(MEMBER_LANGUAGES)),
+  available: z.boolean(),
+  dailyCap: z.nullable(z.number()),
+});
+export type MemberRouting = z.infer<typeof memberRoutingSchema>;
+
+/** PATCH /api/leads/team/<id>'s body: any of a member's routing settings. */
+export const routingChangeSchema = z.partial(memberRoutingSchema);
+export type RoutingChange = z.infer<typeof routingChangeSchema>;
+
+/** POST /api/leads/<id>/assign's body: the member to give the lead to (null: the owner's key). */
+export const reassignSchema = z.strictObject({ memberId: z.nullable(z.uuid()) });
+export type Reassign = z.infer<typeof reassignSchema>;
+
+/** POST /api/leads/push's body: a browser's PushSubscription as its toJSON() gives it; DELETE takes its endpoint. */
+export const pushSubscriptionSchema = z.looseObject({
+  endpoint: z.string(),
+  expirationTime: z.optional(z.nullable(z.number())),
+  keys: z.strictObject({ p256dh: z.string(), auth: z.string() }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+/** GET /api/leads/push: the server's public key for subscribing (null: push is off), and this key's devices. */
+export const pushStatusSchema = z.strictObject({ publicKey: z.nullable(z.string()), devices: z.number() });
+export type PushStatus = z.infer<typeof pushStatusSchema>;
+
+/**
+ * What a push alert carries to the service worker (src/islands/inbox/pwa/service-worker.ts): no
+ * personal data, only the kind, the city and the call-back time, and the lead to open.
+ */
+export const pushPayloadSchema = z.strictObject({
+  title: z.string(),
+  body: z.string(),
+  /** Where a tap leads: /leads#lead=<id>. */
+  url: z.string(),
+  /** One notification per lead and step: a later one replaces it. */
+  tag: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+/** One person of the team (a row of team_members), with their routing. */
+export const teamMemberSchema = z.extend(memberRoutingSchema, { id: z.uuid(), name: z.string(), role, addedAt: time, addedBy: z.string() });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /** GET /api/leads/team: the people. */
@@ -88,7 +150,7 @@ export const peopleSchema = z.strictObject({ members: z.array(teamMemberSchema) 
 export type People = z.infer<typeof peopleSchema>;
 
 /** POST /api/leads/team's body. */
-export const newPersonSchema = z.strictObject({ name: z.string(), role });
+export const newPersonSchema = z.extend(z.partial(memberRoutingSchema), { name: z.string(), role });
 export type NewPerson = z.infer<typeof newPersonSchema>;
 
 /** POST /api/leads/team's 201: the person, and their key, shown this once. */

@@ -8,8 +8,8 @@ import { query, queryOne } from './connection.ts';
 import { DELIVERIES_JSON, recordFromRow, type LeadRow } from './leads.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 
-export type Channel = 'team' | 'ack' | 'webhook';
-export const CHANNELS: readonly Channel[] = ['team', 'ack', 'webhook'];
+export type Channel = 'team' | 'ack' | 'webhook' | 'push' | 'escalation';
+export const CHANNELS: readonly Channel[] = ['team', 'ack', 'webhook', 'push', 'escalation'];
 
 export interface Delivery {
   id: string;
@@ -17,6 +17,12 @@ export interface Delivery {
   channel: Channel;
   /** Tries so far, the one at receipt included. */
   attempts: number;
+  /** Which of a lead's deliveries of its channel this is ('' for the one of each; a push's step). */
+  topic?: string;
+  /** A push's recipient: a member's id, 'owner-key' or 'owners'. */
+  recipient?: string | null;
+  /** What its re-sends count from, when not the lead's receipt (a push of a later step). */
+  scheduledFrom?: string | null;
 }
 
 interface DeliveryRow {
@@ -24,9 +30,22 @@ interface DeliveryRow {
   lead_id: string;
   channel: Channel;
   attempts: number;
+  topic: string;
+  recipient: string | null;
+  scheduled_from: Date | null;
 }
 
-const toDelivery = (row: DeliveryRow): Delivery => ({ id: row.id, leadId: row.lead_id, channel: row.channel, attempts: row.attempts });
+const toDelivery = (row: DeliveryRow): Delivery => ({
+  id: row.id,
+  leadId: row.lead_id,
+  channel: row.channel,
+  attempts: row.attempts,
+  topic: row.topic,
+  recipient: row.recipient,
+  scheduledFrom: row.scheduled_from ? new Date(row.scheduled_from).toISOString() : null,
+});
+/** The columns a Delivery is read from. */
+const RETURNED = 'id, lead_id, channel, attempts, topic, recipient, scheduled_from';
 
 /** A new delivery of a lead: to be tried now (claimed until `claimedUntil`), or kept as skipped with why. */
 export interface NewDelivery {
@@ -35,26 +54,34 @@ export interface NewDelivery {
   nextAttemptAt: string;
   claimedUntil: string;
   skipped?: string;
+  topic?: string;
+  recipient?: string | null;
+  scheduledFrom?: string;
 }
 
 /** Inserts a lead's deliveries (in the lead's transaction); returns those to try now. */
 export const insertDeliveries = async (leadId: string, deliveries: readonly NewDelivery[]): Promise<Delivery[]> => {
   if (deliveries.length === 0) return [];
   const rows = await query<DeliveryRow>(
-    `INSERT INTO deliveries (lead_id, channel, state, next_attempt_at, claimed_until, skipped)
+    `INSERT INTO deliveries (lead_id, channel, state, next_attempt_at, claimed_until, skipped, topic, recipient, scheduled_from)
      SELECT $1, d.channel, CASE WHEN d.skipped IS NULL THEN 'pending' ELSE 'skipped' END,
-            CASE WHEN d.skipped IS NULL THEN d.next_attempt_at END, CASE WHEN d.skipped IS NULL THEN d.claimed_until END, d.skipped
-     FROM jsonb_to_recordset($2::jsonb) AS d(channel text, next_attempt_at timestamptz, claimed_until timestamptz, skipped text)
-     ON CONFLICT (lead_id, channel) DO NOTHING
-     RETURNING id, lead_id, channel, attempts, state`,
+            CASE WHEN d.skipped IS NULL THEN d.next_attempt_at END, CASE WHEN d.skipped IS NULL THEN d.claimed_until END, d.skipped,
+            d.topic, d.recipient, d.scheduled_from
+     FROM jsonb_to_recordset($2::jsonb)
+       AS d(channel text, next_attempt_at timestamptz, claimed_until timestamptz, skipped text, topic text, recipient text, scheduled_from timestamptz)
+     ON CONFLICT (lead_id, channel, topic) DO NOTHING
+     RETURNING ${RETURNED}, state`,
     [
       leadId,
       JSON.stringify(
-        deliveries.map(({ channel, nextAttemptAt, claimedUntil, skipped }) => ({
+        deliveries.map(({ channel, nextAttemptAt, claimedUntil, skipped, topic, recipient, scheduledFrom }) => ({
           channel,
           next_attempt_at: nextAttemptAt,
           claimed_until: claimedUntil,
           skipped: skipped ?? null,
+          topic: topic ?? '',
+          recipient: recipient ?? null,
+          scheduled_from: scheduledFrom ?? null,
         })),
       ),
     ],
@@ -71,7 +98,7 @@ export const claimUntried = async (leadId: string, claimedUntil: string, at = ne
     await query<DeliveryRow>(
       `UPDATE deliveries SET claimed_until = $2
        WHERE lead_id = $1 AND state = 'pending' AND attempts = 0 AND (claimed_until IS NULL OR claimed_until < $3)
-       RETURNING id, lead_id, channel, attempts`,
+       RETURNING ${RETURNED}`,
       [leadId, claimedUntil, at],
     )
   ).map(toDelivery);
@@ -85,7 +112,7 @@ export const claimDue = async (channel: Channel, limit: number, claimedUntil: st
          SELECT id FROM deliveries
          WHERE channel = $1 AND state = 'pending' AND next_attempt_at <= $4 AND (claimed_until IS NULL OR claimed_until < $4)
          ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING id, lead_id, channel, attempts`,
+       RETURNING ${RETURNED}`,
       [channel, limit, claimedUntil, at],
     )
   ).map(toDelivery);
@@ -157,7 +184,7 @@ export const claimGaveUpTeamEmails = async (limit: number, claimedUntil: string,
          SELECT id FROM deliveries
          WHERE channel = 'team' AND state = 'gave-up' AND (claimed_until IS NULL OR claimed_until < $3)
          ORDER BY gave_up_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, lead_id, channel, attempts`,
+       RETURNING ${RETURNED}`,
       [limit, claimedUntil, at],
     )
   ).map(toDelivery);
@@ -174,3 +201,7 @@ export const markCarried = (ids: readonly string[], carrierId: string, at = new 
 
 export const releaseAll = (ids: readonly string[]) =>
   ids.length === 0 ? Promise.resolve([]) : query('UPDATE deliveries SET claimed_until = NULL WHERE id = ANY($1::uuid[])', [[...ids]]);
+
+/** Nothing to send it to (a push whose recipient has no device left): kept as skipped, with why. */
+export const markSkipped = (id: string, why: string) =>
+  query(`UPDATE deliveries SET state = 'skipped', skipped = $2, claimed_until = NULL, next_attempt_at = NULL WHERE id = $1`, [id, why]);

@@ -402,3 +402,66 @@ export const referralCounts = (span: InsightsSpan) =>
      ORDER BY created DESC, 2, 3, 4`,
     { from: span.from, to: span.to },
   );
+
+export type RoutingGroup = 'all' | 'kind' | 'person';
+export interface RoutingRow extends Record<string, unknown> {
+  by: RoutingGroup;
+  /** The kind or the assignee's name; null for 'all'. */
+  value: string | null;
+  /** Sales leads of the range that had an assignee and a first-contact clock. */
+  leads: number;
+  /** Of those, contacted (a first contact recorded). */
+  contacted: number;
+  /** Contacted by the time their first contact was due (the target, LEADS_FIRST_CONTACT_MINUTES working minutes). */
+  inTarget: number;
+  /** Working minutes from the assignment the first contact answered to it: median and 90th percentile. */
+  median: number | null;
+  p90: number | null;
+}
+
+/**
+ * Routing's figures (src/server/intake/assign.ts, jobs/first-contact.ts): of the range's sales
+ * leads with an assignee, how many were contacted, how many within their target (by the time
+ * their first contact was due), and the working minutes from the assignment to the first contact;
+ * over the range, by kind and by assignee.
+ */
+export const routingFigures = (span: InsightsSpan, hours: WorkingTime) =>
+  run<RoutingRow>(
+    `WITH routed AS MATERIALIZED (
+       SELECT l.kind, l.assignee_name AS person, l.first_contact_at IS NOT NULL AS contacted,
+              coalesce(l.first_contact_at <= l.first_contact_due_at, false) AS in_target,
+              CASE WHEN l.first_contact_at IS NOT NULL AND l.first_contact_assigned_at IS NOT NULL
+                   THEN ${workingMinutes(localSeconds('l.first_contact_assigned_at'), localSeconds('l.first_contact_at'))} END AS minutes
+       FROM leads l
+       WHERE l.received_at >= :from AND l.received_at < :to AND ${SALES_LEAD} AND l.assignee_name IS NOT NULL
+         AND l.first_contact_due_at IS NOT NULL
+     )
+     SELECT CASE WHEN GROUPING(kind) = 0 THEN 'kind' WHEN GROUPING(person) = 0 THEN 'person' ELSE 'all' END AS by,
+            coalesce(kind, person) AS value,
+            count(*)::int AS leads,
+            count(*) FILTER (WHERE contacted)::int AS contacted,
+            count(*) FILTER (WHERE in_target)::int AS "inTarget",
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY minutes) AS median,
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY minutes) AS p90
+     FROM routed GROUP BY GROUPING SETS ((), (kind), (person))
+     ORDER BY 1, 2`,
+    { from: span.from, to: span.to, ...workingValues(hours) },
+  );
+
+export interface ReassignmentRow extends Record<string, unknown> {
+  kind: EnquiryKind;
+  /** By the first-contact clock (not contacted in time), or by hand (the owner). */
+  byClock: number;
+  byHand: number;
+}
+
+/** The reassignments made within the range, by kind: by the first-contact clock, or by hand. */
+export const reassignments = (span: Pick<InsightsSpan, 'from' | 'to'>, clockActor: string) =>
+  run<ReassignmentRow>(
+    `SELECT l.kind, count(*) FILTER (WHERE h.changed_by = :clock)::int AS "byClock",
+            count(*) FILTER (WHERE h.changed_by <> :clock)::int AS "byHand"
+     FROM lead_history h JOIN leads l ON l.id = h.lead_id
+     WHERE h.event = 'reassigned' AND h.changed_at >= :from AND h.changed_at < :to AND l.spam IS NULL
+     GROUP BY l.kind ORDER BY l.kind`,
+    { from: span.from, to: span.to, clock: clockActor },
+  );

@@ -107,6 +107,12 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
     spam_reason: record.spamReason ?? null,
     released_by: record.releasedBy ?? null,
     released_at: record.releasedAt ?? null,
+    // Routing as the export had it; an imported lead's first-contact clock does not run.
+    assignee_id: record.assignee?.id ?? null,
+    assignee_name: record.assignee?.name ?? null,
+    assigned_at: record.assignedAt ?? null,
+    first_contact_due_at: record.firstContactDueAt ?? null,
+    first_contact_at: record.firstContactAt ?? null,
   });
   const types = {
     ...COLUMN_TYPES,
@@ -117,6 +123,11 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
     spam_reason: 'text',
     released_by: 'text',
     released_at: 'timestamptz',
+    assignee_id: 'uuid',
+    assignee_name: 'text',
+    assigned_at: 'timestamptz',
+    first_contact_due_at: 'timestamptz',
+    first_contact_at: 'timestamptz',
   };
   const columns = Object.keys(types).join(', ');
   // Oldest first, as they arrived: each finds its person as if it had just come.
@@ -141,7 +152,7 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
       `INSERT INTO deliveries (lead_id, ${DELIVERY_COLUMNS.join(', ')})
        SELECT lead_id, ${DELIVERY_COLUMNS.join(', ')}
        FROM jsonb_to_recordset($1::jsonb) AS d(lead_id uuid, ${DELIVERY_COLUMNS.map((column) => `${column} ${DELIVERY_COLUMN_TYPES[column]}`).join(', ')})
-       ON CONFLICT (lead_id, channel) DO NOTHING`,
+       ON CONFLICT (lead_id, channel, topic) DO NOTHING`,
       [JSON.stringify(deliveries)],
     );
   }
@@ -149,8 +160,9 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
   const history = newRecords.flatMap((record) => (record.history ?? []).map((entry) => ({ lead_id: record.id, ...entry })));
   if (history.length > 0) {
     await query(
-      `INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note)
-       SELECT lead_id, "at", "by", status, note FROM jsonb_to_recordset($1::jsonb) AS h(lead_id uuid, "at" timestamptz, "by" text, status text, note text)`,
+      `INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note, event, detail)
+       SELECT lead_id, "at", "by", status, note, event, detail
+       FROM jsonb_to_recordset($1::jsonb) AS h(lead_id uuid, "at" timestamptz, "by" text, status text, note text, event text, detail text)`,
       [JSON.stringify(history)],
     );
   }

@@ -24,6 +24,8 @@ export interface ExportQuery {
   status?: LeadStatus;
   /** Text looked for in the name, phone and e-mail (case and spaces ignored; a phone with or without +91). */
   text?: string;
+  /** The leads of one assignee ("Mine"): a member's id, null for the owner's first key ('me' is resolved by the caller). */
+  assignee?: { id: string | null };
   /** Oldest first (the export, default) or newest first (the inbox). */
   order: 'oldest' | 'newest';
 }
@@ -91,6 +93,8 @@ const filters = (q: PageQuery) => {
   if (q.to) rest.push(`l.received_at < ${p(nextDay(q.to))}`);
   if (q.page !== undefined) rest.push(`l.page = ${p(q.page)}`);
   if (q.status !== undefined) rest.push(`l.status = ${p(q.status)}`);
+  if (q.assignee)
+    rest.push(q.assignee.id === null ? 'l.assignee_id IS NULL AND l.assigned_at IS NOT NULL' : `l.assignee_id = ${p(q.assignee.id)}`);
   if (q.text) {
     const search = searchClause(q.text, p);
     if (search.partial) partial = search.sql;

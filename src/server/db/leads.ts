@@ -9,6 +9,7 @@ import {
   DELIVERY_STATE_FIELDS,
   META_FIELDS,
   PERSON_FIELDS,
+  ROUTING_FIELDS,
   WORK_FIELDS,
   type DeliveryState,
   type LeadRecord,
@@ -39,13 +40,14 @@ const NOT_IN_FIELDS = new Set<string>([
   ...Object.keys(META_FIELDS),
   ...Object.keys(WORK_FIELDS),
   ...Object.keys(PERSON_FIELDS),
+  ...Object.keys(ROUTING_FIELDS),
   ...DELIVERY_STATE_FIELDS,
 ]);
 
 /** One delivery as a lead's row carries it. */
 export interface DeliveryJson {
   id: string;
-  channel: 'team' | 'ack' | 'webhook';
+  channel: 'team' | 'ack' | 'webhook' | 'push' | 'escalation';
   state: 'pending' | 'sent' | 'gave-up' | 'skipped';
   attempts: number;
   last_error: string | null;
@@ -105,8 +107,13 @@ export interface LeadRow {
   referred_from: string | null;
   referred_from_kind: string | null;
   referral_note: string | null;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  assigned_at: Date | null;
+  first_contact_due_at: Date | null;
+  first_contact_at: Date | null;
   deliveries?: DeliveryJson[];
-  history?: { status: LeadStatus; note: string; by: string; at: string }[];
+  history?: { status: LeadStatus; note: string; by: string; at: string; event: WorkEntry['event'] | null; detail: string | null }[];
 }
 
 const iso = (value: Date | string | null | undefined) =>
@@ -177,8 +184,23 @@ export const recordFromRow = (row: LeadRow): LeadRecord => {
     ...(row.photos.length > 0 ? { photos: row.photos } : {}),
     ...(touched ? { status: row.status, note: row.note, statusBy: row.status_by ?? '', statusAt: iso(row.status_at) } : {}),
     ...(row.history && row.history.length > 0
-      ? { history: row.history.map((entry): WorkEntry => ({ ...entry, at: iso(entry.at) as string })) }
+      ? {
+          history: row.history.map(({ event, detail, ...entry }): WorkEntry => ({
+            ...entry,
+            at: iso(entry.at) as string,
+            ...(event ? { event } : {}),
+            ...(detail ? { detail } : {}),
+          })),
+        }
       : {}),
+    ...(row.assignee_name !== null && row.assignee_name !== undefined
+      ? { assignee: { id: row.assignee_id ?? null, name: row.assignee_name } }
+      : {}),
+    ...defined({
+      assignedAt: iso(row.assigned_at),
+      firstContactDueAt: iso(row.first_contact_due_at),
+      firstContactAt: iso(row.first_contact_at),
+    }),
     ...defined({ spamReason: row.spam_reason, releasedBy: row.released_by, releasedAt: iso(row.released_at) }),
     ...defined({
       personId: row.person_id,
@@ -299,7 +321,7 @@ export const DELIVERIES_JSON = `(SELECT coalesce(json_agg(json_build_object(${['
   .join(', ')})), '[]') FROM deliveries d WHERE d.lead_id = l.id) AS deliveries`;
 /** A lead's history, oldest first, as one json array per row. */
 export const HISTORY_JSON = `(SELECT coalesce(json_agg(json_build_object('status', h.status, 'note', h.note, 'by', h.changed_by,
-  'at', h.changed_at) ORDER BY h.id), '[]') FROM lead_history h WHERE h.lead_id = l.id) AS history`;
+  'at', h.changed_at, 'event', h.event, 'detail', h.detail) ORDER BY h.id), '[]') FROM lead_history h WHERE h.lead_id = l.id) AS history`;
 
 const groupBy = <T extends { lead_id: string }>(rows: T[]) => {
   const byLead = new Map<string, Omit<T, 'lead_id'>[]>();
@@ -323,8 +345,9 @@ export const historyOf = async (ids: readonly string[]): Promise<Map<string, Non
   ids.length === 0
     ? new Map()
     : groupBy(
-        await query<{ lead_id: string; status: LeadStatus; note: string; by: string; at: string }>(
-          `SELECT lead_id, status, note, changed_by AS by, changed_at AS at FROM lead_history WHERE lead_id = ANY($1::uuid[]) ORDER BY id`,
+        await query<NonNullable<LeadRow['history']>[number] & { lead_id: string }>(
+          `SELECT lead_id, status, note, changed_by AS by, changed_at AS at, event, detail FROM lead_history
+           WHERE lead_id = ANY($1::uuid[]) ORDER BY id`,
           [[...ids]],
         ),
       );

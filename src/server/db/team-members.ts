@@ -6,7 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { query, queryOne } from './connection.ts';
 import type { TeamRole } from '../../lib/team-api/vocabulary.ts';
-import type { TeamMember } from '../../lib/team-api/wire.ts';
+import { DEFAULT_MEMBER_KINDS, DEFAULT_MEMBER_LANGUAGES } from '../../lib/team-api/vocabulary.ts';
+import type { MemberRouting, TeamMember } from '../../lib/team-api/wire.ts';
 
 /** A new key: 32 random bytes, base64url (43 characters, 256 bits). */
 export const newKey = () => randomBytes(32).toString('base64url');
@@ -18,6 +19,10 @@ interface Row {
   role: TeamRole;
   added_at: Date | string;
   added_by: string;
+  kinds: MemberRouting['kinds'];
+  languages: MemberRouting['languages'];
+  available: boolean;
+  daily_cap: number | null;
 }
 const toMember = (row: Row): TeamMember => ({
   id: row.id,
@@ -25,16 +30,39 @@ const toMember = (row: Row): TeamMember => ({
   role: row.role,
   addedAt: new Date(row.added_at).toISOString(),
   addedBy: row.added_by,
+  kinds: row.kinds,
+  languages: row.languages,
+  available: row.available,
+  dailyCap: row.daily_cap,
 });
-const COLUMNS = 'id, name, role, added_at, added_by';
+const COLUMNS = 'id, name, role, added_at, added_by, kinds, languages, available, daily_cap';
 
-/** Adds a person; their key is returned here only. Null when someone of that name is on the team already. */
-export const addMember = async (name: string, role: TeamRole, addedBy: string): Promise<{ member: TeamMember; key: string } | null> => {
+/**
+ * Adds a person, with their routing (what is not given takes the table's defaults: the sales
+ * kinds, English, available, no cap); their key is returned here only. Null when someone of that
+ * name is on the team already.
+ */
+export const addMember = async (
+  name: string,
+  role: TeamRole,
+  addedBy: string,
+  routing: Partial<MemberRouting> = {},
+): Promise<{ member: TeamMember; key: string } | null> => {
   const key = newKey();
   const row = await queryOne<Row>(
-    `INSERT INTO team_members (name, role, key_hash, added_by) VALUES ($1, $2, $3, $4)
+    `INSERT INTO team_members (name, role, key_hash, added_by, kinds, languages, available, daily_cap)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-    [name, role, keyHash(key), addedBy],
+    [
+      name,
+      role,
+      keyHash(key),
+      addedBy,
+      routing.kinds ?? DEFAULT_MEMBER_KINDS,
+      routing.languages ?? DEFAULT_MEMBER_LANGUAGES,
+      routing.available ?? true,
+      routing.dailyCap ?? null,
+    ],
   );
   return row ? { member: toMember(row), key } : null;
 };

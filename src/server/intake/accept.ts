@@ -26,6 +26,11 @@ import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
 import { deletePhotos, deleteStagedPhotos, photoKeysOf, readStagedPhotos, storeLeadPhotos, type CheckedPhoto } from '../db/photos.ts';
 import type { SpamReason } from './spam.ts';
 import { joinPerson } from './person.ts';
+import { assignNewLead } from './assign.ts';
+import { currentAssignee } from '../db/routing.ts';
+import type { Assignee } from '../../lib/team-api/wire.ts';
+import { pushFor, recipientOf } from '../outbound/push.ts';
+import { noteClockDue } from '../outbound/pending-marker.ts';
 import type { Enquiry, EnquiryKind } from '../../lib/enquiry/index.ts';
 
 /** The single-use token a submission came with: the form's challenge, or a native post's confirmation. */
@@ -79,7 +84,7 @@ export interface Receipt {
 }
 
 type Stored =
-  | { outcome: 'stored'; record: LeadRecord; deliveries: Delivery[]; held: boolean; paused?: string }
+  | { outcome: 'stored'; record: LeadRecord; deliveries: Delivery[]; held: boolean; paused?: string; clockDue: string | null }
   | { outcome: 'spam'; reason: SpamReason }
   | { outcome: 'duplicate'; receivedAt: string };
 
@@ -112,15 +117,29 @@ const storeOnce = (
         const held = await contactLimitReached(record, secret);
         const ackOwed = token !== undefined && ackSettings() !== null && wantsAck(record);
         const { skipped: ackSkipped, paused } = ackOwed ? await takeAck(record, secret, client) : {};
+        // The assignee last: the round robin's lock is held from here to the commit.
+        const { assigned, assignee, clockDue } = await assign(stored);
+        const pushTo = await pushFor(recipientOf(assignee), 'assigned', record.receivedAt);
         const deliveries = await storeDeliveries(
           record.id,
-          newDeliveries(stored, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped }),
+          newDeliveries(assigned, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped, pushTo }),
         );
-        return { outcome: 'stored', record: stored, deliveries, held, paused };
+        return { outcome: 'stored', record: assigned, deliveries, held, paused, clockDue };
       }
       return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id, { spamToo: true })) as string };
     }),
   );
+
+/** Chooses the lead's assignee and starts its clock (in its transaction): the record as it now is. */
+const assign = async (record: LeadRecord): Promise<{ assigned: LeadRecord; assignee: Assignee; clockDue: string | null }> => {
+  const current = record.personId ? await currentAssignee(record.personId, record.kind, record.id) : null;
+  const { assignee, dueAt } = await assignNewLead(record, record.receivedAt, current);
+  return {
+    assigned: { ...record, assignee, assignedAt: record.receivedAt, ...(dueAt ? { firstContactDueAt: dueAt } : {}) },
+    assignee,
+    clockDue: dueAt,
+  };
+};
 
 /** A retry of a stored lead: its first receipt, and what its first attempt owed. */
 const answerRetry = async (kind: EnquiryKind, id: string, receivedAt: string, waitUntil?: Arrival['waitUntil']): Promise<Receipt> => {
@@ -167,7 +186,10 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
         : `the cap of ${ackDomainDailyCap()} for ${stored.paused.slice(7)}`;
     logLead({ kind, id, status: 'ack-paused', note: `acknowledgements pause for the rest of the UTC day: ${cap} a day is reached` });
   }
-  await withinAnswer(tryAtReceipt(stored.record, stored.deliveries), arrival.waitUntil);
+  await withinAnswer(
+    Promise.all([tryAtReceipt(stored.record, stored.deliveries), stored.clockDue ? noteClockDue(stored.clockDue) : null]),
+    arrival.waitUntil,
+  );
   return { id, receivedAt };
 };
 

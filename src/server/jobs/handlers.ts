@@ -4,6 +4,7 @@ import { logLead } from '../log.ts';
 import { sweepPending } from './sweep.ts';
 import { deleteExpiredLeads } from './retention.ts';
 import { sendDigest } from './digest.ts';
+import { runClock } from './first-contact.ts';
 
 const scheduled = (label: string, run: () => Promise<unknown>) => answerSafely(label, async () => jsonResponse(200, await run()), logLead);
 
@@ -13,3 +14,5 @@ export const sweepHandler = () => scheduled('sweep', () => sweepPending());
 export const retentionHandler = () => scheduled('retention', () => deleteExpiredLeads());
 /** Daily at 09:00 India time: the owner's morning digest of yesterday, once (production only). */
 export const digestHandler = () => scheduled('digest', () => sendDigest({ scheduled: true }));
+/** Every 5 minutes: the first-contact clock's steps that are due (waking the database only when one is). */
+export const clockHandler = () => scheduled('first-contact', () => runClock());

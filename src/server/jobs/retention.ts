@@ -19,7 +19,8 @@ import { deleteFailuresBefore } from '../db/sign-in-failures.ts';
 import { deleteReadsBefore } from '../db/team-reads.ts';
 import { deletePhotos, deleteStagedPhotosBefore, photoStoredAt, photosById } from '../db/photos.ts';
 import { CONFIRM_MAX_AGE_MS } from '../intake/challenge.ts';
-import { readPendingNote, writePendingNote } from '../outbound/pending-marker.ts';
+import { readClockNote, readPendingNote, writeClockNote, writePendingNote } from '../outbound/pending-marker.ts';
+import { deleteAssignmentDaysBefore, nextClockDue } from '../db/routing.ts';
 import { logLead } from '../log.ts';
 import { inBatches, timeLeft } from './budget.ts';
 import { forgetPersons } from '../team/erase.ts';
@@ -169,10 +170,20 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
     // A plain form's photos never confirmed: gone once their confirm page has expired.
     if (canStart()) await deleteStagedPhotosBefore(new Date(now.getTime() - STAGED_PHOTO_MAX_AGE_MS)).catch(() => 0);
     if (canStart()) report.orphanPhotos = await withDatabase(() => deleteOrphanPhotos(now, canStart), jobBudgetMs()).catch(() => 0);
+    if (canStart())
+      await withDatabase(() =>
+        deleteAssignmentDaysBefore(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString().slice(0, 10)),
+      ).catch(() => 0);
     if (canStart()) {
       const pending = await withDatabase(() => nextDue()).catch(() => null);
       const read = await readPendingNote().catch(() => null);
       if (pending && read) await writePendingNote(pending, read.etag).catch(() => false);
+    }
+    // The first-contact clock's note, mended from the database too.
+    if (canStart()) {
+      const due = await withDatabase(() => nextClockDue()).catch(() => undefined);
+      const read = await readClockNote().catch(() => null);
+      if (due !== undefined && read) await writeClockNote(due, read.etag).catch(() => false);
     }
   });
   logLead({ kind: 'retention', status: 'done', note: JSON.stringify({ ...report, ms: Date.now() - started }) });

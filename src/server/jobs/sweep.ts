@@ -38,6 +38,8 @@ export interface SweepReport extends QueueReport {
   skipped?: string;
   webhook?: QueueReport;
   ack?: QueueReport;
+  push?: QueueReport;
+  escalation?: QueueReport;
   /** Nothing was due by the note of pending work: the database was not woken. */
   asleep?: boolean;
 }
@@ -71,7 +73,7 @@ const sweepChannel = async (channel: Channel, report: QueueReport, canStart: () 
         if (outcome === 'sent') report.sent += 1;
         else if (outcome === 'gave-up') report.gaveUp += 1;
         else if (outcome === 'failed') report.failed += 1;
-        else report.errors += 1;
+        else if (outcome !== 'nobody') report.errors += 1;
       }),
     );
     done += batch.length;
@@ -91,6 +93,8 @@ export const sweepPending = async (options: { budgetMs?: number; wake?: boolean 
   if (!on.includes('team')) report.skipped = 'EmailJS is not configured';
   if (on.includes('webhook')) report.webhook = emptyReport();
   if (on.includes('ack')) report.ack = emptyReport();
+  if (on.includes('push')) report.push = emptyReport();
+  if (on.includes('escalation')) report.escalation = emptyReport();
 
   const read = await readPendingNote().catch(() => null);
   if (!options.wake && read && !somethingDue(read.note, on, started)) {
@@ -100,7 +104,13 @@ export const sweepPending = async (options: { budgetMs?: number; wake?: boolean 
   }
   // A batch may take one database deadline plus one EmailJS (or webhook) timeout.
   const canStart = timeLeft(options.budgetMs ?? jobBudgetMs(), notifyTimeoutMs() + storeTimeoutMs(), started);
-  const reports: Record<Channel, QueueReport | undefined> = { team: report, webhook: report.webhook, ack: report.ack };
+  const reports: Record<Channel, QueueReport | undefined> = {
+    team: report,
+    webhook: report.webhook,
+    ack: report.ack,
+    push: report.push,
+    escalation: report.escalation,
+  };
   await inSession(async () => {
     // Sends that went out while the database could not record them: recorded now, never sent again.
     const unrecorded = (await unrecordedSends().catch(() => [])).filter((id) => UUID.test(id));
@@ -137,6 +147,8 @@ export const sweepPending = async (options: { budgetMs?: number; wake?: boolean 
       ...(report.skipped ? { skipped: report.skipped } : {}),
       ...(report.webhook ? { webhook: figures(report.webhook) } : {}),
       ...(report.ack ? { ack: figures(report.ack) } : {}),
+      ...(report.push ? { push: figures(report.push) } : {}),
+      ...(report.escalation ? { escalation: figures(report.escalation) } : {}),
       ms: Date.now() - started,
     }),
   });

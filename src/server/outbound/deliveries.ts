@@ -1,6 +1,7 @@
 /**
  * The one retry machine of every outbound channel: the team's e-mail (team-email.ts), the
- * visitor's acknowledgement (ack.ts) and the webhook (webhook.ts).
+ * visitor's acknowledgement (ack.ts), the webhook (webhook.ts), the push alerts to the team's
+ * phones (push.ts) and the first-contact clock's e-mail to the owner (escalation.ts).
  *
  * - A lead's deliveries are rows written in the lead's own transaction (db/deliveries.ts), so a
  *   stored lead always has them. Each is tried at once after the commit, under a short claim.
@@ -14,22 +15,38 @@
  */
 import { logLead } from '../log.ts';
 import { bookkeepingRetryMs } from '../settings.ts';
-import { claimUntried, insertDeliveries, markFailed, markSent, release, type Channel, type Delivery } from '../db/deliveries.ts';
+import {
+  claimUntried,
+  insertDeliveries,
+  markFailed,
+  markSent,
+  markSkipped,
+  release,
+  type Channel,
+  type Delivery,
+} from '../db/deliveries.ts';
 import type { NewDelivery } from '../db/deliveries.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { withDatabase } from '../db/connection.ts';
 import { teamEmail } from './team-email.ts';
 import { webhook } from './webhook.ts';
 import { acknowledgement } from './ack.ts';
+import { push } from './push.ts';
+import { escalation } from './escalation.ts';
 import { notePending, noteUnrecordedSend } from './pending-marker.ts';
 import { MAX_RESENDS, claimedUntil, nextAttemptAt, type OutboundChannel } from './schedule.ts';
 
-/** What the schedule counts from: the receipt, or, for spam a person released, the release. */
-const scheduleBase = (lead: LeadRecord) => lead.releasedAt ?? lead.receivedAt;
+/**
+ * What the schedule counts from: the receipt, or, for spam a person released, the release; a
+ * delivery made later (a push of the first-contact clock) counts from when it was made.
+ */
+const scheduleBase = (lead: LeadRecord, delivery?: Pick<Delivery, 'scheduledFrom'>) =>
+  delivery?.scheduledFrom ?? lead.releasedAt ?? lead.receivedAt;
 
-export const CHANNEL_SENDERS: Record<Channel, OutboundChannel> = { team: teamEmail, ack: acknowledgement, webhook };
+export const CHANNEL_SENDERS: Record<Channel, OutboundChannel> = { team: teamEmail, ack: acknowledgement, webhook, push, escalation };
 
-export type AttemptOutcome = 'sent' | 'failed' | 'gave-up' | 'skipped';
+/** `nobody`: there was nobody to send it to (a push to a member with no device): done, never tried again. */
+export type AttemptOutcome = 'sent' | 'failed' | 'gave-up' | 'skipped' | 'nobody';
 
 /** Tries at recording a send (a blip of the database, a deadline missed under load): a pause (bookkeepingRetryMs), then twice that. */
 const SENT_BOOKKEEPING_TRIES = 3;
@@ -67,12 +84,17 @@ export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<Att
     }
     return 'sent';
   }
+  if (result.nobody) {
+    logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-skipped`, note: result.error });
+    await bookkeep(() => markSkipped(delivery.id, result.error));
+    return 'nobody';
+  }
   if (result.skipped) {
     logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-skipped`, note: result.error });
     await bookkeep(() => release(delivery.id));
     return 'skipped';
   }
-  const next = nextAttemptAt(scheduleBase(lead), tries);
+  const next = nextAttemptAt(scheduleBase(lead, delivery), tries);
   const gaveUp = next === null;
   logLead({
     kind: lead.kind,
@@ -84,18 +106,39 @@ export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<Att
   return gaveUp ? 'gave-up' : 'failed';
 };
 
-/** The deliveries a new lead gets: the team's e-mail always, the webhook and acknowledgement when they are on. */
+/**
+ * The deliveries a new lead gets: the team's e-mail always, the webhook and acknowledgement when
+ * they are on, and a push to its assignee when push is on and they have a device (`pushTo`).
+ */
 export const newDeliveries = (
   lead: LeadRecord,
-  { teamHeld, ackOwed, ackSkipped }: { teamHeld?: string; ackOwed: boolean; ackSkipped?: string },
+  { teamHeld, ackOwed, ackSkipped, pushTo }: { teamHeld?: string; ackOwed: boolean; ackSkipped?: string; pushTo?: PushTo },
 ): NewDelivery[] => {
   const base = { nextAttemptAt: nextAttemptAt(scheduleBase(lead), 1) as string, claimedUntil: claimedUntil() };
   return [
     { ...base, channel: 'team', ...(teamHeld ? { skipped: teamHeld } : {}) },
     ...(webhook.on() ? [{ ...base, channel: 'webhook' as const }] : []),
     ...(ackOwed ? [{ ...base, channel: 'ack' as const, ...(ackSkipped ? { skipped: ackSkipped } : {}) }] : []),
+    ...(pushTo ? [pushDelivery(pushTo)] : []),
   ];
 };
+
+/** A push to make: its recipient (a member's id, 'owner-key', 'owners'), its topic (push.ts's pushTopic) and when it is made. */
+export interface PushTo {
+  recipient: string;
+  topic: string;
+  at: string;
+}
+
+/** A push delivery, its re-sends counted from when it is made. */
+export const pushDelivery = ({ recipient, topic, at }: PushTo): NewDelivery => ({
+  channel: 'push',
+  recipient,
+  topic,
+  scheduledFrom: at,
+  nextAttemptAt: nextAttemptAt(at, 1) as string,
+  claimedUntil: claimedUntil(),
+});
 
 /** Stores a lead's deliveries in its transaction; returns those to try now. */
 export const storeDeliveries = (leadId: string, deliveries: readonly NewDelivery[]) => insertDeliveries(leadId, deliveries);
@@ -107,7 +150,7 @@ export const storeDeliveries = (leadId: string, deliveries: readonly NewDelivery
  */
 export const tryAtReceipt = async (lead: LeadRecord, deliveries: readonly Delivery[]): Promise<void> => {
   if (deliveries.length === 0) return;
-  const due = nextAttemptAt(scheduleBase(lead), 1) as string;
+  const due = deliveries.map((delivery) => nextAttemptAt(scheduleBase(lead, delivery), 1) as string).sort()[0];
   const [noted, ...outcomes] = await Promise.all([
     notePending(
       deliveries.map((delivery) => delivery.channel),
@@ -115,8 +158,8 @@ export const tryAtReceipt = async (lead: LeadRecord, deliveries: readonly Delive
     ),
     ...deliveries.map((delivery) => attempt(delivery, lead)),
   ]);
-  // All sent at once: nothing is owed, and the sweep need not wake the database for this lead.
-  if (outcomes.every((outcome) => outcome === 'sent')) await noted.takeBack();
+  // All done at once: nothing is owed, and the sweep need not wake the database for this lead.
+  if (outcomes.every((outcome) => outcome === 'sent' || outcome === 'nobody')) await noted.takeBack();
 };
 
 /**

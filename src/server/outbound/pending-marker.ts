@@ -101,3 +101,57 @@ export const forgetUnrecordedSend = async (id: string): Promise<void> => {
     .delete(`${UNRECORDED_PREFIX}${id}`)
     .catch(() => {});
 };
+
+/**
+ * Beside it, the first-contact clock's note (jobs/first-contact.ts): when its next step of any
+ * lead is due. Each assignment notes its lead's first due time; the clock writes what the
+ * database says after its run; the retention run writes it again daily. Like the note of pending
+ * deliveries, it only ever errs early.
+ */
+export const CLOCK_KEY = 'first-contact';
+
+/** The clock's note (when its next step is due; none: nothing is) and its version. */
+export const readClockNote = async (): Promise<{ due?: string; etag?: string }> => {
+  const blobs = store();
+  const etag = (await blobs.list({ prefix: CLOCK_KEY })).blobs.find((blob) => blob.key === CLOCK_KEY)?.etag;
+  if (!etag) return {};
+  const note = (await blobs.get(CLOCK_KEY, { type: 'json' })) as { due?: string } | null;
+  return { ...(note?.due ? { due: note.due } : {}), etag };
+};
+
+/** Writes the clock's note over version `etag` (or as new): false when someone wrote it meanwhile. */
+export const writeClockNote = async (due: string | null, etag: string | undefined): Promise<boolean> =>
+  (await store().setJSON(CLOCK_KEY, due ? { due } : {}, etag ? { onlyIfMatch: etag } : { onlyIfNew: true })).modified;
+
+/** Notes that a step of the clock is due at `due` (kept if an earlier one is noted). Never throws. */
+export const noteClockDue = async (due: string): Promise<void> => {
+  if (isPreviewDeploy()) return;
+  try {
+    for (let round = 0; round < 3; round++) {
+      const { due: noted, etag } = await readClockNote();
+      if (noted !== undefined && noted <= due) return;
+      if (await writeClockNote(due, etag)) return;
+    }
+  } catch {
+    // The retention run writes the note from the database again within a day.
+  }
+  logLead({ kind: 'first-contact', status: 'clock-note-failed' });
+};
+
+/**
+ * Writes the clock's note again from `next` (what the database says is due next) after a lead's
+ * clock stopped (it was contacted or worked), so an idle day does not wake the database for a step
+ * that no longer exists. Over the version read before `next` was: an intake that noted an earlier
+ * step meanwhile wins. Never throws.
+ */
+export const refreshClockNote = async (next: () => Promise<string | null>): Promise<void> => {
+  if (isPreviewDeploy()) return;
+  try {
+    const { due, etag } = await readClockNote();
+    if (due === undefined) return;
+    const now = await next();
+    if (now !== due) await writeClockNote(now, etag);
+  } catch {
+    // It stays: the clock wakes once, finds nothing due and writes it again.
+  }
+};

@@ -21,8 +21,12 @@ export const nextAttemptAt = (receivedAt: string, tries: number): string | null 
   return resent >= MAX_RESENDS ? null : new Date(Date.parse(receivedAt) + RESEND_AFTER_MINUTES[resent] * 60_000).toISOString();
 };
 
-/** What one try came to. `skipped`: the channel is off for now; nothing was tried. */
-export type SendResult = { sent: true } | { sent: false; error: string; skipped?: boolean };
+/**
+ * What one try came to. `skipped`: the channel is off for now; nothing was tried (it stays
+ * pending). `nobody`: there is nobody to send it to (a push to a member with no device): it is
+ * kept as skipped, with the error as why, and never tried again.
+ */
+export type SendResult = { sent: true } | { sent: false; error: string; skipped?: boolean; nobody?: boolean };
 
 /** An outbound channel: whether it sends now, and one try of it (never throws). */
 export interface OutboundChannel {

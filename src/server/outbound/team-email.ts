@@ -61,6 +61,7 @@ export const summarise = (record: LeadRecord, repeat: RepeatOf | null = null): s
           `Call: ${callBackText(record)}`,
           ...(repeat ? [repeatLine(repeat)] : []),
           ...(record.source === 'referral' ? [referralLine(record)] : []),
+          ...(record.assignee ? [`Assigned to: ${record.assignee.name}`] : []),
         ];
   for (const field of LEAD_FIELDS) {
     if (field === 'locale' || field === 'replyBy') continue;
@@ -109,7 +110,8 @@ export const ackPauseText = (pauses: readonly AckPause[]): string =>
 export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): Record<string, string> => {
   const params: Record<string, string> = {};
   for (const [field, value] of Object.entries(record)) {
-    if (!DELIVERY_STATE_FIELDS.has(field) && field !== 'history' && value !== undefined) params[field] = displayValue(value);
+    if (!DELIVERY_STATE_FIELDS.has(field) && field !== 'history' && field !== 'assignee' && value !== undefined)
+      params[field] = displayValue(value);
   }
   const waiting = extras.alsoWaiting ?? [];
   const alsoWaiting = waiting.length > 0 ? alsoWaitingText(waiting) : '';
@@ -124,6 +126,8 @@ export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): R
     kind: record.kind,
     preferredLanguage: languageName(record.locale),
     callBack: callBackText(record),
+    /** Who the lead is assigned to (src/server/intake/assign.ts), for a line like "Assigned to {{assignee}}". */
+    assignee: record.assignee?.name ?? '',
     summary,
     alsoWaiting,
   };

@@ -38,9 +38,15 @@ export const CSV_META_COLUMNS = [
  * lead belongs to (src/server/db/persons.ts), repeatOf: the earlier open lead it repeats, source,
  * referredBy, referredFrom and referralNote: a referral from another division; consentGroup and
  * consentWhatsapp: the two purposes the visitor ticked, withdrawGroup and withdrawWhatsapp: what a
- * privacy request withdraws (the consent ledger keeps the history, GET /api/people/<id>).
+ * privacy request withdraws (the consent ledger keeps the history, GET /api/people/<id>); assignee,
+ * assigneeId, assignedAt, firstContactDueAt and firstContactAt: who the lead was given to (their
+ * name and id; "Owner" without an id: the owner's key), when, and its first-contact clock
+ * (src/server/intake/assign.ts), empty on spam and on leads stored before routing.
  */
-export const CSV_LATER_COLUMNS: readonly (RecordField | LabelledField)[] = [
+/** The assignee's id, beside their name in `assignee` (the record's `assignee` is both). */
+export const ASSIGNEE_ID_COLUMN = 'assigneeId';
+
+export const CSV_LATER_COLUMNS: readonly (RecordField | LabelledField | typeof ASSIGNEE_ID_COLUMN)[] = [
   'notifyHeld',
   'locale',
   'consentLocale',
@@ -70,10 +76,15 @@ export const CSV_LATER_COLUMNS: readonly (RecordField | LabelledField)[] = [
   'consentWhatsapp',
   'withdrawGroup',
   'withdrawWhatsapp',
+  'assignee',
+  ASSIGNEE_ID_COLUMN,
+  'assignedAt',
+  'firstContactDueAt',
+  'firstContactAt',
 ];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */
-export const CSV_COLUMNS: readonly (RecordField | LabelledField)[] = [
+export const CSV_COLUMNS: readonly (RecordField | LabelledField | typeof ASSIGNEE_ID_COLUMN)[] = [
   ...CSV_META_COLUMNS,
   ...LEAD_FIELDS.filter((field) => !CSV_LATER_COLUMNS.includes(field)),
   ...CSV_LATER_COLUMNS,
@@ -93,9 +104,13 @@ export const csvCell = (value: unknown): string => {
 /** BOM and header row: the start of a CSV export (the BOM makes Excel read Tamil, Telugu, Kannada and Hindi right). */
 export const csvHead = () => `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
 
+/** A column's value in a record: the assignee by name, and their id in a column of its own. */
+const cellOf = (record: LeadRecord, column: string): unknown =>
+  column === 'assignee' ? record.assignee?.name : column === ASSIGNEE_ID_COLUMN ? record.assignee?.id : fieldOf(record, column);
+
 /** One CRLF-ended row per lead. */
 export const csvRows = (records: readonly LeadRecord[]) =>
-  records.map((record) => `${CSV_COLUMNS.map((column) => csvCell(fieldOf(record, column))).join(',')}\r\n`).join('');
+  records.map((record) => `${CSV_COLUMNS.map((column) => csvCell(cellOf(record, column))).join(',')}\r\n`).join('');
 
 /** A whole CSV file of these leads. */
 export const toCsv = (records: readonly LeadRecord[]): string => csvHead() + csvRows(records);

@@ -20,6 +20,7 @@ import {
 } from '../../lib/enquiry/index.ts';
 import { en } from '../../i18n/en.ts';
 import { buildLeadRecord } from '../db/lead-record.ts';
+import { ASSIGNEE_ID_COLUMN } from './csv.ts';
 import { NOT_VISITOR_FIELDS, recordFieldsOfType, type LeadRecord, type Via, type WorkEntry } from '../../lib/enquiry/lead-record.ts';
 import { LEAD_STATUSES } from '../../lib/team-api/vocabulary.ts';
 
@@ -54,6 +55,14 @@ export const recordOfCsvRow = (row: Record<string, string>): Record<string, unkn
       .filter(([, value]) => value !== undefined),
   );
 
+/** Whether an assignee is not one: { id (a member's, or null for the owner's first key), name }. */
+const assigneeProblem = (value: unknown): boolean => {
+  if (value === undefined) return false;
+  if (typeof value !== 'object' || value === null) return true;
+  const { id, name } = value as { id?: unknown; name?: unknown };
+  return typeof name !== 'string' || !(id === null || id === undefined || (typeof id === 'string' && UUID.test(id)));
+};
+
 export type ImportResult = { record: LeadRecord } | { problems: Record<string, string> };
 
 /** A referral's own fields (src/server/team/referrals.ts): the person's name, phone, e-mail and language. */
@@ -67,8 +76,12 @@ const referralSchema = z.object({
 });
 
 /** Checks one exported record and makes the lead record it stands for. */
-export const importedRecord = (row: Record<string, unknown>): ImportResult => {
+export const importedRecord = (input: Record<string, unknown>): ImportResult => {
   const problems: Record<string, string> = {};
+  // A CSV has the assignee as a name and an id (csv.ts); the record, as { id, name }.
+  const { [ASSIGNEE_ID_COLUMN]: assigneeId, ...row } = input;
+  if (typeof row.assignee === 'string') row.assignee = { id: typeof assigneeId === 'string' ? assigneeId : null, name: row.assignee };
+  if (assigneeProblem(row.assignee)) problems.assignee = "must be the assignee's name (and, in assigneeId, their id)";
   const { id, kind, receivedAt, page } = row;
   if (typeof id !== 'string' || !UUID.test(id)) problems.id = 'must be the lead id (a UUID)';
   if (!(ENQUIRY_KINDS as readonly unknown[]).includes(kind)) problems.kind = `must be one of ${ENQUIRY_KINDS.join(', ')}`;

@@ -33,7 +33,9 @@ export const dateProblem = (name: string, value: string): string | null => {
   return null;
 };
 
-/** Parses kind, from, to, format, spam, page, status, q and order; the errors name each bad parameter. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Parses kind, from, to, format, spam, page, status, q, assignee and order; the errors name each bad parameter. */
 export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery } | { errors: Record<string, string> } => {
   const errors: Record<string, string> = {};
   const kind = params.get('kind') ?? '';
@@ -60,6 +62,9 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
   const text = (params.get('q') ?? '').trim();
   if (text.length > 100) errors.q = 'q must be at most 100 characters';
   else if (text.includes('\u0000')) errors.q = 'q must not hold U+0000 (NUL)';
+  const assignee = params.get('assignee') ?? '';
+  if (assignee !== '' && assignee !== 'me' && assignee !== 'owner' && !UUID.test(assignee))
+    errors.assignee = "assignee must be me, owner (the owner's first key) or a member's id";
   const order = params.get('order') || 'oldest';
   if (order !== 'oldest' && order !== 'newest') errors.order = 'order must be oldest or newest';
   if (Object.keys(errors).length > 0) return { errors };
@@ -73,13 +78,13 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
       ...(page ? { page } : {}),
       ...(status ? { status: status as LeadStatus } : {}),
       ...(text ? { text } : {}),
+      ...(assignee ? { assignee: assignee === 'owner' ? { id: null } : { id: assignee } } : {}),
       order: order as 'oldest' | 'newest',
     },
   };
 };
 
 export const PAGE_LIMIT = { default: 500, max: 2000 } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Cursors are signed (HMAC-SHA256 with a key derived from the owner's key): a cursor the

@@ -49,6 +49,7 @@ import { parseRange, readInsights } from './insights.ts';
 import { PEOPLE_PATH, allowedOnPeople, peopleCall } from './people-api.ts';
 import { parseReferral, referLead } from './referrals.ts';
 import { alsoWithOf } from './persons.ts';
+import { changeRouting, pushStatus, reassign, subscribe, unsubscribe } from './routing-api.ts';
 
 /** Reading a page may take longer than storing one lead; a Netlify function may run 60 s. */
 const EXPORT_DEADLINE_MS = 25_000;
@@ -68,7 +69,7 @@ const exportLeads = async (params: URLSearchParams, who: Caller): Promise<Respon
 
   const parsed = parsePageQuery(params);
   if ('errors' in parsed) throw new HttpError(400, 'Some parameters are wrong.', { fields: parsed.errors });
-  const { query } = parsed;
+  const query = { ...parsed.query, ...(parsed.query.assignee?.id === 'me' ? { assignee: { id: who.id } } : {}) };
   const isExport = query.format === 'csv' || query.limit > READ_PAGE_MAX;
   if (isExport) ownerOnly(who);
   const page = await withDatabase(async () => {
@@ -139,12 +140,15 @@ const leadAnswer = ({ record, version }: StoredLead, status = 200) =>
 
 /** The owner's figures (/api/leads/insights). */
 const INSIGHTS = 'insights';
+/** This device's push alerts (/api/leads/push, routing-api.ts). */
+const PUSH = 'push';
 
 /** The methods a path under /api/leads/<id> takes (`rest` is what follows the id). */
 const allowedOn = (id: string, rest: string) => {
-  if (id === 'team') return rest === '' ? 'GET, POST' : 'DELETE';
+  if (id === 'team') return rest === '' ? 'GET, POST' : 'PATCH, DELETE';
+  if (id === PUSH && rest === '') return 'GET, POST, DELETE';
   if (id === 'me' || id === 'log' || (id === INSIGHTS && rest === '')) return 'GET';
-  return rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' || rest === 'referrals' ? 'POST' : 'GET';
+  return rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' || rest === 'referrals' || rest === 'assign' ? 'POST' : 'GET';
 };
 
 const insights = async (params: URLSearchParams): Promise<Response> => {
@@ -163,6 +167,19 @@ const teamPaths = async (request: Request, who: Caller, id: string, rest: string
     ownerOnly(who);
     const body = await readJson(request);
     return created(await withDatabase(() => addPerson(who, body), EXPORT_DEADLINE_MS));
+  }
+  if (id === 'team' && request.method === 'PATCH') {
+    ownerOnly(who);
+    const body = await readJson(request);
+    await withDatabase(() => changeRouting(who, rest, body), EXPORT_DEADLINE_MS);
+    return jsonResponse(200, await withDatabase(() => people(), EXPORT_DEADLINE_MS));
+  }
+  if (id === PUSH) {
+    if (request.method === 'GET') return jsonResponse(200, await withDatabase(() => pushStatus(who), EXPORT_DEADLINE_MS));
+    const body = await readJson(request);
+    if (request.method === 'POST') return jsonResponse(201, await withDatabase(() => subscribe(who, body), EXPORT_DEADLINE_MS));
+    await withDatabase(() => unsubscribe(who, body), EXPORT_DEADLINE_MS);
+    return new Response(null, { status: 204, headers: apiHeaders() });
   }
   if (id === 'team' && request.method === 'DELETE') {
     ownerOnly(who);
@@ -215,6 +232,11 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
     }
     case 'DELETE ':
       return erase(id, who);
+    case 'POST assign': {
+      ownerOnly(who);
+      const body = await readJson(request);
+      return leadAnswer(await withDatabase(() => reassign(who, id, body), EXPORT_DEADLINE_MS));
+    }
     case 'POST release':
       return leadAnswer(await withDatabase(() => releaseSpam(id, who.name), EXPORT_DEADLINE_MS));
     case 'POST referrals': {

@@ -14,6 +14,7 @@
 import unhomoglyph from 'unhomoglyph';
 import { OWNER_KEY_NAME } from './auth.ts';
 import { PERSON_ACTORS } from '../db/persons.ts';
+import { ROUTING_ACTORS } from '../intake/assign.ts';
 
 /** The actors the site itself writes in the team's log. */
 export const SYSTEM_ACTORS = {
@@ -28,6 +29,8 @@ export const SYSTEM_ACTORS = {
   /** A person's own doing on their timeline: an enquiry they sent, a withdrawal by their link. */
   visitor: PERSON_ACTORS.visitor,
   consentLink: PERSON_ACTORS.link,
+  /** The first-contact clock's reminders, escalations and reassignments (jobs/first-contact.ts). */
+  clock: ROUTING_ACTORS.clock,
 } as const;
 
 /** Names nobody may take. */

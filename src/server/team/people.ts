@@ -12,8 +12,9 @@ import { addMember, listMembers, removeMember } from '../db/team-members.ts';
 import { TEAM_ROLES, type TeamAction, type TeamRole } from '../../lib/team-api/vocabulary.ts';
 import { logTeamAction } from '../db/team-log.ts';
 import type { Caller } from './auth.ts';
-import type { LogPage, NewPerson, People, PersonAdded } from '../../lib/team-api/wire.ts';
+import type { LogPage, MemberRouting, NewPerson, People, PersonAdded } from '../../lib/team-api/wire.ts';
 import { nameProblem, normaliseName } from './names.ts';
+import { parseRoutingChange } from './routing-api.ts';
 
 export const NAME_MAX = 60;
 export const LOG_PAGE = 50;
@@ -32,8 +33,16 @@ export const parseNewMember = (body: unknown): NewPerson => {
   return { name: trimmed, role: role as TeamRole };
 };
 
+/** The routing a new person comes with (kinds, languages, available, dailyCap), when any is given. */
+const routingOfNew = (body: unknown): Partial<MemberRouting> => {
+  const { kinds, languages, available, dailyCap } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const given = Object.fromEntries(Object.entries({ kinds, languages, available, dailyCap }).filter(([, value]) => value !== undefined));
+  return Object.keys(given).length > 0 ? parseRoutingChange(given) : {};
+};
+
 export const addPerson = async (by: Caller, body: unknown): Promise<PersonAdded> => {
   const { name, role } = parseNewMember(body);
+  const routing = routingOfNew(body);
   const added = await transaction(async () => {
     // One addition at a time, so two look-alike names added at once cannot both pass.
     await query('SELECT pg_advisory_xact_lock(hashtext($1))', ['team-members']);
@@ -42,7 +51,7 @@ export const addPerson = async (by: Caller, body: unknown): Promise<PersonAdded>
       (await listMembers()).map((member) => member.name),
     );
     if (lookalike) throw new HttpError(409, lookalike, { fields: { name: lookalike } });
-    const made = await addMember(name, role, by.name);
+    const made = await addMember(name, role, by.name, routing);
     if (made) await logTeamAction(by.name, 'add-member', null, { name, role });
     return made;
   });

@@ -17,6 +17,10 @@ import { newDeliveries, storeDeliveries, tryAtReceipt } from '../outbound/delive
 import { readPhoto } from '../db/photos.ts';
 import { joinPerson } from '../intake/person.ts';
 import { logLead } from '../log.ts';
+import { currentAssignee, nextClockDue, recordFirstContact, setClock } from '../db/routing.ts';
+import { assignNewLead } from '../intake/assign.ts';
+import { pushFor, recipientOf } from '../outbound/push.ts';
+import { noteClockDue, refreshClockNote } from '../outbound/pending-marker.ts';
 
 export const NOTE_MAX = 1000;
 
@@ -61,7 +65,7 @@ export const parseWork = (body: unknown): WorkChange => {
  * team's log, in one statement. A lead changed since that version is not touched: 412.
  */
 export const changeWork = async (id: string, change: WorkChange, by: string, version: number): Promise<StoredLead> => {
-  const changed = await queryOne<{ id: string }>(
+  const changed = await queryOne<{ id: string; status: LeadStatus }>(
     `WITH changed AS (
        UPDATE leads SET status = coalesce($3, status), note = coalesce($4, note), status_by = $5, status_at = $6, version = version + 1
        WHERE id = $1 AND version = $2 AND spam IS NULL
@@ -73,6 +77,10 @@ export const changeWork = async (id: string, change: WorkChange, by: string, ver
      SELECT id, kind, status FROM changed`,
     [id, version, change.status ?? null, change.note ?? null, by, new Date().toISOString()],
   );
+  // The first contact stops the first-contact clock (and is what Insights measures from the assignment).
+  if (changed?.status === 'contacted') await recordFirstContact(id, new Date().toISOString());
+  else if (changed && changed.status !== 'new') await setClock(id, null, null);
+  if (changed && changed.status !== 'new') await refreshClockNote(nextClockDue);
   const current = await readLead(id);
   if (!current || current.record.spam) throw new HttpError(404, 'No lead in the inbox has that id.');
   if (!changed) throw new LeadConflictError(current);
@@ -87,6 +95,7 @@ export const changeWork = async (id: string, change: WorkChange, by: string, ver
  */
 export const releaseSpam = async (id: string, by: string): Promise<StoredLead> => {
   const releasedAt = new Date().toISOString();
+  let clockDue: string | null = null;
   const deliveries = await transaction(async () => {
     // A lead now, with its person found or made in the same statement (spam never had one).
     const released = await query<{ person: string; origin: string }>(
@@ -103,7 +112,13 @@ export const releaseSpam = async (id: string, by: string): Promise<StoredLead> =
     const spam = await readLead(id);
     if (spam) await joinPerson(spam.record, released[0]);
     const lead = await readLead(id);
-    return lead ? storeDeliveries(id, newDeliveries(lead.record, { ackOwed: false })) : [];
+    if (!lead) return [];
+    // A lead now: it gets its assignee and clock, as at arrival, from the release.
+    const current = lead.record.personId ? await currentAssignee(lead.record.personId, lead.record.kind, id) : null;
+    const { assignee, dueAt } = await assignNewLead({ ...lead.record, receivedAt: releasedAt }, releasedAt, current);
+    clockDue = dueAt;
+    const pushTo = await pushFor(recipientOf(assignee), 'assigned', releasedAt);
+    return storeDeliveries(id, newDeliveries({ ...lead.record, assignee }, { ackOwed: false, pushTo }));
   });
   if (deliveries === null) {
     if (await readLead(id)) throw new HttpError(409, 'This lead is in the inbox already.');
@@ -111,7 +126,7 @@ export const releaseSpam = async (id: string, by: string): Promise<StoredLead> =
   }
   const lead = (await readLead(id)) as StoredLead;
   logLead({ kind: lead.record.kind, id, status: 'released', note: lead.record.spamReason });
-  await tryAtReceipt(lead.record, deliveries);
+  await Promise.all([tryAtReceipt(lead.record, deliveries), clockDue ? noteClockDue(clockDue) : null]);
   return (await readLead(id)) ?? lead;
 };
 
