@@ -15,7 +15,7 @@ import { build } from 'vite';
 export const INBOX_WORKER_ENTRY = 'src/islands/inbox/pwa/service-worker.ts';
 export const INBOX_WORKER_FILE = 'leads-sw.js';
 
-/** The built files a page loads, and the chunks they import in turn (relative or /_astro/ names). */
+/** The built files a page loads, and the chunks they import statically in turn (relative or /_astro/ names). */
 export const filesOfPage = async (dist: URL, html: string): Promise<string[]> => {
   const found = new Set<string>();
   // Any attribute: src and href, and an island's component-url and renderer-url.
@@ -26,7 +26,10 @@ export const filesOfPage = async (dist: URL, html: string): Promise<string[]> =>
     found.add(file);
     if (!file.endsWith('.js')) continue;
     const code = await readFile(fileURLToPath(new URL(`.${file}`, dist)), 'utf8').catch(() => '');
-    for (const match of code.matchAll(/["'`](?:\.\/|\/_astro\/)([\w.-]+\.(?:js|css))["'`]/g)) queue.push(`/_astro/${match[1]}`);
+    // Static imports only (`import … from "./x.js"`, `import "./x.js"`): the views loaded later
+    // (`import("./x.js")`) are kept when first used, so installing costs the page's own files only.
+    for (const match of code.matchAll(/(?:from|import)\s*["'`](?:\.\/|\/_astro\/)([\w.-]+\.(?:js|css))["'`]/g))
+      queue.push(`/_astro/${match[1]}`);
   }
   return [...found].sort();
 };

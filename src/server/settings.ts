@@ -25,6 +25,12 @@ const count = (fallback: number, least: number, of: string) =>
     .int({ error: `a whole number of ${of}, ${least} or more` })
     .min(least, { error: `a whole number of ${of}, ${least} or more` })
     .default(fallback);
+/** Working minutes with no default of their own (the clock's later steps: twice and three times the first). */
+const minutes = z.coerce
+  .number({ error: 'a whole number of minutes, 1 or more' })
+  .int({ error: 'a whole number of minutes, 1 or more' })
+  .min(1, { error: 'a whole number of minutes, 1 or more' })
+  .optional();
 const bytes = (fallback: number) => count(fallback, 0, 'bytes');
 const text = z.string().optional();
 const address = z.url({ protocol: /^https?$/, error: 'an http:// or https:// address' }).optional();
@@ -70,6 +76,16 @@ export const settingsSchema = z.object({
   EMAILJS_ACK_PRIVATE_KEY: text,
   EMAILJS_DIGEST_TEMPLATE_ID: text,
   DIGEST_TO: emails,
+  // Routing (intake/assign.ts, jobs/first-contact.ts) and push alerts (outbound/push.ts).
+  LEADS_FIRST_CONTACT_MINUTES: count(15, 1, 'minutes'),
+  LEADS_ESCALATE_AFTER_MINUTES: minutes,
+  LEADS_REASSIGN_AFTER_MINUTES: minutes,
+  WEB_PUSH_PUBLIC_KEY: text,
+  WEB_PUSH_PRIVATE_KEY: text,
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: 'a mailto: or https:// address' })
+    .default('mailto:team@example.com'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 type SettingName = keyof Settings;
@@ -343,21 +359,15 @@ export const digestEmailJsSettings = (): (EmailJsSettings & { to: string }) | nu
  * (LEADS_REASSIGN_AFTER_MINUTES, default three times). Each later step comes no sooner than the one before.
  */
 export const clockSteps = (): [number, number, number] => {
-  const due = numberFrom(env().LEADS_FIRST_CONTACT_MINUTES, 15);
-  const escalate = Math.max(due, numberFrom(env().LEADS_ESCALATE_AFTER_MINUTES, due * 2));
-  const reassign = Math.max(escalate, numberFrom(env().LEADS_REASSIGN_AFTER_MINUTES, due * 3));
+  const { LEADS_FIRST_CONTACT_MINUTES: due, LEADS_ESCALATE_AFTER_MINUTES, LEADS_REASSIGN_AFTER_MINUTES } = settings();
+  const escalate = Math.max(due, LEADS_ESCALATE_AFTER_MINUTES ?? due * 2);
+  const reassign = Math.max(escalate, LEADS_REASSIGN_AFTER_MINUTES ?? due * 3);
   return [due, escalate, reassign];
 };
 
 /** Web Push's VAPID keys and contact (outbound/push.ts); null (no push alerts) when a key is unset. */
 export const webPushSettings = (): { publicKey: string; privateKey: string; subject: string; timeoutMs: number } | null => {
-  const publicKey = (env().WEB_PUSH_PUBLIC_KEY ?? '').trim();
-  const privateKey = (env().WEB_PUSH_PRIVATE_KEY ?? '').trim();
+  const { WEB_PUSH_PUBLIC_KEY: publicKey, WEB_PUSH_PRIVATE_KEY: privateKey, WEB_PUSH_SUBJECT: subject } = settings();
   if (!publicKey || !privateKey) return null;
-  return {
-    publicKey,
-    privateKey,
-    subject: (env().WEB_PUSH_SUBJECT ?? '').trim() || 'mailto:team@example.com',
-    timeoutMs: notifyTimeoutMs(),
-  };
+  return { publicKey, privateKey, subject, timeoutMs: notifyTimeoutMs() };
 };

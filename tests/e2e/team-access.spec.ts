@@ -12,6 +12,9 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { uniqueLetters } from '../support/unique.ts';
 import { randomClientAddress } from '../../harness/client-address.ts';
 
+// Two browsers, two sign-ins and three axe runs over pages that grew with routing (what each person takes).
+test.describe.configure({ timeout: 60_000 });
+
 const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },

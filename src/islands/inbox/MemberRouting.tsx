@@ -23,6 +23,8 @@ export function MemberRouting({ session, member, onSaved }: { session: Session; 
   const [problem, setProblem] = useState('');
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The form is made when opened: a long team stays a short page.
+  const [open, setOpen] = useState(false);
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -48,49 +50,51 @@ export function MemberRouting({ session, member, onSaved }: { session: Session; 
   };
   const id = (what: string) => `routing-${member.id}-${what}`;
   return (
-    <details className="inbox-routing">
+    <details className="inbox-routing" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>What {member.name} takes</summary>
-      <form onSubmit={(event) => void save(event)}>
-        <label className="inbox-check">
-          <input type="checkbox" name="available" defaultChecked={member.available} /> Available (off: away, given no leads)
-        </label>
-        <fieldset>
-          <legend>Kinds</legend>
-          {ENQUIRY_KINDS.map((kind) => (
-            <label key={kind} className="inbox-check">
-              <input type="checkbox" name="kinds" value={kind} defaultChecked={member.kinds.includes(kind)} /> {KIND_NAMES[kind].division}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Calls in</legend>
-          {MEMBER_LANGUAGES.map((language) => (
-            <label key={language} className="inbox-check">
-              <input type="checkbox" name="languages" value={language} defaultChecked={member.languages.includes(language)} />{' '}
-              {MEMBER_LANGUAGE_NAMES[language]}
-            </label>
-          ))}
-        </fieldset>
-        <label htmlFor={id('cap')}>Most leads a day (empty: no cap)</label>
-        <input
-          id={id('cap')}
-          name="dailyCap"
-          type="number"
-          min={0}
-          max={DAILY_CAP_MAX}
-          inputMode="numeric"
-          defaultValue={member.dailyCap ?? ''}
-        />
-        <button type="submit" className="inbox-button inbox-button--primary" disabled={busy}>
-          Save what {member.name} takes
-        </button>
-        {saved && <p role="status">Saved.</p>}
-        {problem && (
-          <p className="inbox-problem" role="alert">
-            {problem}
-          </p>
-        )}
-      </form>
+      {open && (
+        <form onSubmit={(event) => void save(event)}>
+          <label className="inbox-check">
+            <input type="checkbox" name="available" defaultChecked={member.available} /> Available (off: away, given no leads)
+          </label>
+          <fieldset>
+            <legend>Kinds</legend>
+            {ENQUIRY_KINDS.map((kind) => (
+              <label key={kind} className="inbox-check">
+                <input type="checkbox" name="kinds" value={kind} defaultChecked={member.kinds.includes(kind)} /> {KIND_NAMES[kind].division}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>Calls in</legend>
+            {MEMBER_LANGUAGES.map((language) => (
+              <label key={language} className="inbox-check">
+                <input type="checkbox" name="languages" value={language} defaultChecked={member.languages.includes(language)} />{' '}
+                {MEMBER_LANGUAGE_NAMES[language]}
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor={id('cap')}>Most leads a day (empty: no cap)</label>
+          <input
+            id={id('cap')}
+            name="dailyCap"
+            type="number"
+            min={0}
+            max={DAILY_CAP_MAX}
+            inputMode="numeric"
+            defaultValue={member.dailyCap ?? ''}
+          />
+          <button type="submit" className="inbox-button inbox-button--primary" disabled={busy}>
+            Save what {member.name} takes
+          </button>
+          {saved && <p role="status">Saved.</p>}
+          {problem && (
+            <p className="inbox-problem" role="alert">
+              {problem}
+            </p>
+          )}
+        </form>
+      )}
     </details>
   );
 }

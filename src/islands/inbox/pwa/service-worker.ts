@@ -68,8 +68,8 @@ worker.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith('inbox-') && name !== CACHE).map((name) => caches.delete(name))))
-      .then(() => worker.clients.claim()),
+      // No clients.claim(): a page loaded before the worker stays as it is; its next load is the worker's.
+      .then((names) => Promise.all(names.filter((name) => name.startsWith('inbox-') && name !== CACHE).map((name) => caches.delete(name)))),
   );
 });
 
