@@ -45,12 +45,11 @@ let blobs: LocalBlobs;
 let db: TestDatabase;
 let api: ApiServer;
 let standIn: EmailJsStandIn;
+// Started together, with 60 s as tests/support/servers.ts allows: a database takes seconds of CPU,
+// and the default 10 s ran out on a loaded machine.
 beforeAll(async () => {
-  blobs = await startLocalBlobs();
-  db = await startTestDatabase();
-  api = await startApiServer(API_PORT);
-  standIn = await startEmailJsStandIn();
-});
+  [blobs, db, api, standIn] = await Promise.all([startLocalBlobs(), startTestDatabase(), startApiServer(API_PORT), startEmailJsStandIn()]);
+}, 60_000);
 afterAll(async () => {
   await api.close();
   await standIn.close();

@@ -183,7 +183,8 @@ describe('DELETE /api/leads/<id>', () => {
   });
 });
 
-describe('npm run leads:erase', () => {
+// Each case starts Node with the script (seconds on a loaded machine, which the default 20 s did not always cover).
+describe('npm run leads:erase', { timeout: 90_000 }, () => {
   const run = (args: string[]) =>
     promisify(execFile)(process.execPath, ['scripts/leads-erase.ts', '--dir', blobs.directory, '--site', 'test-site', ...args], {
       cwd: path.resolve(import.meta.dirname, '../..'),
