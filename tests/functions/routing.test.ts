@@ -190,3 +190,27 @@ test('a push the push service refuses (500) stays pending in the deliveries tabl
   }
   expect((await db.deliveries(answer.body.id)).push).toMatchObject({ state: 'sent', attempts: 2 });
 });
+
+test('Insights: the first contact within its target by division and assignee, and the reassignments by hand', async () => {
+  const { readInsights } = await import('../../src/server/team/insights.ts');
+  const { readLead } = await import('../../src/server/db/leads.ts');
+  const { changeWork } = await import('../../src/server/team/work.ts');
+  const { reassign } = await import('../../src/server/team/routing-api.ts');
+  const asha = await member('Asha', { kinds: ['finance'] });
+  const bala = await member('Bala', { kinds: ['finance'] });
+  const first = await send('finance', validFinance(someone()));
+  const second = await send('finance', validFinance(someone()));
+  // One contacted at once (within the target); the other given to the other member by the owner.
+  const stored = await withDatabase(() => readLead(first.body.id));
+  await withDatabase(() => changeWork(first.body.id, { status: 'contacted' }, 'Asha', stored?.version ?? 0));
+  const to = (await db.record(second.body.id)).assignee?.id === asha.id ? bala : asha;
+  await withDatabase(() => reassign({ id: null, name: 'Owner', role: 'owner' }, second.body.id, { memberId: to.id }));
+  const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const figures = (await withDatabase(() => readInsights({ from: day, to: day }))).routing;
+  expect(figures.targetMinutes).toBe(15);
+  expect(figures.all).toMatchObject({ leads: 2, contacted: 1, inTarget: 1, inTargetShare: 0.5 });
+  expect(figures.byKind).toEqual([expect.objectContaining({ kind: 'finance', leads: 2, inTarget: 1 })]);
+  // By whom has them now: the second went to the other member, who had the first.
+  expect(figures.byPerson.map((row) => [row.person, row.leads, row.inTarget])).toEqual([[to.name, 2, 1]]);
+  expect(figures.reassignments).toEqual([{ kind: 'finance', byClock: 0, byHand: 1 }]);
+});

@@ -348,6 +348,25 @@ export type Ranked = z.infer<typeof rankedSchema>;
 export const weekSchema = z.extend(perKind(z.number()), { week: day, spam: z.number(), firstContact: speedSchema });
 export type Week = z.infer<typeof weekSchema>;
 
+/** The first contact of assigned leads: how many, contacted, within the target, and the working minutes from the assignment. */
+const targetSchema = z.strictObject({
+  leads: z.number(),
+  contacted: z.number(),
+  inTarget: z.number(),
+  inTargetShare: z.nullable(z.number()),
+  medianMinutes: z.nullable(z.number()),
+  p90Minutes: z.nullable(z.number()),
+});
+export const routingFiguresSchema = z.strictObject({
+  targetMinutes: z.number(),
+  all: targetSchema,
+  byKind: z.array(z.extend(targetSchema, { kind })),
+  byPerson: z.array(z.extend(targetSchema, { person: z.string() })),
+  /** Leads given to someone else in the range: by the first-contact clock, or by hand. */
+  reassignments: z.array(z.strictObject({ kind, byClock: z.number(), byHand: z.number() })),
+});
+export type RoutingFigures = z.infer<typeof routingFiguresSchema>;
+
 /** GET /api/leads/insights?from=&to=: the owner's figures over a range of India's dates. */
 export const insightsSchema = z.strictObject({
   from: day,
@@ -371,6 +390,8 @@ export const insightsSchema = z.strictObject({
   waiting: z.array(z.uuid()),
   waitingCount: z.number(),
   referrals: referralFiguresSchema,
+  /** Routing: the first contact within its target (LEADS_FIRST_CONTACT_MINUTES), by division and assignee, and the reassignments. */
+  routing: routingFiguresSchema,
   waitingLeads: z.array(
     z.strictObject({ id: z.uuid(), kind, name: z.string(), receivedAt: time, clockStart: time, workingMinutes: z.number() }),
   ),

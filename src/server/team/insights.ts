@@ -7,6 +7,8 @@ import { HttpError } from '../errors.ts';
 import { dateProblem } from './lead-query.ts';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { SALES_KINDS } from '../../lib/team-api/vocabulary.ts';
+import { SYSTEM_ACTORS } from './names.ts';
+import { clockSteps } from '../settings.ts';
 import type { Insights } from '../../lib/team-api/wire.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { WEEKDAYS, site } from '../../config/site.ts';
@@ -17,6 +19,9 @@ import {
   countsByLanguage,
   firstContactSpeed,
   referralCounts,
+  reassignments,
+  routingFigures,
+  type RoutingRow,
   topAttribution,
   waitingLeads,
   type AttributionRow,
@@ -124,6 +129,16 @@ export const readInsights = async (range: DateRange, now = Date.now()): Promise<
   const speed = await firstContactSpeed(span, hours);
   const waiting = await waitingLeads(span, hours);
   const referrals = await referralCounts(span);
+  const routed = await routingFigures(span, hours);
+  const moved = await reassignments(span, SYSTEM_ACTORS.clock);
+  const targetOf = (row: RoutingRow | undefined) => ({
+    leads: row?.leads ?? 0,
+    contacted: row?.contacted ?? 0,
+    inTarget: row?.inTarget ?? 0,
+    inTargetShare: share(row?.inTarget ?? 0, row?.leads ?? 0),
+    medianMinutes: minutes(row?.median ?? null),
+    p90Minutes: minutes(row?.p90 ?? null),
+  });
 
   const inRange = kindRows.filter((row) => row.week === null);
   const leadsOf = (kind: EnquiryKind) => inRange.find((row) => row.kind === kind && !row.spam);
@@ -193,6 +208,13 @@ export const readInsights = async (range: DateRange, now = Date.now()): Promise<
       byReferrer: referrals
         .filter((row) => row.by === 'referrer')
         .map((row) => ({ referrer: row.referrer ?? '', created: row.created, contacted: row.contacted, won: row.won })),
+    },
+    routing: {
+      targetMinutes: clockSteps()[0],
+      all: targetOf(routed.find((row) => row.by === 'all')),
+      byKind: routed.filter((row) => row.by === 'kind').map((row) => ({ kind: row.value as EnquiryKind, ...targetOf(row) })),
+      byPerson: routed.filter((row) => row.by === 'person').map((row) => ({ person: row.value ?? '', ...targetOf(row) })),
+      reassignments: moved.map(({ kind, byClock, byHand }) => ({ kind, byClock, byHand })),
     },
     waitingLeads: waiting.map((row) => ({
       id: row.id,
