@@ -97,6 +97,11 @@ const META: Record<string, (value: unknown) => boolean> = {
   referredBy: (v) => typeof v === 'string',
   referredFrom: (v) => typeof v === 'string',
   referralNote: (v) => typeof v === 'string',
+  // Routing (src/server/intake/assign.ts): the assignee chosen in the lead's transaction and the first-contact clock.
+  assignee: (v) => typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string' && 'id' in v,
+  assignedAt: (v) => typeof v === 'string' && ISO.test(v),
+  firstContactDueAt: (v) => typeof v === 'string' && ISO.test(v),
+  firstContactAt: (v) => typeof v === 'string' && ISO.test(v),
 };
 /** Schema fields the record does not keep as such (the id is `id`; consent is `consentAt`). */
 const NOT_STORED = new Set(['submissionId', 'consent', 'company_website']);
