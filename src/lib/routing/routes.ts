@@ -36,9 +36,6 @@ export const PAGE_ROUTES = {
 } as const;
 export type RoutedPageId = keyof typeof PAGE_ROUTES;
 
-/** The team's pages: English only, not indexed, outside the languages. */
-export const TEAM_ROUTES = { inbox: '/leads', cms: '/admin' } as const;
-
 /** Something a link can point to: a collection entry (or a `{ collection, id }` reference) or home. */
 export type LinkTarget =
   | 'home'

@@ -6,7 +6,7 @@
  */
 import { ENQUIRY_KINDS, type EnquiryKind } from '../enquiry/kinds.ts';
 import type { CallLanguage } from '../enquiry/options.ts';
-import { TEAM_ROUTES } from '../routing/routes.ts';
+import { TEAM_ROUTES } from '../routing/team-routes.ts';
 
 /** Who may do what in /leads: `sales` reads and works leads; `owner` also exports, erases and manages the people. */
 export const TEAM_ROLES = ['sales', 'owner'] as const;
