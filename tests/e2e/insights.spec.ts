@@ -17,6 +17,13 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number, hours = 0) => new Date(Date.now() - days * DAY - hours * 3_600_000).toISOString();
+/** 11:00 in India on a working day (Monday to Saturday) 4 or 5 days ago, and a number of minutes after it. */
+const officeMorning = (() => {
+  const day = (days: number) => new Date(Date.now() - days * DAY + 5.5 * 3_600_000);
+  const date = day(4).getUTCDay() === 0 ? day(5) : day(4);
+  const start = Date.parse(`${date.toISOString().slice(0, 10)}T11:00:00+05:30`);
+  return (minutes = 0) => new Date(start + minutes * 60_000).toISOString();
+})();
 
 /** Three leads of a few days ago in the served site's database; the waiting one's name and the won one's campaign are returned. */
 const seed = async () => {
@@ -27,17 +34,20 @@ const seed = async () => {
   const unique = randomUUID().slice(0, 8);
   const waiting = `Waiting ${unique}`;
   const campaign = `e2e-diwali-${unique}`;
+  const assignee = `Kavya ${unique}`;
   try {
     await seedLead(reader.rows, { id: randomUUID(), kind: 'bankloan', at: daysAgo(5), name: waiting, utm_source: 'e2e-source' });
     await seedLead(reader.rows, {
       id: randomUUID(),
       kind: 'realestate',
-      at: daysAgo(4),
+      at: officeMorning(),
       locale: 'ta',
       utm_campaign: campaign,
       status: 'won',
+      // Given to Kavya on arrival in office hours, due 15 minutes later, reached after 10 (routing's figures).
+      assignee: { name: assignee, at: officeMorning(), dueAt: officeMorning(15), contactedAt: officeMorning(10) },
       history: [
-        ['contacted', daysAgo(4, -1), 'Kavya Rao'],
+        ['contacted', officeMorning(10), assignee],
         ['won', daysAgo(3), 'Kavya Rao'],
       ],
     });
@@ -46,7 +56,7 @@ const seed = async () => {
     await reader.close();
     await database.close();
   }
-  return { waiting, campaign };
+  return { waiting, campaign, assignee };
 };
 
 /** A sales person's own key, added with the owner's (names unique: the served database outlives a run). */
@@ -81,7 +91,7 @@ for (const size of [
     test('the owner opens Insights: charts with their legends, every chart with its table and CSV, the waiting list linked to the lead', async ({
       page,
     }) => {
-      const { waiting, campaign } = await seed();
+      const { waiting, campaign, assignee } = await seed();
       await openInsights(page);
 
       // Charts: one labelled picture each, with its table and its download.
@@ -106,6 +116,25 @@ for (const size of [
       await expect(page.getByRole('table', { name: 'Campaigns: the numbers' }).getByRole('row', { name: campaign })).toHaveText(
         new RegExp(`^${campaign}\\s*1\\s*1\\s*100 %\\s*0$`),
       );
+
+      // Routing: the assignee reached their lead within the target, 10 minutes after it was given to them.
+      const byPerson = page.getByRole('table', { name: /^First contact within .+, by person: the numbers$/ });
+      await expect(byPerson.getByRole('columnheader')).toHaveText([
+        'Person',
+        'Assigned',
+        'Contacted',
+        'Within target',
+        'Share within target',
+        'Median from assignment',
+        '90th percentile',
+      ]);
+      await expect(byPerson.getByRole('row', { name: assignee })).toHaveText(
+        new RegExp(`^${assignee}\\s*1\\s*1\\s*1\\s*100 %\\s*10 min\\s*10 min$`),
+      );
+      await expect(
+        page.getByRole('table', { name: /^First contact within .+, by division: the numbers$/ }).getByRole('row', { name: /^All/ }),
+      ).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Leads given to someone else: the numbers' })).toBeVisible();
 
       // Each table downloads as CSV, its numbers as shown.
       const download = page.waitForEvent('download');

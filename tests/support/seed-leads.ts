@@ -19,6 +19,8 @@ export interface SeedLead {
   status?: string;
   /** Each change of its status: what it became, when, by whom. */
   history?: [status: string, at: string, by: string][];
+  /** Routing: who has it since when, when its first contact was due, and when it was made (if it was). */
+  assignee?: { name: string; at: string; dueAt: string; contactedAt?: string };
 }
 
 type Rows = (sql: string, params?: unknown[]) => Promise<unknown[]>;
@@ -48,6 +50,12 @@ export const seedLead = async (rows: Rows, lead: SeedLead) => {
       lead.status ?? 'new',
     ],
   );
+  if (lead.assignee)
+    await rows(
+      `UPDATE leads SET assignee_name = $2, assigned_at = $3, first_contact_due_at = $4, first_contact_at = $5,
+         first_contact_assigned_at = CASE WHEN $5::timestamptz IS NULL THEN NULL ELSE $3::timestamptz END WHERE id = $1`,
+      [lead.id, lead.assignee.name, lead.assignee.at, lead.assignee.dueAt, lead.assignee.contactedAt ?? null],
+    );
   for (const [status, at, by] of lead.history ?? [])
     await rows(`INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note) VALUES ($1, $2, $3, $4, '')`, [
       lead.id,

@@ -1,7 +1,7 @@
 /**
  * Insights, the owner's view in /leads (loaded only when opened: its own chunk): where leads come
- * from, how fast the team reaches them, what they win, and who is still waiting, over a date range
- * (the last 30 days unless chosen). Every chart has its table and a CSV download of its numbers.
+ * from, how fast the team reaches them and how many within the first-contact target, what they win,
+ * and who is still waiting, over a date range (the last 30 days unless chosen). Every chart has its table and a CSV download of its numbers.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, readInsights, type Session } from '../api.ts';
@@ -11,6 +11,7 @@ import type { Insights } from '../../../lib/team-api/wire.ts';
 import { shortDate } from './figures.ts';
 import { OriginFigures } from './OriginFigures.tsx';
 import { ReferralFigures } from './ReferralFigures.tsx';
+import { RoutingFigures } from './RoutingFigures.tsx';
 import { TimeFigures, officeText } from './TimeFigures.tsx';
 import './insights.css';
 import { formText } from '../../../lib/text.ts';
@@ -106,6 +107,7 @@ function Figures({ data, file }: { data: Insights; file: (name: string) => strin
         )}
       </section>
       <TimeFigures data={data} file={file} />
+      <RoutingFigures data={data} file={file} />
       <OriginFigures data={data} file={file} />
       <ReferralFigures data={data} file={file} />
     </>
