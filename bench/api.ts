@@ -15,6 +15,7 @@
  *   npm run bench:api                                   # both modes, 1,000 requests at c=1 and at c=50
  *   npm run bench:api -- --mode in-process --n 3000     # only in process
  *   npm run bench:api -- --mode served --n 1000 --c 50  # only served
+ *   npm run bench:api -- --mode in-process --team 8     # with 8 sales members to assign (0: all to the owner)
  *   BASE_URL=http://localhost:8888 npm run bench:api -- --mode served   # an `npm start` already running
  *
  * Served mode starts `node harness/serve.ts` (PORT and EMAILJS_STANDIN_PORT if set, else free
@@ -43,8 +44,11 @@ const { values } = parseArgs({
     c: { type: 'string', default: '1,50' },
     dup: { type: 'string', default: '0.05' },
     mode: { type: 'string', default: 'both' },
+    team: { type: 'string', default: '0' },
   },
 });
+/** Sales members who take bank loans, added to the empty database before each row: 0 gives every lead to the owner; the difference is assignment's cost. */
+const teamSize = Number(values.team);
 const total = Number(values.n);
 const concurrencies = values.c.split(',').map(Number);
 const dupShare = Number(values.dup);
@@ -352,6 +356,11 @@ const inProcess = async (): Promise<Row[]> => {
     memory.clear();
     const reader = readDatabase(database.url);
     await reader.rows(EMPTY_EVERY_TABLE);
+    await reader.rows(
+      `INSERT INTO assignment_pointer (id) VALUES (true) ON CONFLICT DO NOTHING;
+       INSERT INTO team_members (name, role, key_hash, added_by, kinds, languages)
+       SELECT 'Bench member ' || n, 'sales', md5(random()::text) || n, 'bench', '{bankloan}', '{en,ta}' FROM generate_series(1, ${teamSize}) n`,
+    );
     await reader.close();
     const ids = idChooser();
     const latency: number[] = [];
@@ -418,7 +427,7 @@ log(
     .join(' ')}`,
 );
 log(
-  `${total} valid bank-loan enquiries per row, ${Math.round(dupShare * 100)} % of them re-sending an answered id; ${Math.round((1 - REPEAT_VISITORS) * 100)} % from a new phone (a new person), the rest from one already seen`,
+  `${total} valid bank-loan enquiries per row, ${Math.round(dupShare * 100)} % of them re-sending an answered id; in process, ${teamSize} sales members to assign them to (0: the owner); ${Math.round((1 - REPEAT_VISITORS) * 100)} % from a new phone (a new person), the rest from one already seen`,
 );
 log('');
 log(

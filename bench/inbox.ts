@@ -287,6 +287,16 @@ const imported = await new Promise<{ code: number | null; stdout: string; stderr
 });
 const importSeconds = (performance.now() - importStarted) / 1000;
 if (imported.code !== 0) throw new Error(`npm run leads:import failed: ${imported.stderr}`);
+// Routing's "Mine" list: the leads shared among 8 sales members, as assignment does on arrival
+// (an imported lead has no assignee), each one's list read with its own id.
+const MEMBERS = Array.from({ length: 8 }, () => crypto.randomUUID());
+await database.exclusive((db) =>
+  db.query(
+    `UPDATE leads SET assignee_id = ($1::uuid[])[1 + abs(hashtext(id::text)) % 8], assignee_name = 'Bench member',
+       assigned_at = received_at WHERE spam IS NULL`,
+    [MEMBERS],
+  ),
+);
 await database.exclusive((db) => db.exec('VACUUM ANALYZE'));
 
 // ---- the inbox's queries --------------------------------------------------------------------------
@@ -337,6 +347,8 @@ const QUERIES: [string, () => string, { inProcess: number; http: number }?][] = 
   ['search: an e-mail', () => path_(`q=${encodeURIComponent((sample() as LeadRecord & { email: string }).email)}`)],
   ['search: a name that matches nothing', () => path_('q=zzqxv')],
   ['status=won', () => path_('status=won')],
+  ['Mine: one member of 8, newest', () => path_(`assignee=${pick(MEMBERS)}`)],
+  ['Mine: one member of 8, still new', () => path_(`assignee=${pick(MEMBERS)}&status=new`)],
   ['kind=bankloan', () => path_('kind=bankloan')],
   ['spam view', () => path_('spam=only')],
   ["a person's page (GET /api/people/<id>)", () => `/api/people/${pick(personRows).id}`],
