@@ -1,7 +1,8 @@
 /**
  * Insights, the owner's view in /leads (loaded only when opened: its own chunk): where leads come
  * from, how fast the team reaches them and how many within the first-contact target, what they win,
- * and who is still waiting, over a date range (the last 30 days unless chosen). Every chart has its table and a CSV download of its numbers.
+ * and who is still waiting, over a date range (the last 30 days unless chosen). Every chart has
+ * its table and a CSV download of its numbers.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, readInsights, type Session } from '../api.ts';
