@@ -4,11 +4,12 @@
  * the end; and the assignee's phone gets a push (src/server/outbound/push.ts) that the push
  * service stand-in decrypts with the device's keys, as a browser would.
  */
-import { expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validBankLoan, validFinance, validPrivacy, validRealEstate } from '../support/enquiry-requests.ts';
 import { device, member, someone, usePushService } from '../support/routing.ts';
+import { teamCall } from '../support/team.ts';
 import { withDatabase } from '../../src/server/db/connection.ts';
 import { removeMember } from '../../src/server/db/team-members.ts';
 import type { PushServiceStandIn } from '../../harness/push-service.ts';
@@ -19,6 +20,13 @@ let standIn: EmailJsStandIn;
 let pushService: PushServiceStandIn;
 useFreshLocalServers((servers) => ({ db, standIn } = servers));
 usePushService((service) => (pushService = service));
+// The team's API is open only with an owner's key set.
+beforeEach(() => {
+  process.env.LEADS_EXPORT_TOKEN = 'routing-test-owner-key-Hq8vN2kT5wR9xM3pZ7cB';
+});
+afterEach(() => {
+  delete process.env.LEADS_EXPORT_TOKEN;
+});
 
 const assignees = async () =>
   (await db.records('leads')).reduce<Record<string, number>>((counts, lead) => {
@@ -189,6 +197,75 @@ test('a push the push service refuses (500) stays pending in the deliveries tabl
     vi.useRealTimers();
   }
   expect((await db.deliveries(answer.body.id)).push).toMatchObject({ state: 'sent', attempts: 2 });
+});
+
+test('only the owner gives a lead to someone or changes what a member takes: a sales key gets 403 and nothing changes', async () => {
+  const asha = await member('Asha', { kinds: ['finance'] });
+  const bala = await member('Bala', { kinds: ['finance'] });
+  const answer = await send('finance', validFinance(someone()));
+  const before = (await db.record(answer.body.id)).assignee;
+  const other = before?.id === asha.id ? bala : asha;
+  const give = await teamCall(`/api/leads/${answer.body.id}/assign`, asha.key, {
+    method: 'POST',
+    body: JSON.stringify({ memberId: other.id }),
+  });
+  expect(give.status).toBe(403);
+  const change = await teamCall(`/api/leads/team/${bala.id}`, asha.key, { method: 'PATCH', body: JSON.stringify({ available: false }) });
+  expect(change.status).toBe(403);
+  expect((await db.record(answer.body.id)).assignee).toEqual(before);
+  expect(await db.rows('SELECT available FROM team_members WHERE id = $1', [bala.id])).toEqual([{ available: true }]);
+  // A sales key cannot stop another member's alerts either: their device is not its own.
+  const balas = await device(pushService, bala.id);
+  const stop = await teamCall('/api/leads/push', asha.key, { method: 'DELETE', body: JSON.stringify({ endpoint: balas.endpoint }) });
+  expect(stop.status).toBe(404);
+  expect(await db.rows('SELECT endpoint FROM push_subscriptions')).toEqual([{ endpoint: balas.endpoint }]);
+});
+
+test('on a live site a device must be at a browser’s push service over https: the server never posts to an address a key chose', async () => {
+  const asha = await member('Asha', { kinds: ['finance'] });
+  const keys = pushService.subscribe().keys;
+  const context = process.env.CONTEXT;
+  process.env.CONTEXT = 'production';
+  try {
+    for (const endpoint of [
+      'http://127.0.0.1:8080/push/1',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://fcm.googleapis.com.attacker.example/send/1',
+      'https://evilfcm.googleapis.com/send/1',
+      'http://fcm.googleapis.com/fcm/send/1',
+      'javascript:alert(1)',
+    ]) {
+      const answer = await teamCall('/api/leads/push', asha.key, { method: 'POST', body: JSON.stringify({ endpoint, keys }) });
+      expect([endpoint, answer.status, answer.body.fields?.endpoint]).toEqual([endpoint, 400, expect.stringMatching(/^endpoint must/)]);
+    }
+    expect(await db.rows('SELECT endpoint FROM push_subscriptions')).toEqual([]);
+    const chrome = await teamCall('/api/leads/push', asha.key, {
+      method: 'POST',
+      body: JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys }),
+    });
+    expect([chrome.status, chrome.body.devices]).toEqual([201, 1]);
+  } finally {
+    if (context === undefined) delete process.env.CONTEXT;
+    else process.env.CONTEXT = context;
+  }
+});
+
+test('a key keeps its newest 10 devices: an eleventh and twelfth replace the two subscribed longest ago, and a push reaches 10', async () => {
+  const asha = await member('Asha', { kinds: ['finance'] });
+  const subscribed = [];
+  for (let n = 0; n < 12; n++) {
+    const subscription = pushService.subscribe();
+    const answer = await teamCall('/api/leads/push', asha.key, { method: 'POST', body: JSON.stringify(subscription) });
+    expect(answer.status).toBe(201);
+    expect(answer.body.devices).toBe(Math.min(n + 1, 10));
+    subscribed.push(pushService.deviceOf(subscription.endpoint));
+    // Each its own millisecond, so "longest ago" is one device.
+    await new Promise((resolve) => setTimeout(resolve, 3));
+  }
+  const before = pushService.received.length;
+  await send('finance', validFinance(someone()));
+  const reached = (await pushService.waitFor(before + 10)).slice(before).map((push) => push.device);
+  expect(reached.sort()).toEqual(subscribed.slice(2).sort());
 });
 
 test('Insights: the first contact within its target by division and assignee, and the reassignments by hand', async () => {

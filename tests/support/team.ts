@@ -1,4 +1,5 @@
 /** Team members for the function tests: a person of each name, added once per test, and their key. */
+import leads from '../../netlify/functions/leads.mts';
 import { withDatabase } from '../../src/server/db/connection.ts';
 import { addMember } from '../../src/server/db/team-members.ts';
 import type { TeamRole } from '../../src/lib/team-api/vocabulary.ts';
@@ -29,4 +30,12 @@ export const answerOf = async (response: Response) => {
     /* CSV or empty */
   }
   return { status: response.status, headers: response.headers, body };
+};
+
+/** One call to /api/leads… with a key (a body is JSON), from a client address as Netlify reports it (context.ip). */
+export const teamCall = async (path: string, key: string, init: RequestInit & { ip?: string } = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${key}`);
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  return answerOf(await leads(new Request(`http://localhost${path}`, { ...init, headers }), { ip: init.ip ?? '203.0.113.7' }));
 };

@@ -44,6 +44,18 @@ export const saveSubscription = async (
     )) as Row,
   );
 
+/**
+ * Keeps a member's (null: the owner's first key) newest `max` devices and forgets the rest, those
+ * subscribed longest ago: a person on a new phone is never refused, and one key cannot make a push
+ * fan out to thousands of addresses.
+ */
+export const keepNewestDevices = (memberId: string | null, max: number) =>
+  query(
+    `DELETE FROM push_subscriptions WHERE id IN (
+       SELECT id FROM push_subscriptions WHERE member_id IS NOT DISTINCT FROM $1 ORDER BY created_at DESC, id DESC OFFSET $2)`,
+    [memberId, max],
+  );
+
 /** Forgets a device of this member (null: the owner's first key); false when it was not theirs. */
 export const deleteSubscription = async (memberId: string | null, endpoint: string): Promise<boolean> =>
   (

@@ -15,7 +15,7 @@ import { transaction } from '../db/connection.ts';
 import { readLead, type StoredLead } from '../db/leads.ts';
 import { logTeamAction } from '../db/team-log.ts';
 import { setAssignee, setMemberRouting } from '../db/routing.ts';
-import { deleteSubscription, deviceCount, saveSubscription } from '../db/push-subscriptions.ts';
+import { deleteSubscription, deviceCount, keepNewestDevices, saveSubscription } from '../db/push-subscriptions.ts';
 import { listMembers } from '../db/team-members.ts';
 import { pushDelivery, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
 import { pushFor, recipientOf } from '../outbound/push.ts';
@@ -37,6 +37,9 @@ export const PUSH_SERVICE_HOSTS = [
 ] as const;
 
 const ENDPOINT_MAX = 1000;
+
+/** Devices one key may have; a new one past it replaces the one subscribed longest ago. */
+export const PUSH_DEVICES_MAX = 10;
 
 const fieldError = (fields: Record<string, string>) => new HttpError(400, 'Some fields are wrong.', { fields });
 
@@ -84,7 +87,10 @@ export const pushStatus = async (who: Caller): Promise<PushStatus> => ({
 export const subscribe = async (who: Caller, body: unknown): Promise<PushStatus> => {
   if (!webPushSettings()) throw new HttpError(409, 'Push alerts are off on this site (no VAPID keys).');
   const subscription = parseSubscription(body);
-  await saveSubscription(who.id, subscription, new Date().toISOString());
+  await transaction(async () => {
+    await saveSubscription(who.id, subscription, new Date().toISOString());
+    await keepNewestDevices(who.id, PUSH_DEVICES_MAX);
+  });
   return pushStatus(who);
 };
 
