@@ -16,6 +16,7 @@ import {
   leadEnvelopeSchema,
   leadPageSchema,
   leadViewSchema,
+  attemptAnswerSchema,
   logPageSchema,
   mergeAnswerSchema,
   peopleSchema,
@@ -93,6 +94,14 @@ describe('every answer the inbox reads has the contract’s shape', () => {
       412,
     );
     expect(stale.etag).toBe(changed.etag);
+    const tried = fits(
+      attemptAnswerSchema,
+      await call(`/api/leads/${loan.submissionId}/attempts`, { member: 'Kavya', ...json('POST', { channel: 'call', outcome: 'no-answer' }) }),
+      201,
+    );
+    expect(tried.attempt).toMatchObject({ by: 'Kavya', channel: 'call', outcome: 'no-answer' });
+    const reread = fits(leadViewSchema, await call(`/api/leads/${loan.submissionId}`, { member: 'Kavya' }), 200);
+    expect(reread.attempts).toEqual([tried.attempt]);
 
     const spam = validFinance({ company_website: 'https://spam.example' });
     await send('finance', spam);
@@ -107,7 +116,7 @@ describe('every answer the inbox reads has the contract’s shape', () => {
     const people = fits(peopleSchema, await call('/api/leads/team'), 200);
     expect(people.members.map((member) => member.name)).toContain(added.member.name);
     const log = fits(logPageSchema, await call('/api/leads/log'), 200);
-    expect(log.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['work', 'release', 'add-member']));
+    expect(log.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['work', 'attempt', 'release', 'add-member']));
 
     const notice = fits(consentNoticeSchema, await call(`/api/leads?consentNotice=${CONSENT_VERSIONS[0]}`), 200);
     expect(notice.text).toEqual(expect.any(String));
@@ -164,7 +173,7 @@ describe('the schemas are strict, so the test above can fail', () => {
     const { body: view } = await call(`/api/leads/${loan.submissionId}`);
     expect(leadViewSchema.safeParse(view).success).toBe(true);
     expect(leadViewSchema.safeParse({ ...view, alsoWith: undefined }).success).toBe(false);
-    const { alsoWith: _also, enquiredAgain: _again, ...body } = view;
+    const { alsoWith: _also, enquiredAgain: _again, attempts: _attempts, ...body } = view;
     expect(leadEnvelopeSchema.safeParse(body).success).toBe(true);
     expect(leadEnvelopeSchema.safeParse({ ...body, version: 3 }).success).toBe(false);
     expect(leadEnvelopeSchema.safeParse({ lead: body.lead }).success).toBe(false);

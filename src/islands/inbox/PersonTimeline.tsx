@@ -1,5 +1,5 @@
-/** A person's timeline, newest first: enquiries, status changes and notes, referrals, merges and withdrawals, with who and when. */
-import { KIND_NAMES, kindNames } from '../../lib/team-api/vocabulary.ts';
+/** A person's timeline, newest first: enquiries, status changes and notes, attempts to reach them, referrals, merges and withdrawals, with who and when. */
+import { ATTEMPT_CHANNEL_NAMES, ATTEMPT_OUTCOME_NAMES, KIND_NAMES, kindNames, type AttemptChannel, type AttemptOutcome } from '../../lib/team-api/vocabulary.ts';
 import type { PersonPage } from '../../lib/team-api/wire.ts';
 import { PURPOSE_NAMES, when } from './words.ts';
 
@@ -13,6 +13,12 @@ const describe = (entry: Entry): string => {
       return entry.by === 'the visitor' ? `Sent a ${lead.toLowerCase()}` : `${entry.by} made a ${lead.toLowerCase()} (a referral)`;
     case 'work':
       return `${entry.by} set the ${lead.toLowerCase()} to ${entry.status ?? 'new'}${entry.note ? `: “${entry.note}”` : ''}`;
+    case 'attempt': {
+      const channel = ATTEMPT_CHANNEL_NAMES[entry.detail?.channel as AttemptChannel] ?? 'Attempt';
+      const outcome = ATTEMPT_OUTCOME_NAMES[entry.detail?.outcome as AttemptOutcome] ?? '';
+      const back = entry.detail?.callBackAt ? ` ${when(entry.detail.callBackAt)}` : '';
+      return `${entry.by}, ${channel.toLowerCase()} about the ${lead.toLowerCase()}: ${outcome.replace('…', '')}${back}${entry.detail?.note ? ` (“${entry.detail.note}”)` : ''}`;
+    }
     case 'referral':
       return `${entry.by} referred them to ${kindNames(entry.detail?.kind ?? '').division}`;
     case 'merge':

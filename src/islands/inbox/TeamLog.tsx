@@ -25,6 +25,7 @@ const ACTION_NAMES: Record<TeamAction, string> = {
   'erase-person': 'erased a person',
   assign: 'gave a lead',
   'set-member': 'changed what a person takes:',
+  attempt: 'tried to reach a lead:',
 };
 
 const describe = (entry: TeamLogEntry) => {
@@ -36,6 +37,7 @@ const describe = (entry: TeamLogEntry) => {
   if (entry.action === 'lockout' || entry.action === 'read-limit') return `${what} ${detail.note ?? ''}`;
   if (entry.action === 'assign') return `${what} from ${detail.from ?? ''} to ${detail.to ?? ''}`;
   if (entry.action === 'set-member') return `${what} ${detail.name ?? ''}`;
+  if (entry.action === 'attempt') return `${what} ${detail.channel ?? ''}, ${detail.outcome ?? ''}`;
   return what;
 };
 

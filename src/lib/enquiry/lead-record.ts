@@ -9,21 +9,22 @@
  */
 import type { EnquiryKind, EnquiryOf } from './index.ts';
 import type { HONEYPOT_FIELD } from './field-rules.ts';
-import type { LeadStatus, RoutingEvent } from '../team-api/vocabulary.ts';
+import type { HistoryEvent, LeadStatus } from '../team-api/vocabulary.ts';
 
 /** The two ways in: the form's script posts JSON ('js'); a native HTML form posts form fields ('html'). */
 export type Via = 'js' | 'html';
 
 /**
  * One entry of the lead's history: a change of status or note (the status and note it left), or
- * what routing did (`event`, in words in `detail`), with the status and note as they were.
+ * what routing did or an attempt to reach the person (`event`, in words in `detail`), with the
+ * status and note as they were (an attempt's first contact: as it left them).
  */
 export interface WorkEntry {
   status: LeadStatus;
   note: string;
   by: string;
   at: string;
-  event?: RoutingEvent;
+  event?: HistoryEvent;
   detail?: string;
 }
 

@@ -35,6 +35,8 @@ export const TEAM_ACTIONS = [
   // Routing (src/server/team/routing-api.ts): a lead given to someone by hand, a member's routing settings.
   'assign',
   'set-member',
+  // Follow-ups (src/server/team/attempts.ts): a call, WhatsApp message or e-mail recorded.
+  'attempt',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
@@ -70,6 +72,28 @@ export const durationText = (minutes: number | null): string =>
 /** What routing did, in a lead's history (src/server/intake/assign.ts, jobs/first-contact.ts). */
 export const ROUTING_EVENTS = ['reassigned', 'reminded', 'escalated'] as const;
 export type RoutingEvent = (typeof ROUTING_EVENTS)[number];
+/** Every event of a lead's history besides a change of status or note: routing's, and an attempt to reach the person. */
+export const HISTORY_EVENTS = [...ROUTING_EVENTS, 'attempt'] as const;
+export type HistoryEvent = (typeof HISTORY_EVENTS)[number];
+
+/** How a member tried to reach the person (POST /api/leads/<id>/attempts). */
+export const ATTEMPT_CHANNELS = ['call', 'whatsapp', 'email'] as const;
+export type AttemptChannel = (typeof ATTEMPT_CHANNELS)[number];
+/** What came of it: one tap each in the inbox's sheet. */
+export const ATTEMPT_OUTCOMES = ['connected', 'no-answer', 'busy', 'switched-off', 'wrong-number', 'call-back'] as const;
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
+/** The channels and outcomes in the team's words (the history, the inbox, the digest). */
+export const ATTEMPT_CHANNEL_NAMES: Record<AttemptChannel, string> = { call: 'Call', whatsapp: 'WhatsApp', email: 'E-mail' };
+export const ATTEMPT_OUTCOME_NAMES: Record<AttemptOutcome, string> = {
+  connected: 'Connected',
+  'no-answer': 'No answer',
+  busy: 'Busy',
+  'switched-off': 'Switched off',
+  'wrong-number': 'Wrong number',
+  'call-back': 'Call back at…',
+};
+/** The attempts a lead is given before it may be closed as unreachable ("Attempt 3 of 6"). */
+export const ATTEMPTS_TARGET = 6;
 
 /** The languages a member calls in: the site's four and Hindi, by code. */
 export const MEMBER_LANGUAGES = ['en', 'ta', 'te', 'kn', 'hi'] as const;

@@ -11,7 +11,16 @@ import { ENQUIRY_KINDS, type EnquiryKind } from '../enquiry/kinds.ts';
 import type { LeadRecord } from '../enquiry/lead-record.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { CONSENT_ACTIONS, CONSENT_PURPOSES } from '../enquiry/consent-purposes.ts';
-import { LEAD_STATUSES, MEMBER_LANGUAGES, REFERRAL_KINDS, ROUTING_EVENTS, TEAM_ACTIONS, TEAM_ROLES } from './vocabulary.ts';
+import {
+  ATTEMPT_CHANNELS,
+  ATTEMPT_OUTCOMES,
+  HISTORY_EVENTS,
+  LEAD_STATUSES,
+  MEMBER_LANGUAGES,
+  REFERRAL_KINDS,
+  TEAM_ACTIONS,
+  TEAM_ROLES,
+} from './vocabulary.ts';
 
 const kind = z.enum(ENQUIRY_KINDS);
 const role = z.enum(TEAM_ROLES);
@@ -48,7 +57,7 @@ const leadMeta = z.looseObject({
         note: z.string(),
         by: z.string(),
         at: time,
-        event: z.optional(z.enum(ROUTING_EVENTS)),
+        event: z.optional(z.enum(HISTORY_EVENTS)),
         detail: z.optional(z.string()),
       }),
     ),
@@ -180,10 +189,40 @@ const purposeState = z.enum(['granted', 'withdrawn', 'refused', 'not-asked']);
 export const alsoWithSchema = z.strictObject({ id: z.uuid(), kind, status: z.enum(LEAD_STATUSES), worker: z.nullable(z.string()) });
 export type AlsoWith = z.infer<typeof alsoWithSchema>;
 
-/** GET /api/leads/<id>: the lead, its version, the person's other open enquiries and the leads that repeat it. */
+/** The most a note on an attempt may hold (as the lead's own note). */
+export const ATTEMPT_NOTE_MAX = 1000;
+
+/** POST /api/leads/<id>/attempts' body: how the member tried, what came of it; "call back at…" needs the time asked for. */
+export const newAttemptSchema = z.object({
+  channel: z.enum(ATTEMPT_CHANNELS),
+  outcome: z.enum(ATTEMPT_OUTCOMES),
+  note: z.optional(z.string().check(z.maxLength(ATTEMPT_NOTE_MAX))),
+  callBackAt: z.optional(z.iso.datetime({ offset: true })),
+});
+export type NewAttempt = z.infer<typeof newAttemptSchema>;
+
+/** One attempt as it is stored: who (a member's id, null for the owner's key), when, and the rest of its body. */
+export const attemptSchema = z.strictObject({
+  id: z.string(),
+  at: time,
+  by: z.string(),
+  memberId: z.nullable(z.uuid()),
+  channel: z.enum(ATTEMPT_CHANNELS),
+  outcome: z.enum(ATTEMPT_OUTCOMES),
+  note: z.optional(z.string()),
+  callBackAt: z.optional(time),
+});
+export type Attempt = z.infer<typeof attemptSchema>;
+
+/** POST /api/leads/<id>/attempts' 201: the attempt, and the lead with its version after it. */
+export const attemptAnswerSchema = z.extend(leadEnvelopeSchema, { attempt: attemptSchema });
+export type AttemptAnswer = z.infer<typeof attemptAnswerSchema>;
+
+/** GET /api/leads/<id>: the lead, its version, the person's other open enquiries, the leads that repeat it, and its attempts (oldest first). */
 export const leadViewSchema = z.extend(leadEnvelopeSchema, {
   alsoWith: z.array(alsoWithSchema),
   enquiredAgain: z.array(z.strictObject({ id: z.uuid(), receivedAt: time })),
+  attempts: z.array(attemptSchema),
 });
 export type LeadView = z.infer<typeof leadViewSchema>;
 
@@ -216,12 +255,12 @@ export const consentRowSchema = z.strictObject({
 });
 export type ConsentRow = z.infer<typeof consentRowSchema>;
 
-/** One moment of a person's timeline: an enquiry, a change of status or a note, a merge, a referral, a withdrawal. */
+/** One moment of a person's timeline: an enquiry, a change of status or a note, an attempt to reach them, a merge, a referral, a withdrawal. */
 export const timelineEntrySchema = z.strictObject({
   at: time,
   /** A team member, or "the visitor" for an enquiry they sent. */
   by: z.string(),
-  what: z.enum(['enquiry', 'work', 'merge', 'unmerge', 'referral', 'withdrawal']),
+  what: z.enum(['enquiry', 'work', 'attempt', 'merge', 'unmerge', 'referral', 'withdrawal']),
   leadId: z.nullable(z.uuid()),
   kind: z.optional(kind),
   status: z.optional(z.enum(LEAD_STATUSES)),

@@ -16,6 +16,8 @@
  *   team's log (people.ts).
  * - POST /api/leads/<id>/referrals { kind, note }: refers the lead's person to another division
  *   (referrals.ts), 201 with the new lead; 409 naming consentGroup when the person has not agreed.
+ * - POST /api/leads/<id>/attempts { channel, outcome, note?, callBackAt? }: a call, WhatsApp
+ *   message or e-mail and what came of it (attempts.ts), 201 with the attempt and the lead.
  * - /api/people/…: persons, their consent, Possible duplicates and merges (people-api.ts).
  * The database out of reach: 503.
  */
@@ -44,12 +46,14 @@ import { eraseLead } from './erase.ts';
 import { SYSTEM_ACTORS } from './names.ts';
 import { LeadConflictError, changeWork, etagOf, leadPhoto, parseWork, releaseSpam, versionOf } from './work.ts';
 import { consentNoticeText } from '../../lib/consent.ts';
-import type { ConsentNotice, LeadConflict, LeadEnvelope, LeadView, ReferralAnswer, SignedIn } from '../../lib/team-api/wire.ts';
+import type { AttemptAnswer, ConsentNotice, LeadConflict, LeadEnvelope, LeadView, ReferralAnswer, SignedIn } from '../../lib/team-api/wire.ts';
 import { parseRange, readInsights } from './insights.ts';
 import { PEOPLE_PATH, allowedOnPeople, peopleCall } from './people-api.ts';
 import { parseReferral, referLead } from './referrals.ts';
 import { alsoWithOf } from './persons.ts';
 import { changeRouting, pushStatus, reassign, subscribe, unsubscribe } from './routing-api.ts';
+import { parseAttempt, recordAttempt } from './attempts.ts';
+import { attemptsOf } from '../db/attempts.ts';
 
 /** Reading a page may take longer than storing one lead; a Netlify function may run 60 s. */
 const EXPORT_DEADLINE_MS = 25_000;
@@ -148,7 +152,7 @@ const allowedOn = (id: string, rest: string) => {
   if (id === 'team') return rest === '' ? 'GET, POST' : 'PATCH, DELETE';
   if (id === PUSH && rest === '') return 'GET, POST, DELETE';
   if (id === 'me' || id === 'log' || (id === INSIGHTS && rest === '')) return 'GET';
-  return rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' || rest === 'referrals' || rest === 'assign' ? 'POST' : 'GET';
+  return rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' || rest === 'referrals' || rest === 'assign' || rest === 'attempts' ? 'POST' : 'GET';
 };
 
 const insights = async (params: URLSearchParams): Promise<Response> => {
@@ -206,11 +210,18 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
         const lead = await readLead(id);
         if (!lead) return null;
         await withinReadBudget(who, [lead.record.id]);
-        return { lead, ...(await alsoWithOf(lead.record.id)) };
+        const [person, attempts] = await Promise.all([alsoWithOf(lead.record.id), attemptsOf(lead.record.id)]);
+        return { lead, ...person, attempts };
       }, EXPORT_DEADLINE_MS);
       if (!found) throw new HttpError(404, 'No lead has that id.');
       const etag = etagOf(found.lead.version);
-      const view = { lead: found.lead.record, etag, alsoWith: found.alsoWith, enquiredAgain: found.enquiredAgain } satisfies LeadView;
+      const view = {
+        lead: found.lead.record,
+        etag,
+        alsoWith: found.alsoWith,
+        enquiredAgain: found.enquiredAgain,
+        attempts: found.attempts,
+      } satisfies LeadView;
       return jsonResponse(200, view, { etag: `"${etag}"` });
     }
     case 'PATCH ': {
@@ -243,6 +254,12 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
       const referral = parseReferral(await readJson(request));
       const lead = await withDatabase(() => referLead(id.toLowerCase(), referral, who.name), EXPORT_DEADLINE_MS);
       return jsonResponse(201, { lead } satisfies ReferralAnswer);
+    }
+    case 'POST attempts': {
+      const attempt = parseAttempt(await readJson(request));
+      const { attempt: saved, lead } = await withDatabase(() => recordAttempt(id.toLowerCase(), attempt, who), EXPORT_DEADLINE_MS);
+      const etag = etagOf(lead.version);
+      return jsonResponse(201, { attempt: saved, lead: lead.record, etag } satisfies AttemptAnswer, { etag: `"${etag}"` });
     }
     case 'GET photos/*': {
       const photo = await withDatabase(() => leadPhoto(id.toLowerCase(), rest.slice('photos/'.length)), EXPORT_DEADLINE_MS);

@@ -1,7 +1,7 @@
 /**
  * One person as the team sees them (GET /api/people/<id>): every enquiry they sent across the
  * divisions, newest first, with its kind, page, date, status and who works it; their timeline
- * (enquiries, status changes and notes, merges, referrals, withdrawals, with who and when); what
+ * (enquiries, status changes and notes, attempts to reach them, merges, referrals, withdrawals, with who and when); what
  * they agreed to (the consent ledger's rows, and where each purpose stands); and the merges that
  * made them, with whether each can still be undone. A person merged into another answers as the
  * person kept. A handful of indexed queries, whatever the number of leads.
@@ -18,6 +18,7 @@ import { MERGE_UNDO_DAYS, mergesInto } from './merges.ts';
 import type { AlsoWith, PersonLead, PersonPage, TimelineEntry } from '../../lib/team-api/wire.ts';
 import { csvCell } from './csv.ts';
 import { PERSON_ACTORS } from '../db/persons.ts';
+import { attemptsOfPersons } from '../db/attempts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,7 +45,7 @@ export const readPerson = async (id: string): Promise<PersonPage> => {
   const found = await personAndMembers(id);
   if (!found) throw new HttpError(404, 'No person has that id.');
   const { person, created, members } = found;
-  const [leadRows, contacts, history, events, consent, merges] = await Promise.all([
+  const [leadRows, contacts, history, events, consent, merges, attempts] = await Promise.all([
     query<{
       id: string;
       kind: EnquiryKind;
@@ -68,7 +69,7 @@ export const readPerson = async (id: string): Promise<PersonPage> => {
     ),
     query<{ lead_id: string; kind: EnquiryKind; changed_at: Date; changed_by: string; status: LeadStatus; note: string }>(
       `SELECT h.lead_id, l.kind, h.changed_at, h.changed_by, h.status, h.note FROM lead_history h JOIN leads l ON l.id = h.lead_id
-       WHERE l.person_id = $1 AND l.spam IS NULL ORDER BY h.id`,
+       WHERE l.person_id = $1 AND l.spam IS NULL AND h.event IS DISTINCT FROM 'attempt' ORDER BY h.id`,
       [person],
     ),
     query<{ at: Date; actor: string; action: TimelineEntry['what']; lead_id: string | null; detail: Record<string, string> }>(
@@ -77,6 +78,7 @@ export const readPerson = async (id: string): Promise<PersonPage> => {
     ),
     consentHistory(members),
     mergesInto(members),
+    attemptsOfPersons([person]),
   ]);
   const leads = leadRows.map((row): PersonLead => ({
     id: row.id,
@@ -107,6 +109,19 @@ export const readPerson = async (id: string): Promise<PersonPage> => {
       kind: row.kind,
       status: row.status,
       note: row.note,
+    })),
+    ...attempts.map((attempt): TimelineEntry => ({
+      at: attempt.at,
+      by: attempt.by,
+      what: 'attempt',
+      leadId: attempt.leadId,
+      kind: attempt.kind as EnquiryKind,
+      detail: {
+        channel: attempt.channel,
+        outcome: attempt.outcome,
+        ...(attempt.note ? { note: attempt.note } : {}),
+        ...(attempt.callBackAt ? { callBackAt: attempt.callBackAt } : {}),
+      },
     })),
     ...events.map((row): TimelineEntry => ({ at: iso(row.at), by: row.actor, what: row.action, leadId: row.lead_id, detail: row.detail })),
   ].sort((a, b) => b.at.localeCompare(a.at));

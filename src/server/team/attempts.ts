@@ -1,0 +1,103 @@
+/**
+ * Attempts to reach a lead's person (POST /api/leads/<id>/attempts, both roles): a call, a
+ * WhatsApp message or an e-mail, with what came of it, stored with the member and the time, in
+ * the lead's history and the person's timeline.
+ *
+ * The first Connected attempt is the lead's first contact (unless a change to "contacted" by hand
+ * came first): a lead still new becomes contacted, the first-contact clock stops, and Insights
+ * measures the speed of first contact up to it. Later Connected attempts change none of that.
+ */
+import { HttpError } from '../errors.ts';
+import { transaction } from '../db/connection.ts';
+import { readLead, type StoredLead } from '../db/leads.ts';
+import { insertAttempt, lockLeadForAttempt } from '../db/attempts.ts';
+import { logTeamAction } from '../db/team-log.ts';
+import { nextClockDue, recordFirstContact } from '../db/routing.ts';
+import { refreshClockNote } from '../outbound/pending-marker.ts';
+import { logLead } from '../log.ts';
+import { ATTEMPT_CHANNEL_NAMES, ATTEMPT_OUTCOME_NAMES } from '../../lib/team-api/vocabulary.ts';
+import { newAttemptSchema, type Attempt, type NewAttempt } from '../../lib/team-api/wire.ts';
+import type { Caller } from './auth.ts';
+
+/** How far ahead a call-back may be asked for. */
+const CALL_BACK_MAX_DAYS = 366;
+
+/** India's wall clock, as the history's words give a call-back time ("3 Dec, 10:30 am"). */
+const indiaTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** The attempt asked for, checked by its schema; a 400 names each bad field in words. */
+export const parseAttempt = (body: unknown, now = Date.now()): NewAttempt & { note: string } => {
+  const parsed = newAttemptSchema.safeParse(typeof body === 'object' && body !== null ? body : {});
+  const fields: Record<string, string> = {};
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'body');
+      fields[field] ??=
+        field === 'channel'
+          ? `channel must be one of ${Object.keys(ATTEMPT_CHANNEL_NAMES).join(', ')}`
+          : field === 'outcome'
+            ? `outcome must be one of ${Object.keys(ATTEMPT_OUTCOME_NAMES).join(', ')}`
+            : field === 'note'
+              ? 'note must be text of at most 1000 characters'
+              : field === 'callBackAt'
+                ? 'callBackAt must be a date and time (ISO 8601, e.g. 2026-12-03T10:30:00+05:30)'
+                : field === 'body'
+                  ? 'send a JSON object with channel and outcome'
+                  : issue.message;
+    }
+  const attempt = parsed.success ? parsed.data : null;
+  if (attempt?.note?.includes('\u0000')) fields.note = 'note must not hold U+0000 (NUL)';
+  if (attempt?.outcome === 'call-back' && !attempt.callBackAt) fields.callBackAt = 'say when to call back (outcome call-back)';
+  if (attempt?.callBackAt && attempt.outcome !== 'call-back') fields.callBackAt = 'callBackAt goes only with the outcome call-back';
+  if (attempt?.callBackAt && attempt.outcome === 'call-back') {
+    const at = Date.parse(attempt.callBackAt);
+    if (at <= now) fields.callBackAt = 'the call-back time must be later than now';
+    else if (at > now + CALL_BACK_MAX_DAYS * 86_400_000) fields.callBackAt = 'the call-back time must be within a year';
+  }
+  if (!attempt || Object.keys(fields).length > 0) throw new HttpError(400, 'Some fields are wrong.', { fields });
+  return {
+    ...attempt,
+    note: attempt.note?.trim() ?? '',
+    ...(attempt.callBackAt ? { callBackAt: new Date(attempt.callBackAt).toISOString() } : {}),
+  };
+};
+
+/** The attempt in the words of the lead's history: "Call: No answer", the call-back time, the note. */
+export const attemptWords = (attempt: Pick<NewAttempt, 'channel' | 'outcome' | 'callBackAt'> & { note: string }): string =>
+  [
+    `${ATTEMPT_CHANNEL_NAMES[attempt.channel]}: ${attempt.outcome === 'call-back' ? 'Call back' : ATTEMPT_OUTCOME_NAMES[attempt.outcome]}`,
+    attempt.callBackAt ? `at ${indiaTime.format(new Date(attempt.callBackAt))}` : '',
+    attempt.note ? `– ${attempt.note}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+/**
+ * Records the attempt on the lead, in one transaction with the lead's row locked: the attempt,
+ * its history line, the team's log and, for the first Connected one, the first contact. 404 for
+ * no such lead (or spam).
+ */
+export const recordAttempt = async (id: string, attempt: NewAttempt & { note: string }, who: Caller) => {
+  const at = new Date().toISOString();
+  const stored = await transaction(async () => {
+    const lead = await lockLeadForAttempt(id);
+    if (!lead) return null;
+    const connected = attempt.outcome === 'connected';
+    const saved: Attempt = await insertAttempt(id, attempt, who, at, { detail: attemptWords(attempt), contacts: connected });
+    await logTeamAction(who.name, 'attempt', id, { channel: attempt.channel, outcome: attempt.outcome });
+    // The first contact (kept when a change to "contacted" by hand, or an earlier Connected attempt, made it): the clock stops.
+    if (connected && lead.first_contact_at === null) await recordFirstContact(id, at);
+    return { saved, firstContact: connected && lead.first_contact_at === null };
+  });
+  if (!stored) throw new HttpError(404, 'No lead in the inbox has that id.');
+  if (stored.firstContact) await refreshClockNote(nextClockDue);
+  const lead = (await readLead(id)) as StoredLead;
+  logLead({ kind: lead.record.kind, id, status: 'attempt', note: attempt.outcome });
+  return { attempt: stored.saved, lead };
+};
