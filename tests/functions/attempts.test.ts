@@ -108,7 +108,12 @@ describe('the first contact', () => {
     const first = await attempt(id, { channel: 'call', outcome: 'connected', note: 'wants a SIP' }, asha.key);
     expect(first.status).toBe(201);
     const lead = await db.record(id);
-    expect(lead).toMatchObject({ status: 'contacted', statusBy: 'Asha', statusAt: first.body.attempt.at, firstContactAt: first.body.attempt.at });
+    expect(lead).toMatchObject({
+      status: 'contacted',
+      statusBy: 'Asha',
+      statusAt: first.body.attempt.at,
+      firstContactAt: first.body.attempt.at,
+    });
     expect(first.body.lead.status).toBe('contacted');
     const clock = await db.rows<{ clock_next_at: Date | null; first_contact_assigned_at: Date | null }>(
       'SELECT clock_next_at, first_contact_assigned_at FROM leads WHERE id = $1',
@@ -148,7 +153,11 @@ describe('the first contact', () => {
   test('a Connected attempt on a lead already won leaves its status', async () => {
     const { id } = await assignedLead();
     const read = await call(`/api/leads/${id}`);
-    await call(`/api/leads/${id}`, { method: 'PATCH', headers: { 'if-match': `"${read.body.etag}"` }, body: JSON.stringify({ status: 'won' }) });
+    await call(`/api/leads/${id}`, {
+      method: 'PATCH',
+      headers: { 'if-match': `"${read.body.etag}"` },
+      body: JSON.stringify({ status: 'won' }),
+    });
     await attempt(id, { channel: 'whatsapp', outcome: 'connected' });
     expect((await db.record(id)).status).toBe('won');
   });

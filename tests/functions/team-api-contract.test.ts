@@ -96,7 +96,10 @@ describe('every answer the inbox reads has the contract’s shape', () => {
     expect(stale.etag).toBe(changed.etag);
     const tried = fits(
       attemptAnswerSchema,
-      await call(`/api/leads/${loan.submissionId}/attempts`, { member: 'Kavya', ...json('POST', { channel: 'call', outcome: 'no-answer' }) }),
+      await call(`/api/leads/${loan.submissionId}/attempts`, {
+        member: 'Kavya',
+        ...json('POST', { channel: 'call', outcome: 'no-answer' }),
+      }),
       201,
     );
     expect(tried.attempt).toMatchObject({ by: 'Kavya', channel: 'call', outcome: 'no-answer' });

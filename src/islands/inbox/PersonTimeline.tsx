@@ -1,5 +1,12 @@
 /** A person's timeline, newest first: enquiries, status changes and notes, attempts to reach them, referrals, merges and withdrawals, with who and when. */
-import { ATTEMPT_CHANNEL_NAMES, ATTEMPT_OUTCOME_NAMES, KIND_NAMES, kindNames, type AttemptChannel, type AttemptOutcome } from '../../lib/team-api/vocabulary.ts';
+import {
+  ATTEMPT_CHANNEL_NAMES,
+  ATTEMPT_OUTCOME_NAMES,
+  KIND_NAMES,
+  kindNames,
+  type AttemptChannel,
+  type AttemptOutcome,
+} from '../../lib/team-api/vocabulary.ts';
 import type { PersonPage } from '../../lib/team-api/wire.ts';
 import { PURPOSE_NAMES, when } from './words.ts';
 

@@ -46,7 +46,15 @@ import { eraseLead } from './erase.ts';
 import { SYSTEM_ACTORS } from './names.ts';
 import { LeadConflictError, changeWork, etagOf, leadPhoto, parseWork, releaseSpam, versionOf } from './work.ts';
 import { consentNoticeText } from '../../lib/consent.ts';
-import type { AttemptAnswer, ConsentNotice, LeadConflict, LeadEnvelope, LeadView, ReferralAnswer, SignedIn } from '../../lib/team-api/wire.ts';
+import type {
+  AttemptAnswer,
+  ConsentNotice,
+  LeadConflict,
+  LeadEnvelope,
+  LeadView,
+  ReferralAnswer,
+  SignedIn,
+} from '../../lib/team-api/wire.ts';
 import { parseRange, readInsights } from './insights.ts';
 import { PEOPLE_PATH, allowedOnPeople, peopleCall } from './people-api.ts';
 import { parseReferral, referLead } from './referrals.ts';
@@ -152,7 +160,11 @@ const allowedOn = (id: string, rest: string) => {
   if (id === 'team') return rest === '' ? 'GET, POST' : 'PATCH, DELETE';
   if (id === PUSH && rest === '') return 'GET, POST, DELETE';
   if (id === 'me' || id === 'log' || (id === INSIGHTS && rest === '')) return 'GET';
-  return rest === '' ? 'GET, PATCH, DELETE' : rest === 'release' || rest === 'referrals' || rest === 'assign' || rest === 'attempts' ? 'POST' : 'GET';
+  return rest === ''
+    ? 'GET, PATCH, DELETE'
+    : rest === 'release' || rest === 'referrals' || rest === 'assign' || rest === 'attempts'
+      ? 'POST'
+      : 'GET';
 };
 
 const insights = async (params: URLSearchParams): Promise<Response> => {
