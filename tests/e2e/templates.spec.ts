@@ -33,6 +33,9 @@ const englishInnerPages = () =>
     .filter((p) => p.locale === DEFAULT_LOCALE && !['/', '/admin', '/leads', '/Contactpage'].includes(p.address))
     .map((p) => (p.address === '/404' ? '/no-such-page' : p.address));
 
+/** The English subtitles, as the server sends them (read by the first test that needs them). */
+let subtitles: string[] | undefined;
+
 /** How far the page scrolls sideways, in px (0 when it does not). */
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -70,7 +73,8 @@ for (const { file, locale, route, visit } of TEMPLATE_SAMPLES) {
     const lead = page.locator('main .page-header .page-header__lead');
     if (locale === DEFAULT_LOCALE && (await lead.count()) === 1) {
       await test.step('every English subtitle fits this header in two lines at most', async () => {
-        const subtitles = await page.evaluate(async (addresses) => {
+        // Read from the served pages once per worker: the same ~100 pages for every template.
+        subtitles ??= await page.evaluate(async (addresses) => {
           const texts = await Promise.all(
             addresses.map(async (address) => {
               const html = await (await fetch(address)).text();
