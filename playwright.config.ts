@@ -48,6 +48,8 @@ export const LAUNCH_OPTIONS = {
 export const E2E_STANDIN_PORT = PORT + 100;
 /** The served site's push service stand-in (harness/push-service.ts). */
 export const E2E_PUSH_STANDIN_PORT = PORT + 102;
+/** The served site's WhatsApp Cloud API stand-in (harness/whatsapp-standin.ts). */
+export const E2E_WHATSAPP_STANDIN_PORT = PORT + 103;
 export const EMAILJS_STANDIN_ORIGIN = `http://127.0.0.1:${E2E_STANDIN_PORT}`;
 const SERVE_DIST = process.env.E2E_SERVE_DIST === '1';
 if (SERVE_DIST && !existsSync(path.join(import.meta.dirname, 'dist/index.html'))) {
@@ -108,6 +110,7 @@ export default defineConfig({
       PORT: String(PORT),
       EMAILJS_STANDIN_PORT: String(E2E_STANDIN_PORT),
       PUSH_STANDIN_PORT: String(E2E_PUSH_STANDIN_PORT),
+      WHATSAPP_STANDIN_PORT: String(E2E_WHATSAPP_STANDIN_PORT),
       LEADS_EXPORT_TOKEN: EXPORT_TOKEN,
       LEADS_MIN_FILL_MS: String(E2E_MIN_FILL_MS),
       LEADS_CHALLENGE_SECRET: E2E_CHALLENGE_SECRET,

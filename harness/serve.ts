@@ -91,6 +91,24 @@ if (!EMAILJS_SETTINGS.some((name) => process.env[name])) {
 }
 // --- end Web Push ---
 
+// --- WhatsApp (owned by the acknowledgement) ---
+// Without WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_ACCESS_TOKEN, a local stand-in of Meta's Cloud
+// API on WHATSAPP_STANDIN_PORT (default 8896) takes the messages and writes each to
+// outbox/whatsapp/; it also plays Meta's webhook, signing what it posts to /api/whatsapp
+// (POST /__standin/status {"wamid", "status"}, POST /__standin/inbound {"from", "text"}).
+{
+  const { startLocalWhatsApp, whatsappStandInPort } = await import('./local-whatsapp.ts');
+  const standIn = await startLocalWhatsApp(port).catch((error: NodeJS.ErrnoException) => {
+    console.error(
+      `serve: the WhatsApp stand-in cannot listen on port ${whatsappStandInPort()} (${error.code ?? error.message}). Set WHATSAPP_STANDIN_PORT to a free port.`,
+    );
+    process.exit(1);
+  });
+  if (standIn)
+    console.log(`WhatsApp: no Cloud API settings, so messages go to the stand-in at ${standIn.origin} and are written to outbox/whatsapp/`);
+}
+// --- end WhatsApp ---
+
 const devFunctions = process.env.NETLIFY_DEV_FUNCTIONS === '1';
 const netlify = new NetlifyDev({
   projectRoot: root,

@@ -68,7 +68,7 @@ export interface ServedSite {
 /**
  * Starts `node harness/serve.ts` (the server `npm start` runs after building) on PORT and
  * EMAILJS_STANDIN_PORT when set, else on free ports; `env` is added to its environment. It gets
- * its own EmailJS stand-in: no EMAILJS_* or LEADS_* settings are passed on from this process.
+ * its own EmailJS and WhatsApp stand-ins: no EMAILJS_*, WHATSAPP_* or LEADS_* settings are passed on from this process.
  */
 export const startServedSite = async (env: Record<string, string> = {}): Promise<ServedSite> => {
   const blobsDir = env.LOCAL_BLOBS_DIR;
@@ -78,7 +78,8 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
   const databaseEnv = blobsDir ? { LOCAL_DB_DIR: path.join(blobsDir, 'database') } : {};
   const standInPort = Number(process.env.EMAILJS_STANDIN_PORT || (await freePort()));
   const pushPort = await freePort();
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(EMAILJS_|LEADS_)/.test(name)));
+  const whatsappPort = await freePort();
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(EMAILJS_|LEADS_|WHATSAPP_)/.test(name)));
   const child = spawn(process.execPath, ['harness/serve.ts'], {
     cwd: root,
     env: {
@@ -88,6 +89,7 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
       PORT: String(port),
       EMAILJS_STANDIN_PORT: String(standInPort),
       PUSH_STANDIN_PORT: String(pushPort),
+      WHATSAPP_STANDIN_PORT: String(whatsappPort),
       LOCAL_DB_PORT: String(databasePort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

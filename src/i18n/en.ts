@@ -803,6 +803,18 @@ export const en = {
       individual: 'independent houses',
     },
   },
+  /**
+   * WhatsApp (src/server/outbound/whatsapp.ts). `ackTemplate` is the acknowledgement's approved
+   * template, as submitted to Meta (docs/deploy.md shows it, {brand} filled in): its {{variables}}
+   * are filled by the server; `noName` stands in for a name that cannot be used, `noAssignee` when
+   * the owner's key has the lead.
+   */
+  whatsapp: {
+    ackTemplate:
+      'Hello {{first_name}}, thank you for your enquiry to {brand}. You asked about: {{division}}. {{assignee}} from our team will call you {{call_window}}. To stop our WhatsApp messages, reply STOP.',
+    noName: 'there',
+    noAssignee: 'Someone',
+  },
 };
 
 /** The shape every language's dictionary has. */

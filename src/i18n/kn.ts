@@ -630,4 +630,10 @@ export const kn: Dictionary = {
       individual: 'ಸ್ವತಂತ್ರ ಮನೆಗಳು',
     },
   },
+  whatsapp: {
+    ackTemplate:
+      'ನಮಸ್ಕಾರ {{first_name}}, {brand}ಗೆ ನೀವು ಕಳುಹಿಸಿದ ವಿಚಾರಣೆಗೆ ಧನ್ಯವಾದಗಳು. ನೀವು ಕೇಳಿದ್ದು: {{division}}. ನಮ್ಮ ತಂಡದ {{assignee}} ನಿಮಗೆ {{call_window}} ಕರೆ ಮಾಡುತ್ತಾರೆ. ನಮ್ಮ WhatsApp ಸಂದೇಶಗಳನ್ನು ನಿಲ್ಲಿಸಲು STOP ಅಥವಾ ನಿಲ್ಲಿಸಿ ಎಂದು ಉತ್ತರಿಸಿ.',
+    noName: 'ಗ್ರಾಹಕರೇ',
+    noAssignee: 'ಒಬ್ಬರು',
+  },
 };

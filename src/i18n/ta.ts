@@ -641,4 +641,10 @@ export const ta: Dictionary = {
       individual: 'தனி வீடுகள்',
     },
   },
+  whatsapp: {
+    ackTemplate:
+      'வணக்கம் {{first_name}}, {brand}-க்கு நீங்கள் அனுப்பிய விசாரணைக்கு நன்றி. நீங்கள் கேட்டது: {{division}}. எங்கள் குழுவைச் சேர்ந்த {{assignee}} உங்களை {{call_window}} அழைப்பார். எங்கள் WhatsApp செய்திகளை நிறுத்த, STOP அல்லது நிறுத்து என்று பதில் அனுப்புங்கள்.',
+    noName: 'அன்பரே',
+    noAssignee: 'ஒருவர்',
+  },
 };

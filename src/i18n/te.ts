@@ -625,4 +625,10 @@ export const te: Dictionary = {
       individual: 'ఇండిపెండెంట్ ఇళ్లు',
     },
   },
+  whatsapp: {
+    ackTemplate:
+      'నమస్కారం {{first_name}}, {brand}కు మీరు పంపిన ఎంక్వైరీకి ధన్యవాదాలు. మీరు అడిగింది: {{division}}. మా బృందం నుంచి {{assignee}} మీకు {{call_window}} కాల్ చేస్తారు. మా WhatsApp సందేశాలు ఆపడానికి STOP లేదా ఆపు అని జవాబు ఇవ్వండి.',
+    noName: 'అండీ',
+    noAssignee: 'ఒకరు',
+  },
 };

@@ -41,6 +41,13 @@ const emails = z
   })
   .optional();
 
+/** A template's name as Meta takes it: lower-case letters, digits and underscores. */
+const templateName = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, { error: 'a template name of lower-case letters, digits and underscores' })
+    .default(fallback);
+
 export const settingsSchema = z.object({
   LEADS_OWNER_TOKEN: text,
   LEADS_EXPORT_TOKEN: text,
@@ -86,6 +93,19 @@ export const settingsSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, { error: 'a mailto: or https:// address' })
     .default('mailto:team@example.com'),
+  // WhatsApp (outbound/whatsapp.ts, intake/whatsapp-webhook.ts): off until the number's id and the token are set.
+  WHATSAPP_API_URL: address,
+  WHATSAPP_PHONE_NUMBER_ID: text,
+  WHATSAPP_ACCESS_TOKEN: text,
+  WHATSAPP_APP_SECRET: text,
+  WHATSAPP_VERIFY_TOKEN: text,
+  WHATSAPP_ACK_TEMPLATE: templateName('enquiry_ack'),
+  WHATSAPP_TEAM_TEMPLATE: templateName('team_new_lead'),
+  WHATSAPP_DAILY_CAP: count(200, 0, 'messages'),
+  WHATSAPP_RATE_INR: z.coerce
+    .number({ error: 'a number of rupees, 0 or more' })
+    .min(0, { error: 'a number of rupees, 0 or more' })
+    .default(0.12),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 type SettingName = keyof Settings;
@@ -370,4 +390,51 @@ export const webPushSettings = (): { publicKey: string; privateKey: string; subj
   const { WEB_PUSH_PUBLIC_KEY: publicKey, WEB_PUSH_PRIVATE_KEY: privateKey, WEB_PUSH_SUBJECT: subject } = settings();
   if (!publicKey || !privateKey) return null;
   return { publicKey, privateKey, subject, timeoutMs: notifyTimeoutMs() };
+};
+
+/** The Cloud API's address when WHATSAPP_API_URL is unset: Meta's Graph API, at a pinned version. */
+export const WHATSAPP_GRAPH_API = 'https://graph.facebook.com/v23.0';
+
+export interface WhatsAppSettings {
+  /** The Graph API's address with its version, no trailing slash. */
+  apiUrl: string;
+  phoneNumberId: string;
+  accessToken: string;
+  /** The app's secret the webhook's signatures are made with ('' when unset: every POST is refused). */
+  appSecret: string;
+  /** What Meta's verification must bring ('' when unset: every verification is refused). */
+  verifyToken: string;
+  /** The acknowledgement's template and the team's alert's: one name, a text per language. */
+  ackTemplate: string;
+  teamTemplate: string;
+  dailyCap: number;
+  rateInr: number;
+  timeoutMs: number;
+}
+
+/**
+ * WhatsApp's Cloud API settings (outbound/whatsapp.ts); null (no WhatsApp at all) while
+ * WHATSAPP_PHONE_NUMBER_ID or WHATSAPP_ACCESS_TOKEN is unset.
+ */
+export const whatsappSettings = (): WhatsAppSettings | null => {
+  const s = settings();
+  if (!s.WHATSAPP_PHONE_NUMBER_ID || !s.WHATSAPP_ACCESS_TOKEN) return null;
+  return {
+    apiUrl: (s.WHATSAPP_API_URL ?? WHATSAPP_GRAPH_API).replace(/\/+$/, ''),
+    phoneNumberId: s.WHATSAPP_PHONE_NUMBER_ID,
+    accessToken: s.WHATSAPP_ACCESS_TOKEN,
+    appSecret: s.WHATSAPP_APP_SECRET ?? '',
+    verifyToken: s.WHATSAPP_VERIFY_TOKEN ?? '',
+    ackTemplate: s.WHATSAPP_ACK_TEMPLATE,
+    teamTemplate: s.WHATSAPP_TEAM_TEMPLATE,
+    dailyCap: s.WHATSAPP_DAILY_CAP,
+    rateInr: s.WHATSAPP_RATE_INR,
+    timeoutMs: s.EMAILJS_TIMEOUT_MS,
+  };
+};
+
+/** The webhook's two secrets, whether or not sending is set up (a number's statuses may still come in). */
+export const whatsappWebhookSecrets = () => {
+  const { WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN } = settings();
+  return { appSecret: WHATSAPP_APP_SECRET ?? '', verifyToken: WHATSAPP_VERIFY_TOKEN ?? '' };
 };

@@ -21,10 +21,11 @@ export const untellPauses = async (pauses: readonly AckPause[]): Promise<void> =
   for (const { day, scope } of pauses) await query('UPDATE ack_pauses SET told_team_at = NULL WHERE day = $1 AND scope = $2', [day, scope]);
 };
 
-/** Forgets the acknowledgement counts and pauses of days before `before` (YYYY-MM-DD); returns how many rows went. */
+/** Forgets the acknowledgement counts and pauses (the WhatsApp ones too) of days before `before` (YYYY-MM-DD); returns how many rows went. */
 export const deleteAckDaysBefore = async (before: string): Promise<number> =>
   (await query('DELETE FROM ack_mailboxes WHERE day < $1 RETURNING 1', [before])).length +
-  (await query('DELETE FROM ack_pauses WHERE day < $1 RETURNING 1', [before])).length;
+  (await query('DELETE FROM ack_pauses WHERE day < $1 RETURNING 1', [before])).length +
+  (await query('DELETE FROM whatsapp_days WHERE day < $1 RETURNING 1', [before])).length;
 
 /** Forgets the photo staging counts of days before `before` (YYYY-MM-DD); returns how many rows went. */
 export const deletePhotoStagingBefore = async (before: string): Promise<number> =>

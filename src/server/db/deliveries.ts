@@ -8,8 +8,8 @@ import { query, queryOne } from './connection.ts';
 import { DELIVERIES_JSON, recordFromRow, type LeadRow } from './leads.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 
-export type Channel = 'team' | 'ack' | 'webhook' | 'push' | 'escalation';
-export const CHANNELS: readonly Channel[] = ['team', 'ack', 'webhook', 'push', 'escalation'];
+export type Channel = 'team' | 'ack' | 'webhook' | 'push' | 'escalation' | 'whatsapp';
+export const CHANNELS: readonly Channel[] = ['team', 'ack', 'webhook', 'push', 'escalation', 'whatsapp'];
 
 export interface Delivery {
   id: string;
@@ -142,12 +142,13 @@ export const leadsOf = async (leadIds: readonly string[]): Promise<Map<string, L
   return new Map(rows.map((row) => [row.id, recordFromRow(row)]));
 };
 
-export const markSent = (id: string, at = new Date().toISOString()) =>
+/** A send that went: recorded, with the receiver's id for it when it gave one (WhatsApp's wamid). */
+export const markSent = (id: string, at = new Date().toISOString(), reference?: string) =>
   query(
     `UPDATE deliveries SET state = 'sent', attempts = attempts + 1, sent_at = $2, last_error = NULL, claimed_until = NULL,
-       next_attempt_at = NULL
+       next_attempt_at = NULL, wamid = coalesce($3, wamid)
      WHERE id = $1`,
-    [id, at],
+    [id, at, reference ?? null],
   );
 
 /** Sends that went out while the database was out, recorded as sent (the ones still pending). */

@@ -5,6 +5,7 @@
  */
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
 import { query, queryOne } from './connection.ts';
+import type { Channel } from './deliveries.ts';
 import {
   DELIVERY_STATE_FIELDS,
   META_FIELDS,
@@ -47,7 +48,7 @@ const NOT_IN_FIELDS = new Set<string>([
 /** One delivery as a lead's row carries it. */
 export interface DeliveryJson {
   id: string;
-  channel: 'team' | 'ack' | 'webhook' | 'push' | 'escalation';
+  channel: Channel;
   state: 'pending' | 'sent' | 'gave-up' | 'skipped';
   attempts: number;
   last_error: string | null;

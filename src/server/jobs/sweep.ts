@@ -40,6 +40,7 @@ export interface SweepReport extends QueueReport {
   ack?: QueueReport;
   push?: QueueReport;
   escalation?: QueueReport;
+  whatsapp?: QueueReport;
   /** Nothing was due by the note of pending work: the database was not woken. */
   asleep?: boolean;
 }
@@ -95,6 +96,7 @@ export const sweepPending = async (options: { budgetMs?: number; wake?: boolean 
   if (on.includes('ack')) report.ack = emptyReport();
   if (on.includes('push')) report.push = emptyReport();
   if (on.includes('escalation')) report.escalation = emptyReport();
+  if (on.includes('whatsapp')) report.whatsapp = emptyReport();
 
   const read = await readPendingNote().catch(() => null);
   if (!options.wake && read && !somethingDue(read.note, on, started)) {
@@ -110,6 +112,7 @@ export const sweepPending = async (options: { budgetMs?: number; wake?: boolean 
     ack: report.ack,
     push: report.push,
     escalation: report.escalation,
+    whatsapp: report.whatsapp,
   };
   await inSession(async () => {
     // Sends that went out while the database could not record them: recorded now, never sent again.
@@ -149,6 +152,7 @@ export const sweepPending = async (options: { budgetMs?: number; wake?: boolean 
       ...(report.ack ? { ack: figures(report.ack) } : {}),
       ...(report.push ? { push: figures(report.push) } : {}),
       ...(report.escalation ? { escalation: figures(report.escalation) } : {}),
+      ...(report.whatsapp ? { whatsapp: figures(report.whatsapp) } : {}),
       ms: Date.now() - started,
     }),
   });

@@ -1,7 +1,8 @@
 /**
  * The one retry machine of every outbound channel: the team's e-mail (team-email.ts), the
  * visitor's acknowledgement (ack.ts), the webhook (webhook.ts), the push alerts to the team's
- * phones (push.ts) and the first-contact clock's e-mail to the owner (escalation.ts).
+ * phones (push.ts), the first-contact clock's e-mail to the owner (escalation.ts) and WhatsApp
+ * (whatsapp.ts).
  *
  * - A lead's deliveries are rows written in the lead's own transaction (db/deliveries.ts), so a
  *   stored lead always has them. Each is tried at once after the commit, under a short claim.
@@ -33,6 +34,7 @@ import { webhook } from './webhook.ts';
 import { acknowledgement } from './ack.ts';
 import { push } from './push.ts';
 import { escalation } from './escalation.ts';
+import { whatsapp } from './whatsapp.ts';
 import { notePending, noteUnrecordedSend } from './pending-marker.ts';
 import { MAX_RESENDS, claimedUntil, nextAttemptAt, type OutboundChannel } from './schedule.ts';
 
@@ -43,7 +45,14 @@ import { MAX_RESENDS, claimedUntil, nextAttemptAt, type OutboundChannel } from '
 const scheduleBase = (lead: LeadRecord, delivery?: Pick<Delivery, 'scheduledFrom'>) =>
   delivery?.scheduledFrom ?? lead.releasedAt ?? lead.receivedAt;
 
-export const CHANNEL_SENDERS: Record<Channel, OutboundChannel> = { team: teamEmail, ack: acknowledgement, webhook, push, escalation };
+export const CHANNEL_SENDERS: Record<Channel, OutboundChannel> = {
+  team: teamEmail,
+  ack: acknowledgement,
+  webhook,
+  push,
+  escalation,
+  whatsapp,
+};
 
 /** `nobody`: there was nobody to send it to (a push to a member with no device): done, never tried again. */
 export type AttemptOutcome = 'sent' | 'failed' | 'gave-up' | 'skipped' | 'nobody';
@@ -74,7 +83,10 @@ export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<Att
     logLead({ kind: lead.kind, id: lead.id, status: channel.log.sent, note });
     // Unrecorded, a sent delivery would go again once its claim lapses: worth a few more tries,
     // and then a note in Blobs that the sweep records before it sends anything.
-    const recorded = await retried(() => withDatabase(() => markSent(delivery.id)), SENT_BOOKKEEPING_TRIES).then(
+    const recorded = await retried(
+      () => withDatabase(() => markSent(delivery.id, undefined, result.reference)),
+      SENT_BOOKKEEPING_TRIES,
+    ).then(
       () => true,
       () => false,
     );
@@ -94,7 +106,7 @@ export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<Att
     await bookkeep(() => release(delivery.id));
     return 'skipped';
   }
-  const next = nextAttemptAt(scheduleBase(lead, delivery), tries);
+  const next = result.final ? null : nextAttemptAt(scheduleBase(lead, delivery), tries);
   const gaveUp = next === null;
   logLead({
     kind: lead.kind,
@@ -103,6 +115,7 @@ export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<Att
     note: note ? `${result.error}; ${note}` : result.error,
   });
   await bookkeep(() => markFailed(delivery.id, result.error, next));
+  if (gaveUp) await channel.gaveUp?.(lead, delivery);
   return gaveUp ? 'gave-up' : 'failed';
 };
 

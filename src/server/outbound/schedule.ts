@@ -22,16 +22,21 @@ export const nextAttemptAt = (receivedAt: string, tries: number): string | null 
 };
 
 /**
- * What one try came to. `skipped`: the channel is off for now; nothing was tried (it stays
- * pending). `nobody`: there is nobody to send it to (a push to a member with no device): it is
- * kept as skipped, with the error as why, and never tried again.
+ * What one try came to. `reference`: the receiver's id for what it took (WhatsApp's wamid), kept
+ * on the delivery. `skipped`: the channel is off for now; nothing was tried (it stays pending).
+ * `nobody`: there is nobody to send it to (a push to a member with no device): it is kept as
+ * skipped, with the error as why, and never tried again. `final`: the receiver refused it for
+ * good (WhatsApp's 4xx): it gives up at once, no re-send could go.
  */
-export type SendResult = { sent: true } | { sent: false; error: string; skipped?: boolean; nobody?: boolean };
+export type SendResult =
+  { sent: true; reference?: string } | { sent: false; error: string; skipped?: boolean; nobody?: boolean; final?: boolean };
 
 /** An outbound channel: whether it sends now, and one try of it (never throws). */
 export interface OutboundChannel {
   on(): boolean;
   send(lead: LeadRecord, delivery: Delivery): Promise<SendResult>;
+  /** What follows a delivery that gave up (WhatsApp's acknowledgement: the e-mail one goes instead). Never throws. */
+  gaveUp?(lead: LeadRecord, delivery: Delivery): Promise<void>;
   /** How the log names its outcomes: `sent`, `<prefix>-failed`, `<prefix>-gave-up`, `<prefix>-skipped`; `retry` names a re-send. */
   log: { sent: string; prefix: string; retry: string };
 }
