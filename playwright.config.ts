@@ -115,6 +115,7 @@ export default defineConfig({
       LEADS_MIN_FILL_MS: String(E2E_MIN_FILL_MS),
       LEADS_CHALLENGE_SECRET: E2E_CHALLENGE_SECRET,
       LEADS_CONTACT_DAILY_LIMIT: '100000',
+      LEADS_TEAM_EMAIL_HOURLY_CAP: '100000',
       LOCAL_DB_DIR: path.join(STORE_DIR, 'database'),
       LOCAL_BLOBS_DIR: path.join(STORE_DIR, 'blobs'),
     },

@@ -10,7 +10,11 @@ import type { EnquiryKind } from '../src/lib/enquiry/index.ts';
 export const BENCH_CHALLENGE_SECRET = 'bench-challenge-secret-0123456789abcdefgh';
 
 /** Settings for the site under benchmark (served or in process). */
-export const BENCH_ENV = { LEADS_CHALLENGE_SECRET: BENCH_CHALLENGE_SECRET, LEADS_CONTACT_DAILY_LIMIT: '1000000' };
+export const BENCH_ENV = {
+  LEADS_CHALLENGE_SECRET: BENCH_CHALLENGE_SECRET,
+  LEADS_CONTACT_DAILY_LIMIT: '1000000',
+  LEADS_TEAM_EMAIL_HOURLY_CAP: '1000000',
+};
 
 /** Native form fields as the confirm page's one click posts them. */
 export const confirmedForm = (fields: Record<string, string>) => ({

@@ -74,6 +74,7 @@ export const inProcessTarget = async (): Promise<Target> => {
   process.env.LEADS_CHALLENGE_SECRET = FUZZ_CHALLENGE_SECRET;
   // One sample person sends every case: the daily e-mail limit per contact would hold most of them.
   process.env.LEADS_CONTACT_DAILY_LIMIT = '1000000';
+  process.env.LEADS_TEAM_EMAIL_HOURLY_CAP = '1000000';
   // The visitor's acknowledgement is on, as with `npm start`: its e-mails must not count as the team's.
   process.env.EMAILJS_ACK_TEMPLATE_ID = LOCAL_ACK_TEMPLATE_ID;
   const route = (pathname: string) =>
@@ -219,6 +220,7 @@ export const servedTarget = async (): Promise<Target> => {
     LEADS_EXPORT_TOKEN: FUZZ_EXPORT_TOKEN,
     LEADS_CHALLENGE_SECRET: FUZZ_CHALLENGE_SECRET,
     LEADS_CONTACT_DAILY_LIMIT: '1000000',
+    LEADS_TEAM_EMAIL_HOURLY_CAP: '1000000',
     LOCAL_BLOBS_DIR: blobs.dir,
   });
   const store = await openServedStore(blobs.dir);

@@ -61,6 +61,7 @@ export const settingsSchema = z.object({
   LEADS_REPEAT_DAYS: count(30, 0, 'days'),
   LEADS_RETENTION_MONTHS: count(24, 1, 'months'),
   LEADS_CONTACT_DAILY_LIMIT: count(3, 1, 'e-mails'),
+  LEADS_TEAM_EMAIL_HOURLY_CAP: count(30, 1, 'e-mails'),
   LEADS_ACK_DOMAIN_DAILY_CAP: count(20, 0, 'e-mails'),
   LEADS_ACK_SITE_DAILY_CAP: count(200, 0, 'e-mails'),
   LEADS_ACK_CLIENT_DAILY_CAP: count(3, 0, 'e-mails'),
@@ -294,6 +295,12 @@ export const retentionMonths = () => settings().LEADS_RETENTION_MONTHS;
 
 /** E-mails a day about one phone or e-mail address, per kind. LEADS_CONTACT_DAILY_LIMIT, default 3. */
 export const contactDailyLimit = () => settings().LEADS_CONTACT_DAILY_LIMIT;
+
+/**
+ * Team e-mails a UTC hour from the whole site; past it, one e-mail lists the rest.
+ * LEADS_TEAM_EMAIL_HOURLY_CAP, default 30.
+ */
+export const teamEmailHourlyCap = () => settings().LEADS_TEAM_EMAIL_HOURLY_CAP;
 
 /** Acknowledgements a UTC day to one recipient domain. LEADS_ACK_DOMAIN_DAILY_CAP, default 20. */
 export const ackDomainDailyCap = () => settings().LEADS_ACK_DOMAIN_DAILY_CAP;

@@ -1,14 +1,16 @@
 /**
  * Notifying the team never costs a lead: a failing, slow or unconfigured EmailJS leaves the lead
- * stored with notified:false and the visitor still gets 201.
+ * stored with notified:false and the visitor still gets 201; past the site's hourly budget of team
+ * e-mails, one e-mail lists the rest.
  */
-import { beforeEach, expect, test } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { EMAILJS_ENV, clearEmailJsEnv } from '../../harness/emailjs-standin.ts';
 import { handlers, jsonRequest, send, validBankLoan, validRealEstate } from '../support/enquiry-requests.ts';
 import { RECEIPT_WAIT_MS } from '../../src/server/intake/accept.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { someone } from '../support/routing.ts';
 
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
@@ -119,4 +121,55 @@ test("EmailJS that never answers never holds the visitor's answer: 201 within RE
   await Promise.all(background);
   const [lead] = await db.records('leads');
   expect(lead).toMatchObject({ notified: false, notifyError: 'EmailJS did not answer within 4000 ms' });
+});
+
+test('past LEADS_TEAM_EMAIL_HOURLY_CAP random phones cannot use up the quota: the first over it goes next hour listing the rest; every lead is stored', async () => {
+  process.env.LEADS_TEAM_EMAIL_HOURLY_CAP = '3';
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  try {
+    vi.setSystemTime(new Date('2026-12-02T09:05:00Z'));
+    const answers = [];
+    for (let n = 0; n < 8; n++) answers.push(await send('bankloan', validBankLoan(someone())));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    const ids = answers.map((answer) => answer.body.id as string);
+    // Three e-mails this hour, one each; the fourth waits for 10:00; the other four are not sent on their own.
+    expect(standIn.received.map((email) => email.template_params.id)).toEqual(ids.slice(0, 3));
+    const team = async () =>
+      new Map(
+        (
+          await db.rows<{
+            lead_id: string;
+            state: string;
+            skipped: string | null;
+            next_attempt_at: Date | null;
+            carried_by: string | null;
+          }>(`SELECT lead_id, state, skipped, next_attempt_at, carried_by FROM deliveries WHERE channel = 'team'`)
+        ).map((row) => [row.lead_id, row]),
+      );
+    const held = (await team()).get(ids[3]);
+    expect(held).toMatchObject({ state: 'pending', skipped: null, next_attempt_at: new Date('2026-12-02T10:00:00Z') });
+    for (const id of ids.slice(4)) expect((await team()).get(id)).toMatchObject({ state: 'skipped', skipped: 'hourly-budget' });
+    expect(await db.records('leads')).toHaveLength(8);
+    expect(await db.record(ids[5])).toMatchObject({ notified: false, notifyHeld: 'hourly-budget' });
+
+    // At 10:00 the sweep sends the one that waited, and it lists the four.
+    vi.setSystemTime(new Date('2026-12-02T10:01:00Z'));
+    const { sweepPending } = await import('../../src/server/jobs/sweep.ts');
+    await sweepPending({ wake: true });
+    expect(standIn.received.map((email) => email.template_params.id)).toEqual(ids.slice(0, 4));
+    const summary = standIn.received[3].template_params.summary;
+    expect(summary).toContain(
+      "Not e-mailed one by one (4): more enquiries came in than the site's 3 team e-mails an hour. Each is in the inbox.",
+    );
+    for (const id of ids.slice(4)) expect(summary).toContain(id);
+    for (const id of ids.slice(4)) expect((await team()).get(id)).toMatchObject({ state: 'sent', carried_by: ids[3] });
+    expect(await db.record(ids[5])).toMatchObject({ notified: true, notifiedWith: ids[3] });
+    // Listed once: the next lead's e-mail is its own.
+    await send('bankloan', validBankLoan(someone()));
+    expect(standIn.received).toHaveLength(5);
+    expect(standIn.received[4].template_params.summary).not.toContain('Not e-mailed one by one');
+  } finally {
+    vi.useRealTimers();
+    delete process.env.LEADS_TEAM_EMAIL_HOURLY_CAP;
+  }
 });

@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
     LEADS_MIN_FILL_MS: String(SERVED_MIN_FILL_MS),
     // Many tests send as the same sample person; tests/functions/spam-defences.test.ts proves the real limit.
     LEADS_CONTACT_DAILY_LIMIT: '100000',
+    // Tests send more leads an hour than the team's e-mail budget; tests/functions/notify.test.ts proves it.
+    LEADS_TEAM_EMAIL_HOURLY_CAP: '100000',
   });
   project.provide('servedSite', { origin: site.origin, port: site.port, standInOrigin: site.standInOrigin });
   return async () => {

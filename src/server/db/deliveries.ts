@@ -190,6 +190,46 @@ export const claimGaveUpTeamEmails = async (limit: number, claimedUntil: string,
     )
   ).map(toDelivery);
 
+/** Why a team e-mail was not sent on its own: the site's hourly budget was used (team-email.ts). */
+export const OVER_BUDGET = 'hourly-budget';
+
+/**
+ * Team e-mails not sent for the hourly budget that no sent e-mail has listed yet: taken (up to
+ * `limit`, oldest first) for the next team e-mail to list; and how many are left besides.
+ */
+export const claimOverBudgetTeamEmails = async (
+  limit: number,
+  claimedUntil: string,
+  at = new Date().toISOString(),
+): Promise<{ claimed: Delivery[]; more: number }> => {
+  const claimed = (
+    await query<DeliveryRow>(
+      `UPDATE deliveries SET claimed_until = $2
+       WHERE id IN (
+         SELECT id FROM deliveries
+         WHERE channel = 'team' AND state = 'skipped' AND skipped = '${OVER_BUDGET}' AND (claimed_until IS NULL OR claimed_until < $3)
+         ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING ${RETURNED}`,
+      [limit, claimedUntil, at],
+    )
+  ).map(toDelivery);
+  const more =
+    claimed.length < limit
+      ? 0
+      : ((
+          await queryOne<{ n: number }>(
+            `SELECT count(*)::int AS n FROM deliveries
+             WHERE channel = 'team' AND state = 'skipped' AND skipped = '${OVER_BUDGET}' AND NOT (id = ANY($1::uuid[]))`,
+            [claimed.map((delivery) => delivery.id)],
+          )
+        )?.n ?? 0);
+  return { claimed, more };
+};
+
+/** Not sent now (over the hourly budget), with why, and due again at `nextAttemptAt`: no try counted. */
+export const markHeld = (id: string, why: string, nextAttemptAt: string) =>
+  query('UPDATE deliveries SET last_error = $2, claimed_until = NULL, next_attempt_at = $3 WHERE id = $1', [id, why, nextAttemptAt]);
+
 /** The team now knows of these gave-up leads, from the e-mail of lead `carrierId`. */
 export const markCarried = (ids: readonly string[], carrierId: string, at = new Date().toISOString()) =>
   ids.length === 0

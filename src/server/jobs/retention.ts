@@ -15,6 +15,7 @@ import { nextDue } from '../db/deliveries.ts';
 import { deleteLogBefore, forgetLeadInLog } from '../db/team-log.ts';
 import { deleteUsedTokens } from '../db/tokens.ts';
 import { deleteAckDaysBefore, deletePhotoStagingBefore } from '../db/ack-days.ts';
+import { deleteTeamEmailHoursBefore } from '../db/team-email-hours.ts';
 import { deleteFailuresBefore } from '../db/sign-in-failures.ts';
 import { deleteReadsBefore } from '../db/team-reads.ts';
 import { deletePhotos, deleteStagedPhotosBefore, photoStoredAt, photosById } from '../db/photos.ts';
@@ -163,6 +164,8 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
       ).catch(() => 0);
     if (canStart()) await withDatabase(() => deleteFailuresBefore(new Date(now.getTime() - 86_400_000).toISOString())).catch(() => 0);
     if (canStart()) await withDatabase(() => deleteReadsBefore(new Date(now.getTime() - 86_400_000).toISOString())).catch(() => 0);
+    if (canStart())
+      await withDatabase(() => deleteTeamEmailHoursBefore(new Date(now.getTime() - 2 * 86_400_000).toISOString())).catch(() => 0);
     if (canStart())
       await withDatabase(() =>
         deletePhotoStagingBefore(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString().slice(0, 10)),

@@ -74,7 +74,8 @@ const sweepChannel = async (channel: Channel, report: QueueReport, canStart: () 
         if (outcome === 'sent') report.sent += 1;
         else if (outcome === 'gave-up') report.gaveUp += 1;
         else if (outcome === 'failed') report.failed += 1;
-        else if (outcome !== 'nobody') report.errors += 1;
+        // Held (over the team's hourly e-mail budget): due again next hour, nothing went wrong.
+        else if (outcome !== 'nobody' && outcome !== 'held') report.errors += 1;
       }),
     );
     done += batch.length;

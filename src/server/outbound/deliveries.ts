@@ -20,6 +20,7 @@ import {
   claimUntried,
   insertDeliveries,
   markFailed,
+  markHeld,
   markSent,
   markSkipped,
   release,
@@ -54,8 +55,11 @@ export const CHANNEL_SENDERS: Record<Channel, OutboundChannel> = {
   whatsapp,
 };
 
-/** `nobody`: there was nobody to send it to (a push to a member with no device): done, never tried again. */
-export type AttemptOutcome = 'sent' | 'failed' | 'gave-up' | 'skipped' | 'nobody';
+/**
+ * `nobody`: there was nobody to send it to (a push to a member with no device), or it is told
+ * another way: done, never tried again. `held`: due again later, no try counted.
+ */
+export type AttemptOutcome = 'sent' | 'failed' | 'gave-up' | 'skipped' | 'nobody' | 'held';
 
 /** Tries at recording a send (a blip of the database, a deadline missed under load): a pause (bookkeepingRetryMs), then twice that. */
 const SENT_BOOKKEEPING_TRIES = 3;
@@ -100,6 +104,11 @@ export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<Att
     logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-skipped`, note: result.error });
     await bookkeep(() => markSkipped(delivery.id, result.error));
     return 'nobody';
+  }
+  if (result.heldUntil) {
+    logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-held`, note: result.error });
+    await bookkeep(() => markHeld(delivery.id, result.error, result.heldUntil as string));
+    return 'held';
   }
   if (result.skipped) {
     logLead({ kind: lead.kind, id: lead.id, status: `${channel.log.prefix}-skipped`, note: result.error });

@@ -24,12 +24,15 @@ export const nextAttemptAt = (receivedAt: string, tries: number): string | null 
 /**
  * What one try came to. `reference`: the receiver's id for what it took (WhatsApp's wamid), kept
  * on the delivery. `skipped`: the channel is off for now; nothing was tried (it stays pending).
- * `nobody`: there is nobody to send it to (a push to a member with no device): it is kept as
+ * `nobody`: there is nobody to send it to (a push to a member with no device), or it is told
+ * another way (a team e-mail over the hourly budget, listed in a later one): it is kept as
  * skipped, with the error as why, and never tried again. `final`: the receiver refused it for
- * good (WhatsApp's 4xx): it gives up at once, no re-send could go.
+ * good (WhatsApp's 4xx): it gives up at once, no re-send could go. `heldUntil`: not tried now,
+ * and due again then, no try counted.
  */
 export type SendResult =
-  { sent: true; reference?: string } | { sent: false; error: string; skipped?: boolean; nobody?: boolean; final?: boolean };
+  | { sent: true; reference?: string }
+  | { sent: false; error: string; skipped?: boolean; nobody?: boolean; final?: boolean; heldUntil?: string };
 
 /** An outbound channel: whether it sends now, and one try of it (never throws). */
 export interface OutboundChannel {

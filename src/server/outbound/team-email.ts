@@ -4,18 +4,25 @@
  * (and who works that one) or is a referral from another division. An outbound channel of the retry machine (deliveries.ts).
  * When earlier leads' own e-mails all failed, this one lists them too ("also waiting"), and they
  * count as sent with it.
+ *
+ * The site sends at most LEADS_TEAM_EMAIL_HOURLY_CAP team e-mails a UTC hour, so that a script
+ * posting random phone numbers cannot use up the quota: the first lead over the budget waits for
+ * the next hour, and the ones after it are not e-mailed on their own. The next team e-mail that
+ * goes (that first one, at the latest) lists them, and they count as sent with it. Every lead is
+ * stored and in the inbox as always.
  */
 import { isPreviewDeploy } from '../deploy-context.ts';
 import { emailJsSettings, previewNotifyTo } from '../settings.ts';
 import { withDatabase } from '../db/connection.ts';
-import { claimGaveUpTeamEmails, leadsOf, markCarried, releaseAll } from '../db/deliveries.ts';
+import { OVER_BUDGET, claimGaveUpTeamEmails, claimOverBudgetTeamEmails, leadsOf, markCarried, releaseAll } from '../db/deliveries.ts';
+import { hourOf, takeTeamEmailPlace } from '../db/team-email-hours.ts';
 import { languageName } from '../db/lead-record.ts';
 import { displayValue } from '../../lib/text.ts';
 import { DELIVERY_STATE_FIELDS, fieldOf, type LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { FIELD_LABELS, LEAD_FIELDS, PRIVACY_VERIFY_LINE, callBackText } from '../../lib/enquiry/index.ts';
 import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
 import { site } from '../../config/site.ts';
-import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
+import { ackDomainDailyCap, ackSiteDailyCap, teamEmailHourlyCap } from '../settings.ts';
 import { claimUntoldPauses, untellPauses, type AckPause } from '../db/ack-days.ts';
 import { repeatedLead, type RepeatOf } from '../db/persons.ts';
 import { postToEmailJs } from './emailjs.ts';
@@ -89,7 +96,17 @@ export interface NotifyExtras {
   ackPauses?: readonly AckPause[];
   /** The earlier open lead this one repeats (the lead's `repeatOf`), with who works it. */
   repeat?: RepeatOf | null;
+  /** Leads not e-mailed on their own for the hourly budget, listed in this one; `more`: how many are left besides. */
+  overBudget?: { leads: readonly LeadRecord[]; more: number };
 }
+
+/** The part of an e-mail that lists the leads the hourly budget kept from their own e-mails. */
+export const overBudgetText = ({ leads, more }: { leads: readonly LeadRecord[]; more: number }): string =>
+  [
+    `Not e-mailed one by one (${leads.length + more}): more enquiries came in than the site's ${teamEmailHourlyCap()} team e-mails an hour. Each is in the inbox.`,
+    alsoWaitingText(leads),
+    ...(more > 0 ? [`… and ${more} more: the next e-mail lists them, and the inbox has them all.`] : []),
+  ].join('\n');
 
 /** One line per cap that paused the acknowledgements for a day. */
 export const ackPauseText = (pauses: readonly AckPause[]): string =>
@@ -116,10 +133,12 @@ export const templateParams = (record: LeadRecord, extras: NotifyExtras = {}): R
   const waiting = extras.alsoWaiting ?? [];
   const alsoWaiting = waiting.length > 0 ? alsoWaitingText(waiting) : '';
   const pauses = extras.ackPauses ?? [];
+  const overBudget = extras.overBudget && extras.overBudget.leads.length > 0 ? overBudgetText(extras.overBudget) : '';
   const summary = [
     ...(pauses.length > 0 ? [ackPauseText(pauses), ''] : []),
     summarise(record, extras.repeat ?? null),
     ...(alsoWaiting ? ['', `Also waiting (${waiting.length}; their own e-mails failed):`, alsoWaiting] : []),
+    ...(overBudget ? ['', overBudget] : []),
   ].join('\n');
   return {
     ...params,
@@ -148,6 +167,8 @@ const recipientParams = (): Record<string, string> | null => {
 
 /** At most this many gave-up leads ride along in one e-mail; the rest go with the next. */
 const WAITING_PER_EMAIL = 25;
+/** At most this many leads kept from their own e-mails by the hourly budget are listed in one; the rest in the next. */
+const OVER_BUDGET_PER_EMAIL = 100;
 
 /** One e-mail to the team about `record`, with the gave-up leads it can carry. Never throws. */
 export const notifyTeam = async (record: LeadRecord, extras: NotifyExtras = {}): Promise<SendResult> => {
@@ -176,6 +197,38 @@ const takeWaiting = async () => {
   }
 };
 
+/** The leads the hourly budget kept from their own e-mails that this one lists (claimed, so no other lists them too). */
+const takeOverBudget = async () => {
+  try {
+    return await withDatabase(async () => {
+      const { claimed, more } = await claimOverBudgetTeamEmails(OVER_BUDGET_PER_EMAIL, claimedUntil());
+      const leads = await leadsOf(claimed.map((delivery) => delivery.leadId));
+      return { ids: claimed.map((delivery) => delivery.id), leads: claimed.flatMap((delivery) => leads.get(delivery.leadId) ?? []), more };
+    });
+  } catch {
+    return { ids: [], leads: [], more: 0 };
+  }
+};
+
+/**
+ * This e-mail's place in the hour's budget: within it; the first over it (held until the next
+ * hour, when it lists the others); or over it (listed in a later e-mail). A database that cannot
+ * count lets the e-mail go: the team hears of the lead.
+ */
+const placeInHour = async (): Promise<SendResult | null> => {
+  const hour = hourOf(new Date());
+  const place = await withDatabase(() => takeTeamEmailPlace(hour.start)).catch(() => 1);
+  const cap = teamEmailHourlyCap();
+  if (place <= cap) return null;
+  if (place === cap + 1)
+    return {
+      sent: false,
+      error: `over the site's ${cap} team e-mails an hour: sent at ${hour.next}, listing the others`,
+      heldUntil: hour.next,
+    };
+  return { sent: false, error: OVER_BUDGET, nobody: true };
+};
+
 /** The acknowledgement pauses this e-mail tells (claimed, so no other e-mail tells them too). */
 const takePauses = () => withDatabase(() => claimUntoldPauses()).catch((): AckPause[] => []);
 
@@ -183,10 +236,14 @@ export const teamEmail: OutboundChannel = {
   on: () => recipientParams() !== null && emailJsSettings() !== null,
   async send(lead) {
     const on = teamEmail.on();
-    const [waiting, ackPauses] = on ? await Promise.all([takeWaiting(), takePauses()]) : [[], []];
+    const overHour = on ? await placeInHour() : null;
+    if (overHour) return overHour;
+    const [waiting, ackPauses, overBudget] = on
+      ? await Promise.all([takeWaiting(), takePauses(), takeOverBudget()])
+      : [[], [], { ids: [], leads: [], more: 0 }];
     const repeat = on && lead.repeatOf ? await withDatabase(() => repeatedLead(lead.repeatOf as string)).catch(() => null) : null;
-    const result = await notifyTeam(lead, { alsoWaiting: waiting.map(({ lead: earlier }) => earlier), ackPauses, repeat });
-    const ids = waiting.map(({ delivery }) => delivery.id);
+    const result = await notifyTeam(lead, { alsoWaiting: waiting.map(({ lead: earlier }) => earlier), ackPauses, repeat, overBudget });
+    const ids = [...waiting.map(({ delivery }) => delivery.id), ...overBudget.ids];
     await withDatabase(() => (result.sent ? markCarried(ids, lead.id) : releaseAll(ids))).catch(() => {});
     if (!result.sent && ackPauses.length > 0) await withDatabase(() => untellPauses(ackPauses)).catch(() => {});
     return result;
