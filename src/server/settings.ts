@@ -399,6 +399,9 @@ export const webPushSettings = (): { publicKey: string; privateKey: string; subj
   return { publicKey, privateKey, subject, timeoutMs: notifyTimeoutMs() };
 };
 
+/** WhatsApp acknowledgements a UTC day from the whole site. WHATSAPP_DAILY_CAP, default 200 (Meta's first tier is 250). */
+export const whatsappDailyCap = () => settings().WHATSAPP_DAILY_CAP;
+
 /** The Cloud API's address when WHATSAPP_API_URL is unset: Meta's Graph API, at a pinned version. */
 export const WHATSAPP_GRAPH_API = 'https://graph.facebook.com/v23.0';
 

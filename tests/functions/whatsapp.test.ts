@@ -8,8 +8,11 @@ import { sweepPending } from '../../src/server/jobs/sweep.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { useWhatsApp, WHATSAPP_NAMES } from '../support/whatsapp.ts';
-import { send, validBankLoan } from '../support/enquiry-requests.ts';
+import { asNativeForm, send, sendForm, validBankLoan, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
 import type { WhatsAppStandIn } from '../../harness/whatsapp-standin.ts';
+import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { useAcknowledgements } from '../support/acknowledgements.ts';
+import { someone } from '../support/routing.ts';
 import { withDatabase } from '../../src/server/db/connection.ts';
 import { storeDeliveries } from '../../src/server/outbound/deliveries.ts';
 import { attempt } from '../../src/server/outbound/deliveries.ts';
@@ -19,15 +22,22 @@ import { whatsappSettings } from '../../src/server/settings.ts';
 
 let db: TestDatabase;
 let standIn: WhatsAppStandIn;
-useFreshLocalServers((servers) => ({ db } = servers));
+let emailJs: EmailJsStandIn;
+useFreshLocalServers((servers) => ({ db, standIn: emailJs } = servers));
 useWhatsApp((started) => (standIn = started));
+const { acks } = useAcknowledgements('template_ack_whatsapp', () => emailJs);
+/** What the visitor ticks to have WhatsApp; a number and address of their own (the daily limits count per number). */
+const withWhatsApp = (over: Record<string, unknown> = {}) => ({ consentWhatsapp: true, ...someone(), ...over });
 afterEach(() => {
   vi.useRealTimers();
 });
 
 /** A stored lead and a WhatsApp delivery of it, made as the retry machine makes them. */
 const leadWithDelivery = async (over: Record<string, unknown> = {}) => {
-  const answer = await send('bankloan', validBankLoan(over));
+  // WhatsApp off while the lead comes in, so that the delivery is the test's own.
+  const token = process.env.WHATSAPP_ACCESS_TOKEN;
+  delete process.env.WHATSAPP_ACCESS_TOKEN;
+  const answer = await send('bankloan', validBankLoan(withWhatsApp(over))).finally(() => (process.env.WHATSAPP_ACCESS_TOKEN = token));
   expect(answer.status).toBe(201);
   const id = answer.body.id as string;
   const lead = await db.record(id);
@@ -81,7 +91,7 @@ describe('the WhatsApp channel', () => {
     vi.useRealTimers();
 
     standIn.setBehaviour({ status: 400 });
-    const second = await leadWithDelivery({ phone: '9123456780', email: 'other@example.com' });
+    const second = await leadWithDelivery();
     expect(await attempt(second.delivery, second.lead)).toBe('gave-up');
     expect(await whatsappRow(second.id)).toMatchObject({
       state: 'gave-up',
@@ -111,5 +121,112 @@ describe('the WhatsApp channel', () => {
     expect(whatsapp.on()).toBe(false);
     expect(await whatsapp.send(lead, delivery)).toMatchObject({ sent: false, skipped: true });
     expect(standIn.received).toHaveLength(0);
+  });
+});
+
+const deliveriesOf = async (id: string) => db.deliveries(id);
+
+describe('the acknowledgement on WhatsApp', () => {
+  test('a Tamil page: a "ta" template with no typed text beyond the first name; the e-mail one held for it', async () => {
+    const enquiry = validRealEstate(
+      withWhatsApp({
+        locale: 'ta',
+        Username: 'Selvi Murugan',
+        message: 'Call me at 12 Gandhi Road, https://evil.example',
+        callTime: 'Evening (16:00-19:00)',
+      }),
+    );
+    expect((await send('realestate', enquiry)).status).toBe(201);
+    const [message] = await standIn.waitFor(1);
+    expect(message.body).toMatchObject({ to: `91${enquiry.phone}`, template: { name: 'enquiry_ack', language: { code: 'ta' } } });
+    const sent = JSON.stringify(message.body);
+    for (const typed of ['Murugan', 'Gandhi', 'evil.example', enquiry.email, 'Hosur']) expect(sent).not.toContain(typed);
+    const texts = Object.fromEntries(
+      (message.body.template?.components?.[0].parameters ?? []).map((one) => [one.parameter_name, one.text]),
+    );
+    expect(texts).toEqual({
+      first_name: 'Selvi',
+      division: 'சொத்து வாங்குதல் (ஃப்ளாட்கள்)',
+      assignee: 'ஒருவர்',
+      call_window: 'ஒரு வேலை நாளுக்குள், நீங்கள் தேர்ந்தெடுத்த நேரத்தில் (மாலை 4 – 7)',
+    });
+    const rows = await deliveriesOf(enquiry.submissionId);
+    expect(rows.whatsapp).toMatchObject({ state: 'sent' });
+    expect(rows.ack).toMatchObject({ state: 'skipped', skipped: 'whatsapp' });
+    expect(acks()).toHaveLength(0);
+  });
+
+  test('a name that is not plain letters is not used: the polite word instead', async () => {
+    await send('finance', validFinance(withWhatsApp({ Username: 'Visit evil.example now' })));
+    const [message] = await standIn.waitFor(1);
+    expect(message.body.template?.components?.[0].parameters?.[0]).toMatchObject({ parameter_name: 'first_name', text: 'there' });
+    expect(message.rendered).toMatch(/^Hello there, thank you for your enquiry to Aranya\./);
+  });
+
+  test('nothing on WhatsApp without consentWhatsapp, for spam, without a proof, or on a preview; the e-mail one goes as before', async () => {
+    await send('bankloan', validBankLoan(withWhatsApp({ consentWhatsapp: false })));
+    expect(acks()).toHaveLength(1);
+    await send('bankloan', validBankLoan(withWhatsApp({ company_website: 'https://spam.example' })));
+    await send('bankloan', validBankLoan(withWhatsApp({ challenge: undefined })));
+    process.env.CONTEXT = 'deploy-preview';
+    try {
+      expect((await send('bankloan', validBankLoan(withWhatsApp()))).status).toBe(201);
+    } finally {
+      process.env.CONTEXT = 'dev';
+    }
+    expect(standIn.received).toHaveLength(0);
+    expect(await db.rows(`SELECT 1 FROM deliveries WHERE channel = 'whatsapp'`)).toEqual([]);
+  });
+
+  test('the confirmed plain form is a proof: its WhatsApp box ("on") gets the template', async () => {
+    const fields = { ...asNativeForm(validFinance(someone())), consentWhatsapp: 'on', locale: 'kn' };
+    expect((await sendForm('finance', fields)).status).toBeLessThan(400);
+    const [message] = await standIn.waitFor(1);
+    expect(message.body.template?.language?.code).toBe('kn');
+  });
+
+  test('once a day per number, and the site-wide cap: over it the e-mail acknowledgement goes instead, the team told once', async () => {
+    const one = someone();
+    await send('bankloan', validBankLoan(withWhatsApp(one)));
+    const again = validFinance(withWhatsApp({ ...one, email: 'another@example.com' }));
+    await send('finance', again);
+    expect(standIn.taken()).toHaveLength(1);
+    expect((await deliveriesOf(again.submissionId)).whatsapp).toMatchObject({ state: 'skipped', skipped: 'whatsapp-daily-limit' });
+    expect(acks()).toHaveLength(1);
+
+    process.env.WHATSAPP_DAILY_CAP = '1';
+    try {
+      const capped = validBankLoan(withWhatsApp());
+      await send('bankloan', capped);
+      await send('bankloan', validBankLoan(withWhatsApp()));
+      expect(standIn.taken()).toHaveLength(1);
+      expect((await deliveriesOf(capped.submissionId)).whatsapp).toMatchObject({ state: 'skipped', skipped: 'whatsapp-site-cap' });
+      expect(acks()).toHaveLength(3);
+      expect(await db.rows(`SELECT scope FROM ack_pauses`)).toEqual([{ scope: 'whatsapp' }]);
+    } finally {
+      delete process.env.WHATSAPP_DAILY_CAP;
+    }
+  });
+
+  test('refused by the Cloud API (4xx): the e-mail acknowledgement goes instead, once; none when there is none to send', async () => {
+    standIn.setBehaviour({ status: 400 });
+    const enquiry = validBankLoan(withWhatsApp());
+    await send('bankloan', enquiry);
+    const rows = await deliveriesOf(enquiry.submissionId);
+    expect(rows.whatsapp).toMatchObject({ state: 'gave-up', attempts: 1 });
+    expect(rows.ack).toMatchObject({ state: 'sent', skipped: null });
+    expect(acks()).toHaveLength(1);
+    // Given up again (a repeat of the hook): nothing more.
+    const lead = await db.record(enquiry.submissionId);
+    await whatsapp.gaveUp?.(lead, { id: rows.whatsapp.id, leadId: lead.id, channel: 'whatsapp', attempts: 1 });
+    expect(acks()).toHaveLength(1);
+
+    // No e-mail acknowledgement to fall back on (its template unset): none.
+    delete process.env.EMAILJS_ACK_TEMPLATE_ID;
+    const unheld = validFinance(withWhatsApp());
+    await send('finance', unheld);
+    expect(await deliveriesOf(unheld.submissionId)).toMatchObject({ whatsapp: { state: 'gave-up' } });
+    expect(await deliveriesOf(unheld.submissionId)).not.toHaveProperty('ack');
+    expect(acks()).toHaveLength(1);
   });
 });

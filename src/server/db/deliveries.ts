@@ -246,3 +246,21 @@ export const releaseAll = (ids: readonly string[]) =>
 /** Nothing to send it to (a push whose recipient has no device left): kept as skipped, with why. */
 export const markSkipped = (id: string, why: string) =>
   query(`UPDATE deliveries SET state = 'skipped', skipped = $2, claimed_until = NULL, next_attempt_at = NULL WHERE id = $1`, [id, why]);
+
+/** Why a lead's e-mail acknowledgement waits: its WhatsApp one went instead (outbound/whatsapp.ts). */
+export const HELD_FOR_WHATSAPP = 'whatsapp';
+
+/**
+ * The e-mail acknowledgement held while WhatsApp's went, now owed (WhatsApp failed): made pending
+ * and claimed for a try now, its re-sends counted from `at`. Only a held one, once: none when it
+ * was never held or is already released.
+ */
+export const releaseHeldAck = async (leadId: string, at: string, nextAttemptAt: string, claimedUntil: string): Promise<Delivery | null> =>
+  (
+    await query<DeliveryRow>(
+      `UPDATE deliveries SET state = 'pending', skipped = NULL, scheduled_from = $2, next_attempt_at = $3, claimed_until = $4
+       WHERE lead_id = $1 AND channel = 'ack' AND state = 'skipped' AND skipped = $5
+       RETURNING ${RETURNED}`,
+      [leadId, at, nextAttemptAt, claimedUntil, HELD_FOR_WHATSAPP],
+    )
+  ).map(toDelivery)[0] ?? null;

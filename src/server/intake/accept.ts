@@ -20,9 +20,10 @@ import { newDeliveries, storeDeliveries, tryAtReceipt, tryOwed } from '../outbou
 import { ackSettings, wantsAck } from '../outbound/ack.ts';
 import type { Delivery } from '../db/deliveries.ts';
 import { logLead } from '../log.ts';
-import { contactLimitReached, takeAck } from './daily-limits.ts';
+import { contactLimitReached, takeAck, takeWhatsApp } from './daily-limits.ts';
+import { wantsWhatsApp, whatsapp, whatsappNumber } from '../outbound/whatsapp.ts';
 import { challengeSecret } from '../secret.ts';
-import { ackDomainDailyCap, ackSiteDailyCap } from '../settings.ts';
+import { ackDomainDailyCap, ackSiteDailyCap, whatsappDailyCap } from '../settings.ts';
 import { deletePhotos, deleteStagedPhotos, photoKeysOf, readStagedPhotos, storeLeadPhotos, type CheckedPhoto } from '../db/photos.ts';
 import type { SpamReason } from './spam.ts';
 import { joinPerson } from './person.ts';
@@ -117,14 +118,17 @@ const storeOnce = (
         const held = await contactLimitReached(record, secret);
         const ackOwed = token !== undefined && ackSettings() !== null && wantsAck(record);
         const { skipped: ackSkipped, paused } = ackOwed ? await takeAck(record, secret, client) : {};
+        // WhatsApp's acknowledgement, on the same proof, when the visitor asked for WhatsApp.
+        const whatsappOwed = token !== undefined && whatsapp.on() && wantsWhatsApp(record);
+        const whatsappAck = whatsappOwed ? await takeWhatsApp(whatsappNumber(record.phone), record.receivedAt, secret) : undefined;
         // The assignee last: the round robin's lock is held from here to the commit.
         const { assigned, assignee, clockDue } = await assign(stored);
         const pushTo = await pushFor(recipientOf(assignee), 'assigned', record.receivedAt);
         const deliveries = await storeDeliveries(
           record.id,
-          newDeliveries(assigned, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped, pushTo }),
+          newDeliveries(assigned, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped, pushTo, whatsappAck }),
         );
-        return { outcome: 'stored', record: assigned, deliveries, held, paused, clockDue };
+        return { outcome: 'stored', record: assigned, deliveries, held, paused: paused ?? whatsappAck?.paused, clockDue };
       }
       return { outcome: 'duplicate', receivedAt: (await receivedAtOf(record.id, { spamToo: true })) as string };
     }),
@@ -183,7 +187,9 @@ export const acceptLead = async (kind: EnquiryKind, enquiry: Enquiry, arrival: A
     const cap =
       stored.paused === 'site'
         ? `the site's cap of ${ackSiteDailyCap()}`
-        : `the cap of ${ackDomainDailyCap()} for ${stored.paused.slice(7)}`;
+        : stored.paused === 'whatsapp'
+          ? `WhatsApp's cap of ${whatsappDailyCap()}`
+          : `the cap of ${ackDomainDailyCap()} for ${stored.paused.slice(7)}`;
     logLead({ kind, id, status: 'ack-paused', note: `acknowledgements pause for the rest of the UTC day: ${cap} a day is reached` });
   }
   await withinAnswer(

@@ -26,6 +26,7 @@ import {
   contactDailyLimit,
   stagedPhotoDailyBytes,
   stagedPhotoSiteDailyBytes,
+  whatsappDailyCap,
 } from '../settings.ts';
 import { HttpError } from '../errors.ts';
 import { personKey } from './person-key.ts';
@@ -144,6 +145,33 @@ export const takeAck = async (lead: LeadRecord, secret: string, client?: string)
     address.domain,
     clientKey,
   ]);
+  return {};
+};
+
+/** Why a lead gets no WhatsApp acknowledgement, though it is owed one: its number had one today, or the site's cap. */
+export type WhatsAppSkip = 'whatsapp-daily-limit' | 'whatsapp-site-cap';
+
+/**
+ * Takes today's WhatsApp acknowledgement for this number (`91` and its 10 digits), if it has had
+ * none and the site is under WHATSAPP_DAILY_CAP; otherwise says why none goes (the e-mail one goes
+ * instead). The first lead the cap stops today pauses them (`paused: 'whatsapp'`): the log and the
+ * team's next e-mail say so, once.
+ */
+export const takeWhatsApp = async (
+  number: string,
+  receivedAt: string,
+  secret: string,
+): Promise<{ skipped?: WhatsAppSkip; paused?: string }> => {
+  const day = receivedAt.slice(0, 10);
+  await lockEach([`whatsapp-day:${day}`]);
+  const key = personKey(secret, 'whatsapp-number', number);
+  if (await queryOne('SELECT 1 FROM whatsapp_days WHERE day = $1 AND number = $2', [day, key])) return { skipped: 'whatsapp-daily-limit' };
+  const counted = await queryOne<{ site: number }>('SELECT count(*)::int AS site FROM whatsapp_days WHERE day = $1', [day]);
+  if ((counted?.site ?? 0) >= whatsappDailyCap()) {
+    const fresh = await query(`INSERT INTO ack_pauses (day, scope) VALUES ($1, 'whatsapp') ON CONFLICT DO NOTHING RETURNING 1`, [day]);
+    return { skipped: 'whatsapp-site-cap', ...(fresh.length > 0 ? { paused: 'whatsapp' } : {}) };
+  }
+  await query('INSERT INTO whatsapp_days (day, number) VALUES ($1, $2)', [day, key]);
   return {};
 };
 

@@ -17,6 +17,7 @@
 import { logLead } from '../log.ts';
 import { bookkeepingRetryMs } from '../settings.ts';
 import {
+  HELD_FOR_WHATSAPP,
   claimUntried,
   insertDeliveries,
   markFailed,
@@ -130,17 +131,29 @@ export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<Att
 
 /**
  * The deliveries a new lead gets: the team's e-mail always, the webhook and acknowledgement when
- * they are on, and a push to its assignee when push is on and they have a device (`pushTo`).
+ * they are on, the WhatsApp acknowledgement when it is owed (`whatsappAck`: then the e-mail one is
+ * held for it, unless a limit keeps WhatsApp's), and a push to its assignee when push is on and
+ * they have a device (`pushTo`).
  */
 export const newDeliveries = (
   lead: LeadRecord,
-  { teamHeld, ackOwed, ackSkipped, pushTo }: { teamHeld?: string; ackOwed: boolean; ackSkipped?: string; pushTo?: PushTo },
+  {
+    teamHeld,
+    ackOwed,
+    ackSkipped,
+    pushTo,
+    whatsappAck,
+  }: { teamHeld?: string; ackOwed: boolean; ackSkipped?: string; pushTo?: PushTo; whatsappAck?: { skipped?: string } },
 ): NewDelivery[] => {
   const base = { nextAttemptAt: nextAttemptAt(scheduleBase(lead), 1) as string, claimedUntil: claimedUntil() };
+  // The WhatsApp acknowledgement goes instead of the e-mail one, which is held for it (should WhatsApp fail).
+  const whatsappGoes = whatsappAck !== undefined && !whatsappAck.skipped;
+  const ackHeld = ackSkipped ?? (whatsappGoes ? HELD_FOR_WHATSAPP : undefined);
   return [
     { ...base, channel: 'team', ...(teamHeld ? { skipped: teamHeld } : {}) },
     ...(webhook.on() ? [{ ...base, channel: 'webhook' as const }] : []),
-    ...(ackOwed ? [{ ...base, channel: 'ack' as const, ...(ackSkipped ? { skipped: ackSkipped } : {}) }] : []),
+    ...(ackOwed ? [{ ...base, channel: 'ack' as const, ...(ackHeld ? { skipped: ackHeld } : {}) }] : []),
+    ...(whatsappAck ? [{ ...base, channel: 'whatsapp' as const, ...(whatsappAck.skipped ? { skipped: whatsappAck.skipped } : {}) }] : []),
     ...(pushTo ? [pushDelivery(pushTo)] : []),
   ];
 };

@@ -22,7 +22,7 @@ import { DELIVERY_STATE_FIELDS, fieldOf, type LeadRecord } from '../../lib/enqui
 import { FIELD_LABELS, LEAD_FIELDS, PRIVACY_VERIFY_LINE, callBackText } from '../../lib/enquiry/index.ts';
 import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
 import { site } from '../../config/site.ts';
-import { ackDomainDailyCap, ackSiteDailyCap, teamEmailHourlyCap } from '../settings.ts';
+import { ackDomainDailyCap, ackSiteDailyCap, teamEmailHourlyCap, whatsappDailyCap } from '../settings.ts';
 import { claimUntoldPauses, untellPauses, type AckPause } from '../db/ack-days.ts';
 import { repeatedLead, type RepeatOf } from '../db/persons.ts';
 import { postToEmailJs } from './emailjs.ts';
@@ -114,7 +114,9 @@ export const ackPauseText = (pauses: readonly AckPause[]): string =>
     .map(({ day, scope }) =>
       scope === 'site'
         ? `Acknowledgements to visitors are paused for ${day} (UTC): the site's cap of ${ackSiteDailyCap()} a day is reached. Team e-mails go on.`
-        : `Acknowledgements to visitors at ${scope.slice('domain:'.length)} are paused for ${day} (UTC): its cap of ${ackDomainDailyCap()} a day is reached. Team e-mails go on.`,
+        : scope === 'whatsapp'
+          ? `WhatsApp acknowledgements are paused for ${day} (UTC): the cap of ${whatsappDailyCap()} a day is reached, so visitors get the e-mail acknowledgement instead.`
+          : `Acknowledgements to visitors at ${scope.slice('domain:'.length)} are paused for ${day} (UTC): its cap of ${ackDomainDailyCap()} a day is reached. Team e-mails go on.`,
     )
     .join('\n');
 

@@ -22,9 +22,15 @@ import { dictionary, format, localeOrDefault, type Locale } from '../../i18n/ind
 import { isPreviewDeploy } from '../deploy-context.ts';
 import { whatsappSettings, type WhatsAppSettings } from '../settings.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
-import type { Delivery } from '../db/deliveries.ts';
+import { releaseHeldAck, type Delivery } from '../db/deliveries.ts';
+import { withDatabase } from '../db/connection.ts';
+import { hasGranted } from '../db/consent-ledger.ts';
+import { membersOf, seenPerson } from '../db/persons.ts';
+import { logLead } from '../log.ts';
+import { PURPOSE_FIELDS } from '../../lib/enquiry/consent-purposes.ts';
+import { fieldOf } from '../../lib/enquiry/lead-record.ts';
 import { aboutText, greetingName } from './ack.ts';
-import type { OutboundChannel, SendResult } from './schedule.ts';
+import { claimedUntil, nextAttemptAt, type OutboundChannel, type SendResult } from './schedule.ts';
 
 /** WhatsApp's settings when it may send now: configured, and not a preview. */
 export const whatsappOn = (): WhatsAppSettings | null => (isPreviewDeploy() ? null : whatsappSettings());
@@ -34,6 +40,20 @@ const INDIAN_MOBILE = /^[6-9]\d{9}$/;
 
 /** The number in international form, as the Cloud API's `to` takes it (`91` and the 10 digits), or '' when there is none. */
 export const whatsappNumber = (phone: unknown): string => (typeof phone === 'string' && INDIAN_MOBILE.test(phone) ? `91${phone}` : '');
+
+/**
+ * Whether a stored lead is owed a WhatsApp acknowledgement, as far as the lead itself tells: the
+ * visitor ticked `consentWhatsapp` and gave a mobile number; never a privacy request, spam, a
+ * lead released from spam, or a referral (the person did not send it). The proof (a single-use
+ * challenge or the confirmed plain post) and the limits are intake's (accept.ts).
+ */
+export const wantsWhatsApp = (lead: LeadRecord): boolean =>
+  lead.kind !== 'privacy' &&
+  !lead.spam &&
+  !lead.releasedAt &&
+  lead.source !== 'referral' &&
+  fieldOf(lead, PURPOSE_FIELDS.whatsapp) === true &&
+  whatsappNumber(lead.phone) !== '';
 
 /** One template variable, by name (Meta's named parameters). */
 export interface TemplateParameter {
@@ -146,13 +166,44 @@ export const sendWhatsApp = async (lead: LeadRecord, delivery: Delivery): Promis
   const settings = whatsappOn();
   if (!settings) return { sent: false, error: 'WhatsApp is off', skipped: true };
   if (delivery.topic) return { sent: false, error: `no WhatsApp message for "${delivery.topic}"`, final: true };
+  if (!wantsWhatsApp(lead)) return { sent: false, error: 'the lead is owed no WhatsApp message', nobody: true };
   const message = ackMessage(lead, settings.ackTemplate);
   if (!message.to) return { sent: false, error: 'no mobile number to write to', nobody: true };
+  // The ledger first: a STOP or a withdrawal since the enquiry means nothing more goes.
+  let granted: boolean;
+  try {
+    granted =
+      !lead.personId ||
+      (await withDatabase(async () =>
+        hasGranted(await membersOf((await seenPerson(lead.personId as string)) ?? (lead.personId as string)), 'whatsapp'),
+      ));
+  } catch {
+    return { sent: false, error: 'the consent ledger could not be read' };
+  }
+  if (!granted) return { sent: false, error: 'consent-withdrawn', nobody: true };
   return postMessage(settings, message);
+};
+
+/**
+ * WhatsApp's acknowledgement failed for good (refused, given up, or a `failed` status from Meta):
+ * the e-mail acknowledgement held for it goes instead, tried now and then by the sweep; only once,
+ * and only when the visitor gave an e-mail address (else none was held). Never throws.
+ */
+export const fallBackToEmail = async (lead: LeadRecord): Promise<void> => {
+  const at = new Date().toISOString();
+  const held = await withDatabase(() => releaseHeldAck(lead.id, at, nextAttemptAt(at, 1) as string, claimedUntil())).catch(() => null);
+  if (!held) return;
+  logLead({ kind: lead.kind, id: lead.id, status: 'ack-instead-of-whatsapp' });
+  // Imported here: deliveries.ts imports this channel.
+  const { attempt } = await import('./deliveries.ts');
+  await attempt(held, lead);
 };
 
 export const whatsapp: OutboundChannel = {
   on: () => whatsappOn() !== null,
   send: sendWhatsApp,
+  gaveUp: async (lead, delivery) => {
+    if (!delivery.topic) await fallBackToEmail(lead);
+  },
   log: { sent: 'whatsapp-sent', prefix: 'whatsapp', retry: 're-send' },
 };
