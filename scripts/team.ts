@@ -16,7 +16,11 @@
  *          --cap <n>|none                                          at most n leads a day (India's date)
  *
  * Each change goes in the team's log, made by "the team command".
+ *
+ * `teamCommand(args, io)` is the command itself, returning its exit status: the tests call it in
+ * their own process (its output through `io`), and run this file as a process once, as the CLI.
  */
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openProjectDatabase } from '../harness/database.ts';
 import { closeDatabase, transaction, withDatabase } from '../src/server/db/connection.ts';
@@ -43,98 +47,112 @@ const USAGE = `Usage:
 const BY = SYSTEM_ACTORS.teamCommand;
 const OWNER = { id: null, name: BY, role: 'owner' as const };
 
-const { values, positionals } = parseArgs({
-  options: {
-    role: { type: 'string' },
-    kinds: { type: 'string' },
-    languages: { type: 'string' },
-    available: { type: 'string' },
-    cap: { type: 'string' },
-  },
-  allowPositionals: true,
-});
-const [command, ...words] = positionals;
-const name = words.join(' ').trim();
-
-/** The routing flags as the API's body: lists split on commas, on/off as true/false, none as no cap. */
-const routingFlags = () => {
-  const list = (value: string | undefined) =>
-    value === undefined
-      ? undefined
-      : value
-          .split(',')
-          .map((one) => one.trim())
-          .filter(Boolean);
-  const available =
-    values.available === undefined ? undefined : values.available === 'on' ? true : values.available === 'off' ? false : values.available;
-  const cap =
-    values.cap === undefined ? undefined : values.cap === 'none' ? null : /^\d+$/.test(values.cap) ? Number(values.cap) : values.cap;
-  return Object.fromEntries(
-    Object.entries({ kinds: list(values.kinds), languages: list(values.languages), available, dailyCap: cap }).filter(
-      ([, value]) => value !== undefined,
-    ),
-  );
-};
-const hasRouting = Object.keys(routingFlags()).length > 0;
-const valid =
-  (command === 'add' && name && values.role !== undefined) ||
-  (command === 'set' && name && hasRouting) ||
-  ((command === 'remove' || command === 'device') && name && !hasRouting) ||
-  (command === 'list' && !name);
-if (!valid) {
-  console.error(USAGE);
-  process.exit(2);
+/** Where the command writes: standard output and error, or a test's lines. */
+export interface TeamCommandOutput {
+  log(line: string): void;
+  error(line: string): void;
 }
 
-const routingText = (m: { kinds: string[]; languages: string[]; available: boolean; dailyCap: number | null }) =>
-  `takes ${m.kinds.join(',') || 'nothing'}\tcalls in ${m.languages.join(',')}\t${m.available ? 'available' : 'away'}\t${m.dailyCap === null ? 'no cap' : `cap ${m.dailyCap} a day`}`;
+/** `npm run team -- <args>`: runs the command on the project's database; resolves to the exit status. */
+export const teamCommand = async (args: string[], io: TeamCommandOutput = console): Promise<number> => {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      role: { type: 'string' },
+      kinds: { type: 'string' },
+      languages: { type: 'string' },
+      available: { type: 'string' },
+      cap: { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  const [command, ...words] = positionals;
+  const name = words.join(' ').trim();
 
-const memberNamed = async (wanted: string) => {
-  const found = (await listMembers()).find((member) => member.name.toLowerCase() === wanted.toLowerCase());
-  if (!found) throw new HttpError(404, `Nobody called ${wanted} is on the team.`);
-  return found;
+  /** The routing flags as the API's body: lists split on commas, on/off as true/false, none as no cap. */
+  const routingFlags = () => {
+    const list = (value: string | undefined) =>
+      value === undefined
+        ? undefined
+        : value
+            .split(',')
+            .map((one) => one.trim())
+            .filter(Boolean);
+    const available =
+      values.available === undefined ? undefined : values.available === 'on' ? true : values.available === 'off' ? false : values.available;
+    const cap =
+      values.cap === undefined ? undefined : values.cap === 'none' ? null : /^\d+$/.test(values.cap) ? Number(values.cap) : values.cap;
+    return Object.fromEntries(
+      Object.entries({ kinds: list(values.kinds), languages: list(values.languages), available, dailyCap: cap }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    );
+  };
+  const hasRouting = Object.keys(routingFlags()).length > 0;
+  const valid =
+    (command === 'add' && name && values.role !== undefined) ||
+    (command === 'set' && name && hasRouting) ||
+    ((command === 'remove' || command === 'device') && name && !hasRouting) ||
+    (command === 'list' && !name);
+  if (!valid) {
+    io.error(USAGE);
+    return 2;
+  }
+
+  const routingText = (m: { kinds: string[]; languages: string[]; available: boolean; dailyCap: number | null }) =>
+    `takes ${m.kinds.join(',') || 'nothing'}\tcalls in ${m.languages.join(',')}\t${m.available ? 'available' : 'away'}\t${m.dailyCap === null ? 'no cap' : `cap ${m.dailyCap} a day`}`;
+
+  const memberNamed = async (wanted: string) => {
+    const found = (await listMembers()).find((member) => member.name.toLowerCase() === wanted.toLowerCase());
+    if (!found) throw new HttpError(404, `Nobody called ${wanted} is on the team.`);
+    return found;
+  };
+
+  let status = 0;
+  const database = await openProjectDatabase();
+  try {
+    await withDatabase(async () => {
+      if (command === 'add') {
+        const { member, key } = await addPerson(OWNER, { name, role: values.role, ...routingFlags() });
+        io.log(`Added ${member.name} (${member.role}): ${routingText(member)}.`);
+        io.log(`Their key, shown this once; give it to them privately:\n\n  ${key}\n`);
+      } else if (command === 'set') {
+        const member = await memberNamed(name);
+        await changeRouting(OWNER, member.id, routingFlags());
+        io.log(`${member.name}: ${routingText(await memberNamed(name))}.`);
+      } else if (command === 'remove') {
+        const removed = await transaction(async () => {
+          const gone = await removeMemberNamed(name);
+          if (gone) await logTeamAction(BY, 'remove-member', null, { name: gone.name, role: gone.role });
+          return gone;
+        });
+        if (!removed) {
+          io.error(`Nobody called ${name} is on the team.`);
+          status = 1;
+        } else io.log(`Removed ${removed.name} (${removed.role}). Their key no longer works.`);
+      } else if (command === 'device') {
+        const member = await memberNamed(name);
+        const origin = pushStandInOrigin();
+        const response = await fetch(`${origin}/devices`, { method: 'POST' }).catch(() => null);
+        if (!response?.ok) throw new HttpError(503, `The push service stand-in does not answer at ${origin}: is npm start running?`);
+        await saveSubscription(member.id, (await response.json()) as StandInSubscription, new Date().toISOString());
+        io.log(`${member.name} has a phone at the push stand-in (${origin}): their alerts land in outbox/push/.`);
+      } else {
+        const members = await listMembers();
+        if (members.length === 0) io.log('Nobody yet: only the owner’s first key (LEADS_OWNER_TOKEN) works.');
+        for (const m of members) io.log(`${m.name}\t${m.role}\t${routingText(m)}\tadded ${m.addedAt.slice(0, 10)} by ${m.addedBy}`);
+      }
+    }, 60_000);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const fields = error.fields ? Object.values(error.fields).join('; ') : '';
+    io.error(`${error.message}${fields ? ` ${fields}.` : ''}\n${USAGE}`);
+    status = 2;
+  } finally {
+    await closeDatabase();
+    await database.close();
+  }
+  return status;
 };
 
-const database = await openProjectDatabase();
-try {
-  await withDatabase(async () => {
-    if (command === 'add') {
-      const { member, key } = await addPerson(OWNER, { name, role: values.role, ...routingFlags() });
-      console.log(`Added ${member.name} (${member.role}): ${routingText(member)}.`);
-      console.log(`Their key, shown this once; give it to them privately:\n\n  ${key}\n`);
-    } else if (command === 'set') {
-      const member = await memberNamed(name);
-      await changeRouting(OWNER, member.id, routingFlags());
-      console.log(`${member.name}: ${routingText(await memberNamed(name))}.`);
-    } else if (command === 'remove') {
-      const removed = await transaction(async () => {
-        const gone = await removeMemberNamed(name);
-        if (gone) await logTeamAction(BY, 'remove-member', null, { name: gone.name, role: gone.role });
-        return gone;
-      });
-      if (!removed) {
-        console.error(`Nobody called ${name} is on the team.`);
-        process.exitCode = 1;
-      } else console.log(`Removed ${removed.name} (${removed.role}). Their key no longer works.`);
-    } else if (command === 'device') {
-      const member = await memberNamed(name);
-      const origin = pushStandInOrigin();
-      const response = await fetch(`${origin}/devices`, { method: 'POST' }).catch(() => null);
-      if (!response?.ok) throw new HttpError(503, `The push service stand-in does not answer at ${origin}: is npm start running?`);
-      await saveSubscription(member.id, (await response.json()) as StandInSubscription, new Date().toISOString());
-      console.log(`${member.name} has a phone at the push stand-in (${origin}): their alerts land in outbox/push/.`);
-    } else {
-      const members = await listMembers();
-      if (members.length === 0) console.log('Nobody yet: only the owner’s first key (LEADS_OWNER_TOKEN) works.');
-      for (const m of members) console.log(`${m.name}\t${m.role}\t${routingText(m)}\tadded ${m.addedAt.slice(0, 10)} by ${m.addedBy}`);
-    }
-  }, 60_000);
-} catch (error) {
-  if (!(error instanceof HttpError)) throw error;
-  const fields = error.fields ? Object.values(error.fields).join('; ') : '';
-  console.error(`${error.message}${fields ? ` ${fields}.` : ''}\n${USAGE}`);
-  process.exitCode = 2;
-} finally {
-  await closeDatabase();
-  await database.close();
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = await teamCommand(process.argv.slice(2));

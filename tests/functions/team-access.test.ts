@@ -20,6 +20,7 @@ import { useFreshLocalServers } from '../support/servers.ts';
 import { answerOf } from '../support/team.ts';
 import { send, validBankLoan, validFinance } from '../support/enquiry-requests.ts';
 import { seedLead } from '../support/seed-leads.ts';
+import { teamCommand } from '../../scripts/team.ts';
 
 const OWNER_TOKEN = 'team-access-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
@@ -333,14 +334,29 @@ describe('wrong keys', () => {
 });
 
 describe('npm run team', () => {
-  const run = (args: string[]) =>
+  /**
+   * The command in this process (`teamCommand`, what the script runs), its output collected as a
+   * process's would be; failing like execFile on a non-zero status. One test runs the script as a
+   * process of its own, as from the command line.
+   */
+  const run = async (args: string[]) => {
+    const out = { stdout: '', stderr: '' };
+    const code = await teamCommand(args, {
+      log: (line) => (out.stdout += `${line}\n`),
+      error: (line) => (out.stderr += `${line}\n`),
+    });
+    if (code !== 0) throw Object.assign(new Error(`npm run team -- ${args.join(' ')}: exit ${code}`), { code, ...out });
+    return out;
+  };
+  const runProcess = (args: string[]) =>
     promisify(execFile)(process.execPath, ['scripts/team.ts', ...args], {
       env: { ...process.env, NETLIFY_DB_URL: db.local.url },
       timeout: 60_000,
     });
 
   test('add prints the key once and it works; list shows the person without it; remove ends access', async () => {
-    const added = await run(['add', 'Ravi', 'Kumar', '--role', 'sales']);
+    // As from the command line: the script as a process of its own.
+    const added = await runProcess(['add', 'Ravi', 'Kumar', '--role', 'sales']);
     const key = /^ {2}([A-Za-z0-9_-]{43})$/m.exec(added.stdout)?.[1] as string;
     expect(added.stdout).toContain('Added Ravi Kumar (sales)');
     expect((await call('/api/leads/me', key)).body).toEqual({ name: 'Ravi Kumar', role: 'sales' });
@@ -377,7 +393,8 @@ describe('npm run team', () => {
 
   test('a wrong role or a missing name exits with the usage', async () => {
     for (const args of [['add', 'Ravi', '--role', 'boss'], ['add', '--role', 'sales'], ['remove'], ['fire', 'Ravi']]) {
-      const failure = await run(args).then(
+      // The first as a process: its exit status is the command's.
+      const failure = await (args[0] === 'add' && args[1] === 'Ravi' ? runProcess : run)(args).then(
         () => null,
         (error: { code: number; stderr: string }) => error,
       );
