@@ -93,9 +93,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /forms-faults\.spec\.ts/ },
-    // The fault switches act on the whole served site, so these run alone, after the rest. A sharded
-    // run would repeat the whole dependency in every shard: `npm run test:e2e` runs the two projects
-    // one after the other instead (`--no-deps`).
+    // The fault switches act on the whole served site, so these run alone, after the rest.
+    // `npm run test:e2e` runs both projects in one run (one served site, started once). A sharded
+    // run would repeat the whole dependency in every shard, and a run of some files would run all
+    // of the dependency: with E2E_SHARD or files named it runs the two projects one after the
+    // other instead (`--no-deps`).
     {
       name: 'faults',
       use: { ...devices['Desktop Chrome'], channel: undefined },
