@@ -2,7 +2,8 @@
  * `npm run leads:import`: an export (CSV or JSON) comes back whole, every column as it was;
  * twice gives the same rows; a row that fails is reported with its line and field and nothing is
  * imported; and the leads of a Blobs store of an earlier site come in with --from-blobs. Real
- * database and Blobs store; the script runs as a child process, as from the command line.
+ * database and Blobs store; the command runs in this process, and the script as a child process,
+ * as from the command line, where the environment it finds is what is tested.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -26,6 +27,7 @@ import {
   validRealEstate,
 } from '../support/enquiry-requests.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { leadsImport } from '../../scripts/leads-import.ts';
 
 const TOKEN = 'import-test-token-k7Qm2xR9vT4pW8nZ3bY6';
 let db: TestDatabase;
@@ -49,11 +51,22 @@ const exportOf = async (format: 'csv' | 'json') => {
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
   return format === 'json' ? JSON.stringify(JSON.parse(text).leads) : text;
 };
-const importFile = (file: string) =>
-  promisify(execFile)(process.execPath, ['scripts/leads-import.ts', file], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, NETLIFY_DB_URL: db.local.url },
+/**
+ * The import of a file into this file's database, in this process (`leadsImport`, what the script
+ * runs), its output collected as a process's would be; failing like execFile on a non-zero status.
+ * The tests of the project's database and of --from-blobs run the script as a process of its own,
+ * as from the command line (each changes what the process's environment points at).
+ */
+const importFile = async (file: string) => {
+  const out = { stdout: '', stderr: '' };
+  const code = await leadsImport([file], {
+    log: (line) => (out.stdout += `${line}\n`),
+    error: (line) => (out.stderr += `${line}\n`),
+    progress: (text) => (out.stderr += text),
   });
+  if (code !== 0) throw Object.assign(new Error(`npm run leads:import -- ${file}: exit ${code}`), { code, ...out });
+  return out;
+};
 
 /** Leads of every kind and state: worked by the team, released from spam, spam, e-mail failed, a photo, a privacy request. */
 const seedEveryKind = async () => {
@@ -100,7 +113,7 @@ test.each(['csv', 'json'] as const)(
     // Nothing is owed by an import: no e-mail goes to the team for leads it already had.
     expect(await db.rows(`SELECT 1 FROM deliveries WHERE state = 'pending' AND next_attempt_at IS NOT NULL`)).toEqual([]);
   },
-  60_000, // seven enquiries, then the script as a Node process of its own: slow on a busy machine
+  60_000, // seven enquiries and an import: slow on a busy machine
 );
 
 test('twice gives the same rows', async () => {
