@@ -102,6 +102,8 @@ const META: Record<string, (value: unknown) => boolean> = {
   assignedAt: (v) => typeof v === 'string' && ISO.test(v),
   firstContactDueAt: (v) => typeof v === 'string' && ISO.test(v),
   firstContactAt: (v) => typeof v === 'string' && ISO.test(v),
+  // Follow-ups (src/server/team/follow-ups.ts): the next follow-up a member or an attempt set.
+  followUpAt: (v) => typeof v === 'string' && ISO.test(v),
 };
 /** Schema fields the record does not keep as such (the id is `id`; consent is `consentAt`). */
 const NOT_STORED = new Set(['submissionId', 'consent', 'company_website']);

@@ -104,3 +104,50 @@ export const workingMinutesBetween = (from: string, to: string, hours: WorkingTi
   }
   return total / MINUTE;
 };
+
+/** India's day number (days since 1970-01-01) of an instant. */
+const indiaDay = (iso: string) => Math.floor(local(iso) / DAY);
+
+/** The opening time of the `n`-th open day after the India date of `from` (n ≥ 1). */
+export const openingAfterOpenDays = (from: string, n: number, hours: WorkingTime): string => {
+  const open = new Set(hours.days);
+  if (open.size === 0) return from;
+  let day = indiaDay(from);
+  for (let found = 0; found < n;) {
+    day += 1;
+    if (open.has(isoDayOf(day))) found += 1;
+  }
+  return instant(day * DAY + clockMinutes(hours.opens) * MINUTE);
+};
+
+/** The next working morning: today's opening when it is still to come on an open day, else the next open day's. */
+export const nextWorkingMorning = (from: string, hours: WorkingTime): string => {
+  const today = indiaDay(from);
+  const opening = today * DAY + clockMinutes(hours.opens) * MINUTE;
+  return new Set(hours.days).has(isoDayOf(today)) && local(from) < opening ? instant(opening) : openingAfterOpenDays(from, 1, hours);
+};
+
+/** The end of India's day of `at` (its next midnight), as an instant. */
+export const endOfIndiaDay = (at: string): string => instant((indiaDay(at) + 1) * DAY);
+
+/** How many different open days (India's dates) these instants fall on. */
+export const openDaysAmong = (times: readonly string[], hours: WorkingTime): number => {
+  const open = new Set(hours.days);
+  return new Set(times.map(indiaDay).filter((day) => open.has(isoDayOf(day)))).size;
+};
+
+/**
+ * The quick picks of a lead's next follow-up, in working time from `now`: later today (two
+ * working hours on, when that is still today), tomorrow morning (the next open day's opening), in
+ * 3 days (the third open day's) and in a week (the first open day a week on or later).
+ */
+export const followUpPicks = (now: string, hours: WorkingTime) => {
+  const later = addWorkingMinutes(now, 120, hours);
+  const weekOn = instant((indiaDay(now) + 6) * DAY);
+  return {
+    laterToday: indiaDay(later) === indiaDay(now) && later !== now ? later : null,
+    tomorrowMorning: openingAfterOpenDays(now, 1, hours),
+    inThreeDays: openingAfterOpenDays(now, 3, hours),
+    inAWeek: openingAfterOpenDays(weekOn, 1, hours),
+  };
+};

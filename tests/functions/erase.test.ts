@@ -64,7 +64,11 @@ describe('DELETE /api/leads/<id>', () => {
       new Request(`http://localhost/api/leads/${id}`, {
         method: 'PATCH',
         headers: { authorization: `Bearer ${TOKEN}`, 'if-match': `"${etag}"` },
-        body: JSON.stringify({ status: 'contacted', note: 'Spoke to Priya Raman on 98765 43210' }),
+        body: JSON.stringify({
+          status: 'contacted',
+          note: 'Spoke to Priya Raman on 98765 43210',
+          followUpAt: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
       }),
     );
     expect(worked.status).toBe(200);

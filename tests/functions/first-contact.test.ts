@@ -101,7 +101,14 @@ test('a lead on Sunday is due Monday at 09:45; one with a call-back time is due 
   // Asha calls the Sunday lead on Monday at 09:40, before it is due.
   vi.setSystemTime(india('2026-12-07T09:40:00'));
   const stored = await withDatabase(() => readLead(sunday.body.id));
-  await withDatabase(() => changeWork(sunday.body.id, { status: 'contacted' }, 'Asha', stored!.version));
+  await withDatabase(() =>
+    changeWork(
+      sunday.body.id,
+      { status: 'contacted', followUpAt: new Date(india('2026-12-21T10:00:00')).toISOString() },
+      'Asha',
+      stored!.version,
+    ),
+  );
   const contacted = await db.record(sunday.body.id);
   expect(contacted.firstContactAt).toBe(new Date(india('2026-12-07T09:40:00')).toISOString());
 

@@ -91,7 +91,11 @@ const seedEveryKind = async () => {
   const worked = await asTeam(`/api/leads/${flat.submissionId}`, {
     method: 'PATCH',
     headers: { 'if-match': `"${etag}"`, 'content-type': 'application/json' },
-    body: JSON.stringify({ status: 'contacted', note: 'Called; visiting Saturday' }),
+    body: JSON.stringify({
+      status: 'contacted',
+      note: 'Called; visiting Saturday',
+      followUpAt: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
   });
   expect(worked.status).toBe(200);
 };

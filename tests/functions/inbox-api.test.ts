@@ -129,14 +129,25 @@ describe('one lead: status and note', () => {
     const read = await call(`/api/leads/${enquiry.submissionId}`);
     expect(read.status).toBe(200);
     expect(read.body.lead).toMatchObject({ id: enquiry.submissionId, Username: 'Priya Raman', Loantype: 'Vehicle Loan' });
+    // Contacted needs its next follow-up: refused without one, naming it; nothing changed.
+    const without = await patch(enquiry.submissionId, { status: 'contacted', note: 'Called' }, read.body.etag, 'Kavya Rao');
+    expect(without.status).toBe(400);
+    expect(Object.keys(without.body.fields)).toEqual(['followUpAt']);
+    expect((await db.record(enquiry.submissionId)).status).toBeUndefined();
+    const followUpAt = read.body.followUpPicks.tomorrowMorning;
     const changed = await patch(
       enquiry.submissionId,
-      { status: 'contacted', note: 'Called, wants a callback Friday' },
+      { status: 'contacted', note: 'Called, wants a callback Friday', followUpAt },
       read.body.etag,
       'Kavya Rao',
     );
     expect(changed.status).toBe(200);
-    expect(changed.body.lead).toMatchObject({ status: 'contacted', note: 'Called, wants a callback Friday', statusBy: 'Kavya Rao' });
+    expect(changed.body.lead).toMatchObject({
+      status: 'contacted',
+      note: 'Called, wants a callback Friday',
+      statusBy: 'Kavya Rao',
+      followUpAt,
+    });
     expect(changed.body.lead.history).toEqual([expect.objectContaining({ status: 'contacted', by: 'Kavya Rao' })]);
     expect(changed.body.etag).not.toBe(read.body.etag);
 
@@ -147,6 +158,7 @@ describe('one lead: status and note', () => {
       status: 'contacted',
       note: 'Called, wants a callback Friday',
       statusBy: 'Kavya Rao',
+      followUpAt,
     });
   });
 

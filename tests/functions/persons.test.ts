@@ -185,7 +185,7 @@ describe('a repeat enquiry', () => {
     await call(`/api/leads/${first.submissionId}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${kavya}`, 'if-match': `"${read.body.etag}"` },
-      body: JSON.stringify({ status: 'contacted' }),
+      body: JSON.stringify({ status: 'contacted', followUpAt: new Date(Date.now() + 86_400_000).toISOString() }),
     });
     standIn.received.length = 0;
     const again = validBankLoan({ phone: '9333300001', email: 'repeat@example.com', Loantype: 'Gold Loan' });

@@ -279,7 +279,14 @@ test('Insights: the first contact within its target by division and assignee, an
   const second = await send('finance', validFinance(someone()));
   // One contacted at once (within the target); the other given to the other member by the owner.
   const stored = await withDatabase(() => readLead(first.body.id));
-  await withDatabase(() => changeWork(first.body.id, { status: 'contacted' }, 'Asha', stored?.version ?? 0));
+  await withDatabase(() =>
+    changeWork(
+      first.body.id,
+      { status: 'contacted', followUpAt: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+      'Asha',
+      stored?.version ?? 0,
+    ),
+  );
   const to = (await db.record(second.body.id)).assignee?.id === asha.id ? bala : asha;
   await withDatabase(() => reassign({ id: null, name: 'Owner', role: 'owner' }, second.body.id, { memberId: to.id }));
   const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);

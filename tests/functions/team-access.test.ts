@@ -150,7 +150,7 @@ describe('roles, enforced by the server', () => {
     const worked = await call(`/api/leads/${id}`, key, {
       method: 'PATCH',
       headers: { 'if-match': `"${read.body.etag}"`, 'x-team-member': 'Somebody Else' },
-      body: JSON.stringify({ status: 'contacted', note: 'Called' }),
+      body: JSON.stringify({ status: 'contacted', note: 'Called', followUpAt: new Date(Date.now() + 86_400_000).toISOString() }),
     });
     expect(worked.status).toBe(200);
     expect(worked.body.lead).toMatchObject({ statusBy: 'Kavya Rao' });

@@ -51,11 +51,14 @@ const day = async (start: number) => {
   return db.local.sessions() - before;
 };
 
+/** A follow-up well after the simulated day: nothing of it is due that day. */
+const LATER = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
+
 /** An earlier lead, e-mailed at once and contacted: nothing is owed, and its first-contact clock has stopped. */
 const earlierLead = async () => {
   const { body } = await send('finance', validFinance());
   const stored = await withDatabase(() => readLead(body.id));
-  await withDatabase(() => changeWork(body.id, { status: 'contacted' }, 'Owner', stored!.version));
+  await withDatabase(() => changeWork(body.id, { status: 'contacted', followUpAt: LATER() }, 'Owner', stored!.version));
 };
 
 test('an idle day wakes the database once: the retention run; the 144 sweeps and 288 clock runs find nothing due in Blobs and never connect', async () => {
@@ -85,7 +88,7 @@ test('a day with one e-mail owed: the sweep wakes the database when it is due, s
   const answer = await send('finance', validFinance());
   standIn.setBehaviour({ status: 200 });
   const stored = await withDatabase(() => readLead(answer.body.id));
-  await withDatabase(() => changeWork(answer.body.id, { status: 'contacted' }, 'Owner', stored!.version));
+  await withDatabase(() => changeWork(answer.body.id, { status: 'contacted', followUpAt: LATER() }, 'Owner', stored!.version));
   const sessions = await day(Date.parse(answer.body.receivedAt) + MINUTE);
   // The retention run, and the one sweep that found the re-send due and sent it.
   expect(sessions).toBe(2);

@@ -78,6 +78,7 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
     'assignedAt',
     'firstContactDueAt',
     'firstContactAt',
+    'followUpAt',
   ];
   expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_COLUMNS.length - later.length)).toEqual(
     LEAD_FIELDS.filter((f) => !later.includes(f)),
@@ -85,14 +86,14 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
   expect(CSV_COLUMNS.slice(-later.length)).toEqual(later);
 });
 
-test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band, the acknowledgement, the privacy request, the person, the assignee', () => {
+test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band, the acknowledgement, the privacy request, the person, the assignee, the follow-up', () => {
   const at = (column: string) => (CSV_COLUMNS as readonly string[]).indexOf(column);
   expect(at('locale')).toBe(at('notifyHeld') + 1);
   expect(at('webhookSent')).toBeGreaterThan(at('consentLocale'));
   expect(at('status')).toBeGreaterThan(at('webhookGaveUp'));
   expect(at('callTime')).toBe(at('releasedBy') + 1);
-  expect(CSV_COLUMNS.slice(-22, -15)).toEqual(['callTime', 'callLanguage', 'Monthly', 'ackedAt', 'request', 'reference', 'replyBy']);
-  expect(CSV_COLUMNS.slice(-15, -5)).toEqual([
+  expect(CSV_COLUMNS.slice(-23, -16)).toEqual(['callTime', 'callLanguage', 'Monthly', 'ackedAt', 'request', 'reference', 'replyBy']);
+  expect(CSV_COLUMNS.slice(-16, -6)).toEqual([
     'personId',
     'repeatOf',
     'source',
@@ -104,5 +105,5 @@ test('the CSV adds later columns at its end, in the order they came: languages, 
     'withdrawGroup',
     'withdrawWhatsapp',
   ]);
-  expect(CSV_COLUMNS.slice(-5)).toEqual(['assignee', 'assigneeId', 'assignedAt', 'firstContactDueAt', 'firstContactAt']);
+  expect(CSV_COLUMNS.slice(-6)).toEqual(['assignee', 'assigneeId', 'assignedAt', 'firstContactDueAt', 'firstContactAt', 'followUpAt']);
 });

@@ -29,7 +29,7 @@ interface Props {
 }
 
 export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: Props) {
-  const { lead, etag, photos, problem, saved, busy, save, release, erase, show, alsoWith, enquiredAgain } = useLead(session, id, onClose);
+  const { lead, etag, photos, problem, saved, busy, save, release, erase, show, view } = useLead(session, id, onClose);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (lead) heading.current?.focus();
@@ -40,7 +40,7 @@ export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: P
       ← Back to the list
     </button>
   );
-  if (!lead) {
+  if (!lead || !view) {
     return (
       <div className="inbox-detail">
         {back}
@@ -70,7 +70,13 @@ export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: P
       )}
       <ContactLinks lead={lead} />
       {!lead.spam && lead.assignedAt && <AssignForm key={lead.assignee?.id ?? 'owner'} session={session} lead={lead} onChanged={show} />}
-      <AlsoWith lead={lead} alsoWith={alsoWith} enquiredAgain={enquiredAgain} onOpenLead={onOpenLead} onOpenPerson={onOpenPerson} />
+      <AlsoWith
+        lead={lead}
+        alsoWith={view.alsoWith}
+        enquiredAgain={view.enquiredAgain}
+        onOpenLead={onOpenLead}
+        onOpenPerson={onOpenPerson}
+      />
 
       {problem && (
         <p className="inbox-problem" role="alert">
@@ -87,7 +93,15 @@ export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: P
           </button>
         </section>
       ) : (
-        <StatusForm lead={lead} etag={etag} busy={busy} saved={saved} onSave={(change) => void save(change)} />
+        <StatusForm
+          key={etag}
+          lead={lead}
+          etag={etag}
+          busy={busy}
+          saved={saved}
+          picks={view.followUpPicks}
+          onSave={(change) => void save(change)}
+        />
       )}
       {!lead.spam && lead.personId && lead.kind !== 'privacy' && (
         <ReferForm session={session} leadId={lead.id} kind={lead.kind} onReferred={onOpenLead} />

@@ -1,7 +1,11 @@
-/** The team's work on a lead: its status and a note, saved together, and the changes so far. */
-import type { FormEvent } from 'react';
+/**
+ * The team's work on a lead: its status, a note and its next follow-up (which a lead being worked
+ * must have), saved together, and the changes so far.
+ */
+import { useState, type FormEvent } from 'react';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
-import { LEAD_STATUSES } from '../../lib/team-api/vocabulary.ts';
+import { LEAD_STATUSES, isWorkingStatus } from '../../lib/team-api/vocabulary.ts';
+import { FollowUpPicker, type FollowUpPicks } from './FollowUpPicker.tsx';
 import type { WorkChange } from '../../lib/team-api/wire.ts';
 import { when } from './words.ts';
 import { formText } from '../../lib/text.ts';
@@ -13,27 +17,45 @@ interface Props {
   busy: boolean;
   /** "Saved." after a save, else empty. */
   saved: string;
+  /** The follow-up's quick picks, from the server. */
+  picks: FollowUpPicks;
   onSave: (change: WorkChange) => void;
 }
 
-export function StatusForm({ lead, etag, busy, saved, onSave }: Props) {
+export function StatusForm({ lead, etag, busy, saved, picks, onSave }: Props) {
   const history = lead.history ?? [];
+  const [status, setStatus] = useState(lead.status ?? 'new');
+  const [followUp, setFollowUp] = useState<string | undefined>(lead.followUpAt ? undefined : picks.tomorrowMorning);
+  const working = isWorkingStatus(status);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    onSave({ status: LEAD_STATUSES.find((status) => status === data.get('status')), note: formText(data, 'note') });
+    onSave({
+      status: LEAD_STATUSES.find((one) => one === data.get('status')),
+      note: formText(data, 'note'),
+      ...(working && followUp ? { followUpAt: followUp } : {}),
+    });
   };
   return (
     <form className="inbox-box" onSubmit={submit} aria-labelledby="work-heading">
-      <h2 id="work-heading">Status and note</h2>
+      <h2 id="work-heading">Status, next step and note</h2>
       <label htmlFor="lead-status">Status</label>
-      <select id="lead-status" name="status" defaultValue={lead.status ?? 'new'} key={`${etag}-status`}>
+      <select
+        id="lead-status"
+        name="status"
+        defaultValue={lead.status ?? 'new'}
+        key={`${etag}-status`}
+        onChange={(event) => setStatus(event.target.value as typeof status)}
+      >
         {LEAD_STATUSES.map((status) => (
           <option key={status} value={status}>
             {status}
           </option>
         ))}
       </select>
+      {(working || lead.followUpAt) && (
+        <FollowUpPicker key={`${etag}-follow-up`} id="lead-follow-up" picks={picks} current={lead.followUpAt} onChange={setFollowUp} />
+      )}
       <label htmlFor="lead-note">Note</label>
       <textarea id="lead-note" name="note" rows={3} maxLength={1000} defaultValue={lead.note ?? ''} key={`${etag}-note`} />
       <button type="submit" className="inbox-button inbox-button--primary" disabled={busy}>

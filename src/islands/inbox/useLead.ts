@@ -15,7 +15,7 @@ export function useLead(session: Session, id: string, onClose: (message?: string
   const [problem, setProblem] = useState('');
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
-  const [person, setPerson] = useState<Pick<LeadView, 'alsoWith' | 'enquiredAgain'>>({ alsoWith: [], enquiredAgain: [] });
+  const [person, setPerson] = useState<Pick<LeadView, 'alsoWith' | 'enquiredAgain' | 'attempts' | 'followUpPicks'> | null>(null);
   const show = (version: LeadEnvelope) => {
     setLead(version.lead);
     setEtag(version.etag);
@@ -27,7 +27,12 @@ export function useLead(session: Session, id: string, onClose: (message?: string
       .then(async (version) => {
         if (!live) return;
         show(version);
-        setPerson({ alsoWith: version.alsoWith, enquiredAgain: version.enquiredAgain });
+        setPerson({
+          alsoWith: version.alsoWith,
+          enquiredAgain: version.enquiredAgain,
+          attempts: version.attempts,
+          followUpPicks: version.followUpPicks,
+        });
         const urls = await Promise.all((version.lead.photos ?? []).map((key) => photoUrl(session, key).catch(() => '')));
         if (live) setPhotos(urls.filter(Boolean));
       })
@@ -75,5 +80,5 @@ export function useLead(session: Session, id: string, onClose: (message?: string
     );
   const erase = () => closeAfter(() => eraseLead(session, id), 'The lead was erased.', 'It could not be erased. Try again.');
 
-  return { lead, etag, photos, problem, saved, busy, save, release, erase, show, ...person };
+  return { lead, etag, photos, problem, saved, busy, save, release, erase, show, view: person };
 }

@@ -51,6 +51,8 @@ export interface LeadWork {
   statusBy?: string;
   statusAt?: string;
   history?: WorkEntry[];
+  /** When to try the lead next (src/server/team/follow-ups.ts): every lead in a working status has one; none once it is won or lost. */
+  followUpAt?: string;
   /** A spam record moved into the inbox by a person: why it had been spam, who, when. */
   spamReason?: string;
   releasedBy?: string;
@@ -156,6 +158,7 @@ export const WORK_FIELDS = {
   statusBy: 'text',
   statusAt: 'time',
   history: 'history',
+  followUpAt: 'time',
   spamReason: 'text',
   releasedBy: 'text',
   releasedAt: 'time',

@@ -15,6 +15,10 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 /** Where the team is with a lead (the inbox at /leads); a lead nobody has touched is `new`. */
 export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** The statuses that close a lead: the outcomes Insights reads. Every other status but `new` is a working one, which must have a next follow-up. */
+export const CLOSED_STATUSES = ['won', 'lost'] as const satisfies readonly LeadStatus[];
+export const isClosedStatus = (status: string): boolean => (CLOSED_STATUSES as readonly string[]).includes(status);
+export const isWorkingStatus = (status: string): boolean => status !== 'new' && !isClosedStatus(status);
 
 /** What the team's log records (db/team-log.ts). */
 export const TEAM_ACTIONS = [

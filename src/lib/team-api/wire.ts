@@ -66,6 +66,7 @@ const leadMeta = z.looseObject({
   assignedAt: z.optional(time),
   firstContactDueAt: z.optional(time),
   firstContactAt: z.optional(time),
+  followUpAt: z.optional(time),
 });
 export const leadSchema = z.custom<LeadRecord>((value) => leadMeta.safeParse(value).success);
 
@@ -100,7 +101,12 @@ export const leadConflictSchema = z.strictObject({ error: z.string(), fields: fi
 export type LeadConflict = z.infer<typeof leadConflictSchema>;
 
 /** PATCH /api/leads/<id>'s body (with If-Match: the etag it was read with). */
-export const workChangeSchema = z.strictObject({ status: z.optional(z.enum(LEAD_STATUSES)), note: z.optional(z.string()) });
+export const workChangeSchema = z.strictObject({
+  status: z.optional(z.enum(LEAD_STATUSES)),
+  note: z.optional(z.string()),
+  /** The next follow-up (null: none, which only a lead that is new or closed may have). */
+  followUpAt: z.optional(z.nullable(time)),
+});
 export type WorkChange = z.infer<typeof workChangeSchema>;
 
 /** Who a lead is assigned to: a member (their id and name), or the owner's key (no id, the name 'Owner'). */
@@ -198,6 +204,8 @@ export const newAttemptSchema = z.object({
   outcome: z.enum(ATTEMPT_OUTCOMES),
   note: z.optional(z.string().check(z.maxLength(ATTEMPT_NOTE_MAX))),
   callBackAt: z.optional(z.iso.datetime({ offset: true })),
+  /** The next follow-up this attempt leaves the lead with (a call-back's time when left out; else, see src/server/team/follow-ups.ts). */
+  followUpAt: z.optional(z.iso.datetime({ offset: true })),
 });
 export type NewAttempt = z.infer<typeof newAttemptSchema>;
 
@@ -223,6 +231,8 @@ export const leadViewSchema = z.extend(leadEnvelopeSchema, {
   alsoWith: z.array(alsoWithSchema),
   enquiredAgain: z.array(z.strictObject({ id: z.uuid(), receivedAt: time })),
   attempts: z.array(attemptSchema),
+  /** The next follow-up's quick picks from now, in working time (null: not today any more). */
+  followUpPicks: z.strictObject({ laterToday: z.nullable(time), tomorrowMorning: time, inThreeDays: time, inAWeek: time }),
 });
 export type LeadView = z.infer<typeof leadViewSchema>;
 

@@ -33,30 +33,37 @@ const attemptOf = (row: AttemptRow): Attempt => ({
 
 /** The lead an attempt is made on, locked until the transaction ends; null when there is no such lead (or it is spam). */
 export const lockLeadForAttempt = (leadId: string) =>
-  queryOne<{ status: LeadStatus; note: string; first_contact_at: Date | null }>(
-    'SELECT status, note, first_contact_at FROM leads WHERE id = $1 AND spam IS NULL FOR UPDATE',
+  queryOne<{ status: LeadStatus; note: string; first_contact_at: Date | null; follow_up_at: Date | null }>(
+    'SELECT status, note, first_contact_at, follow_up_at FROM leads WHERE id = $1 AND spam IS NULL FOR UPDATE',
     [leadId],
   );
 
 /**
  * Stores one attempt and its line in the lead's history (`event: 'attempt'`, `detail` in words,
  * with the status and note the attempt left the lead with). With `contacts`, the attempt is the
- * lead's first contact: a lead still new becomes contacted, by the member, and its version rises.
+ * lead's first contact: a lead still new becomes contacted, by the member. With `followUpAt`, the
+ * lead's next follow-up moves there (and its push with it). Either raises the lead's version.
  */
 export const insertAttempt = async (
   leadId: string,
   attempt: NewAttempt & { note: string },
   by: { id: string | null; name: string },
   at: string,
-  history: { detail: string; contacts: boolean },
+  history: { detail: string; contacts: boolean; followUpAt?: string },
 ): Promise<Attempt> => {
   const row = await queryOne<AttemptRow>(
     `WITH stored AS (
        INSERT INTO lead_attempts (lead_id, at, member_id, member_name, channel, outcome, note, call_back_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *),
      contacted AS (
-       UPDATE leads SET status = 'contacted', status_by = $4, status_at = $2, version = version + 1
-       WHERE id = $1 AND $9 AND status = 'new' RETURNING id, status, note),
+       UPDATE leads SET
+         status = CASE WHEN $9 AND status = 'new' THEN 'contacted' ELSE status END,
+         status_by = CASE WHEN $9 AND status = 'new' THEN $4 ELSE status_by END,
+         status_at = CASE WHEN $9 AND status = 'new' THEN $2::timestamptz ELSE status_at END,
+         follow_up_at = coalesce($11::timestamptz, follow_up_at),
+         follow_up_push_at = CASE WHEN $11::timestamptz IS NULL THEN follow_up_push_at ELSE $11::timestamptz END,
+         version = version + 1
+       WHERE id = $1 AND (($9 AND status = 'new') OR $11::timestamptz IS NOT NULL) RETURNING id, status, note),
      entry AS (
        INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note, event, detail)
        SELECT l.id, $2, $4, coalesce(c.status, l.status), coalesce(c.note, l.note), 'attempt', $10
@@ -73,6 +80,7 @@ export const insertAttempt = async (
       attempt.callBackAt ?? null,
       history.contacts,
       history.detail,
+      history.followUpAt ?? null,
     ],
   );
   return attemptOf(row as AttemptRow);

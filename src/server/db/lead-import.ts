@@ -113,6 +113,8 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
     assigned_at: record.assignedAt ?? null,
     first_contact_due_at: record.firstContactDueAt ?? null,
     first_contact_at: record.firstContactAt ?? null,
+    // The next follow-up as the export had it; its push is not made again.
+    follow_up_at: record.followUpAt ?? null,
   });
   const types = {
     ...COLUMN_TYPES,
@@ -128,6 +130,7 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
     assigned_at: 'timestamptz',
     first_contact_due_at: 'timestamptz',
     first_contact_at: 'timestamptz',
+    follow_up_at: 'timestamptz',
   };
   const columns = Object.keys(types).join(', ');
   // Oldest first, as they arrived: each finds its person as if it had just come.

@@ -28,9 +28,14 @@ export interface ExportQuery {
   assignee?: { id: string | null };
   /** Oldest first (the export, default) or newest first (the inbox). */
   order: 'oldest' | 'newest';
+  /**
+   * 'due': the leads whose next follow-up is due by `dueBy` (the end of India's today), overdue
+   * ones too, oldest due first (the walk then goes by follow-up time and id, and `order` is not used).
+   */
+  view?: { due: true; dueBy: string };
 }
 
-/** Where a page starts: after the lead received at `at` with id `id`, in the walk's order. */
+/** Where a page starts: after the lead received at `at` with id `id` (the due list: due at `at`), in the walk's order. */
 export interface Cursor {
   at: string;
   id: string;
@@ -100,7 +105,9 @@ const filters = (q: PageQuery) => {
     if (search.partial) partial = search.sql;
     else rest.push(search.sql);
   }
-  if (q.after) rest.push(`(l.received_at, l.id) ${q.order === 'newest' ? '<' : '>'} (${p(q.after.at)}, ${p(q.after.id)})`);
+  if (q.view) rest.push(`l.spam IS NULL AND l.follow_up_at IS NOT NULL AND l.follow_up_at < ${p(q.view.dueBy)}`);
+  if (q.after && q.view) rest.push(`(l.follow_up_at, l.id) > (${p(q.after.at)}, ${p(q.after.id)})`);
+  else if (q.after) rest.push(`(l.received_at, l.id) ${q.order === 'newest' ? '<' : '>'} (${p(q.after.at)}, ${p(q.after.id)})`);
   return { where: whereOf(partial ? [...rest, partial] : rest), rest, partial, params, p };
 };
 
@@ -115,7 +122,7 @@ const SEARCH_WINDOW = 3000;
 const pageRows = async (q: PageQuery): Promise<LeadRow[]> => {
   const { where, rest, partial, params, p } = filters(q);
   const direction = q.order === 'newest' ? 'DESC' : 'ASC';
-  const order = `ORDER BY l.received_at ${direction}, l.id ${direction}`;
+  const order = q.view ? 'ORDER BY l.follow_up_at, l.id' : `ORDER BY l.received_at ${direction}, l.id ${direction}`;
   const limit = p(q.limit + 1);
   if (!partial) return query<LeadRow>(`SELECT l.* FROM leads l ${where} ${order} LIMIT ${limit}`, params);
   // Part of a name or phone. Left to itself, the planner often walks the leads by date and tests
@@ -178,5 +185,6 @@ export const readPage = async (q: PageQuery, maxBytes = PAGE_MAX_BYTES): Promise
   }
   const last = records.at(-1);
   const more = rows.length > records.length;
-  return { records, ...(more && last ? { next: { at: last.receivedAt, id: last.id } } : {}), ...(personLeads ? { personLeads } : {}) };
+  const at = q.view ? last?.followUpAt : last?.receivedAt;
+  return { records, ...(more && last && at ? { next: { at, id: last.id } } : {}), ...(personLeads ? { personLeads } : {}) };
 };

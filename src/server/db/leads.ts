@@ -113,6 +113,7 @@ export interface LeadRow {
   assigned_at: Date | null;
   first_contact_due_at: Date | null;
   first_contact_at: Date | null;
+  follow_up_at: Date | null;
   deliveries?: DeliveryJson[];
   history?: { status: LeadStatus; note: string; by: string; at: string; event: WorkEntry['event'] | null; detail: string | null }[];
 }
@@ -184,6 +185,7 @@ export const recordFromRow = (row: LeadRow): LeadRecord => {
     ...row.fields,
     ...(row.photos.length > 0 ? { photos: row.photos } : {}),
     ...(touched ? { status: row.status, note: row.note, statusBy: row.status_by ?? '', statusAt: iso(row.status_at) } : {}),
+    ...defined({ followUpAt: iso(row.follow_up_at) }),
     ...(row.history && row.history.length > 0
       ? {
           history: row.history.map(({ event, detail, ...entry }): WorkEntry => ({

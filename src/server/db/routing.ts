@@ -199,13 +199,40 @@ export const claimClockDue = async (at: string, limit: number): Promise<ClockLea
     nextAt: new Date(row.clock_next_at).toISOString(),
   }));
 
+/** A lead whose follow-up came due, as the clock pushes it to its assignee. */
+export interface FollowUpDue {
+  id: string;
+  assignee: Assignee | null;
+  followUpAt: string;
+}
+
+/** Takes up to `limit` leads whose follow-up's push is due by `at`, oldest first, locked until the transaction ends (SKIP LOCKED). */
+export const claimFollowUpsDue = async (at: string, limit: number): Promise<FollowUpDue[]> =>
+  (
+    await query<{ id: string; assignee_id: string | null; assignee_name: string | null; follow_up_at: Date }>(
+      `SELECT id, assignee_id, assignee_name, follow_up_at FROM leads
+       WHERE follow_up_push_at <= $1 ORDER BY follow_up_push_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [at, limit],
+    )
+  ).map((row) => ({
+    id: row.id,
+    assignee: row.assignee_name === null ? null : { id: row.assignee_id, name: row.assignee_name },
+    followUpAt: new Date(row.follow_up_at).toISOString(),
+  }));
+
+/** The follow-up's push is done (made, or nobody to make it to). */
+export const clearFollowUpPush = (id: string) => query('UPDATE leads SET follow_up_push_at = NULL WHERE id = $1', [id]);
+
 /** Sets a lead's clock to its next step (null: done). */
 export const setClock = (id: string, step: number | null, nextAt: string | null) =>
   query('UPDATE leads SET clock_step = $2, clock_next_at = $3 WHERE id = $1', [id, step, nextAt]);
 
-/** When the clock's next step of any lead is due, or null when none is. */
+/** When the clock's next step of any lead is due (a first-contact step, or a follow-up's push), or null when none is. */
 export const nextClockDue = async (): Promise<string | null> => {
-  const row = await queryOne<{ due: Date | null }>('SELECT min(clock_next_at) AS due FROM leads WHERE clock_next_at IS NOT NULL');
+  const row = await queryOne<{ due: Date | null }>(
+    `SELECT least((SELECT min(clock_next_at) FROM leads WHERE clock_next_at IS NOT NULL),
+                  (SELECT min(follow_up_push_at) FROM leads WHERE follow_up_push_at IS NOT NULL)) AS due`,
+  );
   return row?.due ? new Date(row.due).toISOString() : null;
 };
 

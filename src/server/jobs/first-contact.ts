@@ -10,12 +10,24 @@
  * (or otherwise worked) meanwhile has its clock stopped instead. The pushes and the e-mail are
  * deliveries of the retry machine, tried at once after the commit.
  *
+ * It also pushes each follow-up that came due to the lead's assignee (team/follow-ups.ts), once.
+ *
  * Cheap when idle: it first reads the clock's note in Blobs (outbound/pending-marker.ts), and
  * when nothing is due it ends there, without waking the database. After a run it writes the note
  * again from what the database says is due next.
  */
 import { inSession, transaction, withDatabase } from '../db/connection.ts';
-import { claimClockDue, nextClockDue, recordRoutingEvent, setAssignee, setClock, type ClockLead } from '../db/routing.ts';
+import {
+  claimClockDue,
+  claimFollowUpsDue,
+  clearFollowUpPush,
+  nextClockDue,
+  recordRoutingEvent,
+  setAssignee,
+  setClock,
+  type ClockLead,
+  type FollowUpDue,
+} from '../db/routing.ts';
 import { leadsOf } from '../db/deliveries.ts';
 import type { Delivery, NewDelivery } from '../db/deliveries.ts';
 import { storeDeliveries, pushDelivery, tryAtReceipt } from '../outbound/deliveries.ts';
@@ -39,6 +51,8 @@ export interface ClockReport {
   reassigned: number;
   /** Leads worked meanwhile (no longer new): their clock stopped. */
   stopped: number;
+  /** Follow-ups that came due: their assignee pushed (team/follow-ups.ts). */
+  followUps: number;
   /** When the next step is due, after this run. */
   next: string | null;
 }
@@ -109,10 +123,23 @@ const stepLead = async (lead: ClockLead, at: string, report: ClockReport): Promi
   return deliveries;
 };
 
+/** A follow-up that came due: a push to its assignee, once, and a line in the lead's history. */
+const pushFollowUp = async (lead: FollowUpDue, at: string, report: ClockReport): Promise<NewDelivery[]> => {
+  await clearFollowUpPush(lead.id);
+  const pushTo = lead.assignee ? await pushFor(recipientOf(lead.assignee), 'follow-up', lead.followUpAt) : undefined;
+  await recordRoutingEvent(lead.id, at, {
+    event: 'reminded',
+    by: ROUTING_ACTORS.clock,
+    detail: `Follow-up due: ${lead.assignee?.name ?? 'nobody'} reminded${pushTo ? '' : ' (no device for a push)'}`,
+  });
+  report.followUps += 1;
+  return pushTo ? [pushDelivery(pushTo)] : [];
+};
+
 /** One run of the clock. `wake: true` (the command line) looks in the database whatever the note says. */
 export const runClock = async (options: { budgetMs?: number; wake?: boolean } = {}): Promise<ClockReport> => {
   const started = Date.now();
-  const report: ClockReport = { reminded: 0, escalated: 0, reassigned: 0, stopped: 0, next: null };
+  const report: ClockReport = { reminded: 0, escalated: 0, reassigned: 0, stopped: 0, followUps: 0, next: null };
   const read = await readClockNote().catch(() => null);
   if (!options.wake && read && (read.due === undefined || Date.parse(read.due) > started)) {
     logLead({ kind: 'first-contact', status: 'asleep', note: 'nothing due' });
@@ -126,12 +153,17 @@ export const runClock = async (options: { budgetMs?: number; wake?: boolean } = 
       const batch = await withDatabase(() =>
         transaction(async () => {
           const leads = await claimClockDue(at, CLOCK_BATCH);
+          const followUps = await claimFollowUpsDue(at, CLOCK_BATCH);
           const made: { leadId: string; deliveries: Delivery[] }[] = [];
           for (const lead of leads) {
             const wanted = await stepLead(lead, at, report);
             if (wanted.length > 0) made.push({ leadId: lead.id, deliveries: await storeDeliveries(lead.id, wanted) });
           }
-          return { taken: leads.length, made };
+          for (const lead of followUps) {
+            const wanted = await pushFollowUp(lead, at, report);
+            if (wanted.length > 0) made.push({ leadId: lead.id, deliveries: await storeDeliveries(lead.id, wanted) });
+          }
+          return { taken: Math.max(leads.length, followUps.length), made };
         }),
       );
       if (batch.made.length > 0) {

@@ -31,10 +31,10 @@ import type { PushTo } from './deliveries.ts';
 export const PUSH_TTL_SECONDS = 24 * 3600;
 
 /** The steps a lead's pushes are for, by their topic's first word. */
-export type PushStep = 'assigned' | 'remind' | 'escalate';
+export type PushStep = 'assigned' | 'remind' | 'escalate' | 'follow-up';
 
-/** A delivery's topic for a step ('assigned:<when>': each assignment has its own). */
-export const pushTopic = (step: PushStep, at?: string) => (step === 'assigned' ? `assigned:${at}` : step);
+/** A delivery's topic for a step ('assigned:<when>', 'follow-up:<when>': each assignment and follow-up has its own). */
+export const pushTopic = (step: PushStep, at?: string) => (step === 'assigned' || step === 'follow-up' ? `${step}:${at}` : step);
 
 /** What the push says, by step: the kind, the city and when to call back. */
 export const pushPayload = (lead: LeadRecord, topic: string): PushPayload => {
@@ -48,8 +48,11 @@ export const pushPayload = (lead: LeadRecord, topic: string): PushPayload => {
       ? `First contact due: ${kind}`
       : step === 'escalate'
         ? `Not contacted yet: ${kind}${assignee ? ` (${assignee})` : ''}`
-        : `New ${kind.toLowerCase()} for you`;
-  return { title, body: `${where}call back ${callBackText(lead)}`, url: leadLink(lead.id), tag: `${lead.id}:${step}` };
+        : step === 'follow-up'
+          ? `Follow-up due: ${kind}`
+          : `New ${kind.toLowerCase()} for you`;
+  const body = step === 'follow-up' ? `${where}time to try again` : `${where}call back ${callBackText(lead)}`;
+  return { title, body, url: leadLink(lead.id), tag: `${lead.id}:${step}` };
 };
 
 /** One device's answer: taken, gone (404/410), or failed with why. */

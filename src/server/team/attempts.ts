@@ -13,9 +13,10 @@ import { readLead, type StoredLead } from '../db/leads.ts';
 import { insertAttempt, lockLeadForAttempt } from '../db/attempts.ts';
 import { logTeamAction } from '../db/team-log.ts';
 import { nextClockDue, recordFirstContact } from '../db/routing.ts';
-import { refreshClockNote } from '../outbound/pending-marker.ts';
+import { noteClockDue, refreshClockNote } from '../outbound/pending-marker.ts';
+import { defaultFollowUp, followUpProblem } from './follow-ups.ts';
 import { logLead } from '../log.ts';
-import { ATTEMPT_CHANNEL_NAMES, ATTEMPT_OUTCOME_NAMES } from '../../lib/team-api/vocabulary.ts';
+import { ATTEMPT_CHANNEL_NAMES, ATTEMPT_OUTCOME_NAMES, isClosedStatus } from '../../lib/team-api/vocabulary.ts';
 import { newAttemptSchema, type Attempt, type NewAttempt } from '../../lib/team-api/wire.ts';
 import type { Caller } from './auth.ts';
 
@@ -45,8 +46,8 @@ export const parseAttempt = (body: unknown, now = Date.now()): NewAttempt & { no
             ? `outcome must be one of ${Object.keys(ATTEMPT_OUTCOME_NAMES).join(', ')}`
             : field === 'note'
               ? 'note must be text of at most 1000 characters'
-              : field === 'callBackAt'
-                ? 'callBackAt must be a date and time (ISO 8601, e.g. 2026-12-03T10:30:00+05:30)'
+              : field === 'callBackAt' || field === 'followUpAt'
+                ? `${field} must be a date and time (ISO 8601, e.g. 2026-12-03T10:30:00+05:30)`
                 : field === 'body'
                   ? 'send a JSON object with channel and outcome'
                   : issue.message;
@@ -55,6 +56,8 @@ export const parseAttempt = (body: unknown, now = Date.now()): NewAttempt & { no
   if (attempt?.note?.includes('\u0000')) fields.note = 'note must not hold U+0000 (NUL)';
   if (attempt?.outcome === 'call-back' && !attempt.callBackAt) fields.callBackAt = 'say when to call back (outcome call-back)';
   if (attempt?.callBackAt && attempt.outcome !== 'call-back') fields.callBackAt = 'callBackAt goes only with the outcome call-back';
+  const followUp = attempt?.followUpAt === undefined ? null : followUpProblem(attempt.followUpAt, now);
+  if (followUp) fields.followUpAt = followUp;
   if (attempt?.callBackAt && attempt.outcome === 'call-back') {
     const at = Date.parse(attempt.callBackAt);
     if (at <= now) fields.callBackAt = 'the call-back time must be later than now';
@@ -65,7 +68,24 @@ export const parseAttempt = (body: unknown, now = Date.now()): NewAttempt & { no
     ...attempt,
     note: attempt.note?.trim() ?? '',
     ...(attempt.callBackAt ? { callBackAt: new Date(attempt.callBackAt).toISOString() } : {}),
+    ...(attempt.followUpAt ? { followUpAt: new Date(attempt.followUpAt).toISOString() } : {}),
   };
+};
+
+/**
+ * The follow-up an attempt leaves an open lead with: the one it names, else a call-back's time,
+ * else, when the lead has none or it is already due, the next working morning (one tap stays one
+ * tap); undefined: as it is. A lead won or lost keeps none.
+ */
+export const followUpAfter = (
+  attempt: Pick<NewAttempt, 'callBackAt' | 'followUpAt'>,
+  lead: { status: string; follow_up_at: Date | null },
+  now: string,
+): string | undefined => {
+  if (isClosedStatus(lead.status)) return undefined;
+  const named = attempt.followUpAt ?? attempt.callBackAt;
+  if (named) return named;
+  return lead.follow_up_at === null || lead.follow_up_at.getTime() <= Date.parse(now) ? defaultFollowUp(now) : undefined;
 };
 
 /** The attempt in the words of the lead's history: "Call: No answer", the call-back time, the note. */
@@ -89,14 +109,23 @@ export const recordAttempt = async (id: string, attempt: NewAttempt & { note: st
     const lead = await lockLeadForAttempt(id);
     if (!lead) return null;
     const connected = attempt.outcome === 'connected';
-    const saved: Attempt = await insertAttempt(id, attempt, who, at, { detail: attemptWords(attempt), contacts: connected });
+    const followUpAt = followUpAfter(attempt, lead, at);
+    const detail = [attemptWords(attempt), followUpAt ? `(next follow-up ${indiaTime.format(new Date(followUpAt))})` : '']
+      .filter(Boolean)
+      .join(' ');
+    const saved: Attempt = await insertAttempt(id, attempt, who, at, {
+      detail,
+      contacts: connected,
+      ...(followUpAt ? { followUpAt } : {}),
+    });
     await logTeamAction(who.name, 'attempt', id, { channel: attempt.channel, outcome: attempt.outcome });
     // The first contact (kept when a change to "contacted" by hand, or an earlier Connected attempt, made it): the clock stops.
     if (connected && lead.first_contact_at === null) await recordFirstContact(id, at);
-    return { saved, firstContact: connected && lead.first_contact_at === null };
+    return { saved, firstContact: connected && lead.first_contact_at === null, followUpAt };
   });
   if (!stored) throw new HttpError(404, 'No lead in the inbox has that id.');
   if (stored.firstContact) await refreshClockNote(nextClockDue);
+  if (stored.followUpAt) await noteClockDue(stored.followUpAt);
   const lead = (await readLead(id)) as StoredLead;
   logLead({ kind: lead.record.kind, id, status: 'attempt', note: attempt.outcome });
   return { attempt: stored.saved, lead };

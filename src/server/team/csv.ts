@@ -41,7 +41,8 @@ export const CSV_META_COLUMNS = [
  * privacy request withdraws (the consent ledger keeps the history, GET /api/people/<id>); assignee,
  * assigneeId, assignedAt, firstContactDueAt and firstContactAt: who the lead was given to (their
  * name and id; "Owner" without an id: the owner's key), when, and its first-contact clock
- * (src/server/intake/assign.ts), empty on spam and on leads stored before routing.
+ * (src/server/intake/assign.ts), empty on spam and on leads stored before routing; followUpAt: the
+ * lead's next follow-up (src/server/team/follow-ups.ts), empty when it has none.
  */
 /** The assignee's id, beside their name in `assignee` (the record's `assignee` is both). */
 export const ASSIGNEE_ID_COLUMN = 'assigneeId';
@@ -81,6 +82,7 @@ export const CSV_LATER_COLUMNS: readonly (RecordField | LabelledField | typeof A
   'assignedAt',
   'firstContactDueAt',
   'firstContactAt',
+  'followUpAt',
 ];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */

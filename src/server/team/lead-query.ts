@@ -10,6 +10,7 @@ import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
 import { CONSENT_VERSIONS } from '../../lib/consent.ts';
 import type { Cursor, ExportQuery, PageQuery } from '../db/lead-pages.ts';
+import { endOfIndiaDay } from '../working-time.ts';
 
 /** The last day a range may name: the day after it must still be a date Postgres reads (year 9999). */
 export const LAST_DAY = '9999-12-30';
@@ -35,7 +36,7 @@ export const dateProblem = (name: string, value: string): string | null => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Parses kind, from, to, format, spam, page, status, q, assignee and order; the errors name each bad parameter. */
+/** Parses kind, from, to, format, spam, page, status, q, assignee, order and view; the errors name each bad parameter. */
 export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery } | { errors: Record<string, string> } => {
   const errors: Record<string, string> = {};
   const kind = params.get('kind') ?? '';
@@ -67,6 +68,8 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
     errors.assignee = "assignee must be me, owner (the owner's first key) or a member's id";
   const order = params.get('order') || 'oldest';
   if (order !== 'oldest' && order !== 'newest') errors.order = 'order must be oldest or newest';
+  const view = params.get('view') ?? '';
+  if (view !== '' && view !== 'due') errors.view = 'view must be due (the follow-ups due today and overdue)';
   if (Object.keys(errors).length > 0) return { errors };
   return {
     query: {
@@ -80,6 +83,7 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
       ...(text ? { text } : {}),
       ...(assignee ? { assignee: assignee === 'owner' ? { id: null } : { id: assignee } } : {}),
       order: order as 'oldest' | 'newest',
+      ...(view === 'due' ? { view: { due: true as const, dueBy: endOfIndiaDay(new Date().toISOString()) } } : {}),
     },
   };
 };

@@ -62,6 +62,7 @@ import { alsoWithOf } from './persons.ts';
 import { changeRouting, pushStatus, reassign, subscribe, unsubscribe } from './routing-api.ts';
 import { parseAttempt, recordAttempt } from './attempts.ts';
 import { attemptsOf } from '../db/attempts.ts';
+import { picksFrom } from './follow-ups.ts';
 
 /** Reading a page may take longer than storing one lead; a Netlify function may run 60 s. */
 const EXPORT_DEADLINE_MS = 25_000;
@@ -233,6 +234,7 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
         alsoWith: found.alsoWith,
         enquiredAgain: found.enquiredAgain,
         attempts: found.attempts,
+        followUpPicks: picksFrom(new Date().toISOString()),
       } satisfies LeadView;
       return jsonResponse(200, view, { etag: `"${etag}"` });
     }

@@ -11,7 +11,8 @@ import { HttpError } from '../errors.ts';
 import { query, queryOne, transaction } from '../db/connection.ts';
 import { readLead, type StoredLead } from '../db/leads.ts';
 import { logTeamAction } from '../db/team-log.ts';
-import { LEAD_STATUSES, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
+import { CLOSED_STATUSES, LEAD_STATUSES, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
+import { followUpNeeded, followUpProblem } from './follow-ups.ts';
 import type { WorkChange } from '../../lib/team-api/wire.ts';
 import { newDeliveries, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
 import { readPhoto } from '../db/photos.ts';
@@ -44,45 +45,77 @@ export const versionOf = (etag: string): number | null => {
 };
 
 /** The change asked for, checked; a 400 names each bad field. */
-export const parseWork = (body: unknown): WorkChange => {
+export const parseWork = (body: unknown, now = Date.now()): WorkChange => {
   const fields: Record<string, string> = {};
-  const { status, note } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const { status, note, followUpAt } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (status !== undefined && !(LEAD_STATUSES as readonly unknown[]).includes(status))
     fields.status = `status must be one of ${LEAD_STATUSES.join(', ')}`;
   if (note !== undefined && (typeof note !== 'string' || note.length > NOTE_MAX))
     fields.note = `note must be text of at most ${NOTE_MAX} characters`;
   else if (typeof note === 'string' && note.includes('\u0000')) fields.note = 'note must not hold U+0000 (NUL)';
-  if (status === undefined && note === undefined) fields.status = 'send a status, a note or both';
+  const followUp = followUpAt === undefined || followUpAt === null ? null : followUpProblem(followUpAt, now);
+  if (followUp) fields.followUpAt = followUp;
+  if (status === undefined && note === undefined && followUpAt === undefined) fields.status = 'send a status, a note, a followUpAt or more';
   if (Object.keys(fields).length > 0) throw new HttpError(400, 'Some fields are wrong.', { fields });
   return {
     ...(status !== undefined ? { status: status as LeadStatus } : {}),
     ...(note !== undefined ? { note: (note as string).trim() } : {}),
+    ...(followUpAt !== undefined ? { followUpAt: followUpAt === null ? null : new Date(followUpAt as string).toISOString() } : {}),
   };
 };
 
 /**
- * Sets status and note over `version`, recording who and when in the lead, its history and the
- * team's log, in one statement. A lead changed since that version is not touched: 412.
+ * Sets status, note and next follow-up over `version`, recording who and when in the lead, its
+ * history and the team's log, in one statement. A lead changed since that version is not touched:
+ * 412. A change of status or follow-up that would leave a working status without a follow-up is
+ * not made either (400 naming followUpAt; a change of the note alone is let through, so a lead
+ * worked before follow-ups existed keeps its notes). Won and lost clear the follow-up.
  */
 export const changeWork = async (id: string, change: WorkChange, by: string, version: number): Promise<StoredLead> => {
+  const at = new Date().toISOString();
+  const setsFollowUp = change.followUpAt !== undefined;
   const changed = await queryOne<{ id: string; status: LeadStatus }>(
-    `WITH changed AS (
-       UPDATE leads SET status = coalesce($3, status), note = coalesce($4, note), status_by = $5, status_at = $6, version = version + 1
-       WHERE id = $1 AND version = $2 AND spam IS NULL
-       RETURNING id, kind, status, note),
+    `WITH wanted AS (
+       SELECT id, coalesce($3, status) AS status,
+              CASE WHEN coalesce($3, status) = ANY($10::text[]) THEN NULL WHEN $7 THEN $8::timestamptz ELSE follow_up_at END AS follow_up_at,
+              follow_up_at AS old_follow_up
+       FROM leads WHERE id = $1 AND version = $2 AND spam IS NULL),
+     changed AS (
+       UPDATE leads l SET status = w.status, note = coalesce($4, l.note), status_by = $5, status_at = $6, version = l.version + 1,
+         follow_up_at = w.follow_up_at,
+         follow_up_push_at = CASE WHEN w.follow_up_at IS NOT DISTINCT FROM w.old_follow_up THEN l.follow_up_push_at ELSE w.follow_up_at END
+       FROM wanted w
+       WHERE l.id = w.id AND NOT ($9 AND w.status <> 'new' AND NOT (w.status = ANY($10::text[])) AND w.follow_up_at IS NULL)
+       RETURNING l.id, l.kind, l.status, l.note, l.follow_up_at, w.follow_up_at IS DISTINCT FROM w.old_follow_up AS moved),
      history AS (
-       INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note) SELECT id, $6, $5, status, note FROM changed),
+       INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note, detail)
+       SELECT id, $6, $5, status, note, CASE WHEN moved AND follow_up_at IS NOT NULL THEN $11 || to_char(follow_up_at AT TIME ZONE 'Asia/Kolkata', 'FMDD Mon, FMHH12:MI am') END
+       FROM changed),
      logged AS (
        INSERT INTO team_log (at, actor, action, lead_id, detail) SELECT $6, $5, 'work', id, jsonb_build_object('status', status) FROM changed)
      SELECT id, kind, status FROM changed`,
-    [id, version, change.status ?? null, change.note ?? null, by, new Date().toISOString()],
+    [
+      id,
+      version,
+      change.status ?? null,
+      change.note ?? null,
+      by,
+      at,
+      setsFollowUp,
+      change.followUpAt ?? null,
+      change.status !== undefined || setsFollowUp,
+      [...CLOSED_STATUSES],
+      'Next follow-up: ',
+    ],
   );
   // The first contact stops the first-contact clock (and is what Insights measures from the assignment).
-  if (changed?.status === 'contacted') await recordFirstContact(id, new Date().toISOString());
+  if (changed?.status === 'contacted') await recordFirstContact(id, at);
   else if (changed && changed.status !== 'new') await setClock(id, null, null);
   if (changed && changed.status !== 'new') await refreshClockNote(nextClockDue);
+  if (changed && setsFollowUp && change.followUpAt) await noteClockDue(change.followUpAt);
   const current = await readLead(id);
   if (!current || current.record.spam) throw new HttpError(404, 'No lead in the inbox has that id.');
+  if (!changed && current.version === version) throw followUpNeeded(change.status ?? current.record.status ?? 'new');
   if (!changed) throw new LeadConflictError(current);
   logLead({ kind: current.record.kind, id, status: 'work', note: current.record.status });
   return current;
