@@ -19,6 +19,9 @@ import { attempt } from '../../src/server/outbound/deliveries.ts';
 import { claimedUntil, nextAttemptAt } from '../../src/server/outbound/schedule.ts';
 import { whatsapp } from '../../src/server/outbound/whatsapp.ts';
 import { whatsappSettings } from '../../src/server/settings.ts';
+import whatsappFunction from '../../netlify/functions/whatsapp.mts';
+import { LOCAL_WHATSAPP, hubSignature, statusEvent, textEvent } from '../../harness/whatsapp-standin.ts';
+import { consentHistory, consentStates } from '../../src/server/db/consent-ledger.ts';
 
 let db: TestDatabase;
 let standIn: WhatsAppStandIn;
@@ -228,5 +231,112 @@ describe('the acknowledgement on WhatsApp', () => {
     expect(await deliveriesOf(unheld.submissionId)).toMatchObject({ whatsapp: { state: 'gave-up' } });
     expect(await deliveriesOf(unheld.submissionId)).not.toHaveProperty('ack');
     expect(acks()).toHaveLength(1);
+  });
+});
+
+const webhook = (init: RequestInit & { search?: string } = {}) =>
+  whatsappFunction(new Request(`http://localhost/api/whatsapp${init.search ?? ''}`, init));
+/** A webhook body posted as Meta posts it, signed with the app secret (or `signature` as given). */
+const postEvent = (event: unknown, signature?: string | null) => {
+  const body = JSON.stringify(event);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const signed = signature === undefined ? hubSignature(body, LOCAL_WHATSAPP.WHATSAPP_APP_SECRET) : signature;
+  if (signed !== null) headers['x-hub-signature-256'] = signed;
+  return webhook({ method: 'POST', headers, body });
+};
+/** A lead whose WhatsApp acknowledgement went: its id and the wamid. */
+const acknowledged = async (over: Record<string, unknown> = {}) => {
+  const enquiry = validBankLoan(withWhatsApp(over));
+  await send('bankloan', enquiry);
+  const wamid = standIn.taken().at(-1)?.wamid as string;
+  expect(wamid).toMatch(/^wamid\./);
+  return { id: enquiry.submissionId as string, wamid, phone: enquiry.phone as string };
+};
+const statusOf = async (id: string) =>
+  (await db.rows<{ wa_status: string | null }>(`SELECT wa_status FROM deliveries WHERE lead_id = $1 AND channel = 'whatsapp'`, [id]))[0]
+    ?.wa_status;
+
+describe('the webhook, /api/whatsapp', () => {
+  test('GET: Meta’s verification answers the challenge with the right token only', async () => {
+    const ok = await webhook({
+      search: `?hub.mode=subscribe&hub.verify_token=${LOCAL_WHATSAPP.WHATSAPP_VERIFY_TOKEN}&hub.challenge=1158201444`,
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    expect((await webhook({ search: '?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1' })).status).toBe(403);
+    expect(
+      (await webhook({ search: `?hub.mode=unsubscribe&hub.verify_token=${LOCAL_WHATSAPP.WHATSAPP_VERIFY_TOKEN}&hub.challenge=1` })).status,
+    ).toBe(403);
+    delete process.env.WHATSAPP_VERIFY_TOKEN;
+    expect((await webhook({ search: '?hub.mode=subscribe&hub.verify_token=&hub.challenge=1' })).status).toBe(403);
+  });
+
+  test('POST: a missing or wrong signature gets 401 and nothing is recorded; the right one 200', async () => {
+    const { id, wamid } = await acknowledged();
+    const event = statusEvent(wamid, 'read');
+    expect((await postEvent(event, null)).status).toBe(401);
+    expect((await postEvent(event, hubSignature(JSON.stringify(event), 'not-the-secret'))).status).toBe(401);
+    expect((await postEvent(event, 'sha256=00')).status).toBe(401);
+    expect(await statusOf(id)).toBeNull();
+    expect((await postEvent(event)).status).toBe(200);
+    expect(await statusOf(id)).toBe('read');
+    // Signed, but not JSON: 400, never a 5xx.
+    const raw = '{not json';
+    const bad = await webhook({
+      method: 'POST',
+      headers: { 'x-hub-signature-256': hubSignature(raw, LOCAL_WHATSAPP.WHATSAPP_APP_SECRET) },
+      body: raw,
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  test('statuses out of order and repeated: never backwards, read stays read', async () => {
+    const { id, wamid } = await acknowledged();
+    for (const status of ['delivered', 'read', 'delivered', 'sent', 'read', 'failed'] as const) {
+      expect((await postEvent(statusEvent(wamid, status))).status).toBe(200);
+    }
+    expect(await statusOf(id)).toBe('read');
+    expect(acks()).toHaveLength(0);
+  });
+
+  test('a failed status sends the e-mail acknowledgement once, however often it comes', async () => {
+    const { id, wamid } = await acknowledged();
+    await postEvent(statusEvent(wamid, 'sent'));
+    await postEvent(statusEvent(wamid, 'failed'));
+    await postEvent(statusEvent(wamid, 'failed'));
+    expect(await statusOf(id)).toBe('failed');
+    expect(acks()).toHaveLength(1);
+    expect((await db.deliveries(id)).ack).toMatchObject({ state: 'sent' });
+  });
+
+  test.each([
+    ['en', 'STOP'],
+    ['en', ' unsubscribe. '],
+    ['ta', 'நிறுத்து'],
+    ['te', 'ఆపు'],
+    ['kn', 'ನಿಲ್ಲಿಸಿ'],
+  ])('STOP in %s ("%s") withdraws the purpose, and nothing more is sent on WhatsApp', async (locale, word) => {
+    const { id, phone } = await acknowledged({ locale });
+    expect((await postEvent(textEvent(`91${phone}`, word))).status).toBe(200);
+    const lead = await db.record(id);
+    const states = consentStates(await withDatabase(() => consentHistory([lead.personId as string])));
+    expect(states.whatsapp).toBe('withdrawn');
+    expect(states.enquiry).toBe('granted');
+    const [delivery] = await withDatabase(() =>
+      storeDeliveries(id, [
+        { channel: 'whatsapp', topic: 'again', nextAttemptAt: nextAttemptAt(lead.receivedAt, 1) as string, claimedUntil: claimedUntil() },
+      ]),
+    );
+    const before = standIn.received.length;
+    expect(await whatsapp.send(lead, { ...delivery, topic: '' })).toMatchObject({ sent: false, error: 'consent-withdrawn', nobody: true });
+    expect(standIn.received).toHaveLength(before);
+  });
+
+  test('another text, or a text from an unknown number, withdraws nothing', async () => {
+    const { id, phone } = await acknowledged();
+    await postEvent(textEvent(`91${phone}`, 'Please stop by tomorrow'));
+    expect((await postEvent(textEvent('919000000001', 'STOP'))).status).toBe(200);
+    const lead = await db.record(id);
+    expect(consentStates(await withDatabase(() => consentHistory([lead.personId as string]))).whatsapp).toBe('granted');
   });
 });
