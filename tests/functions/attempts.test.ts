@@ -104,6 +104,7 @@ describe('recording an attempt', () => {
     expect((await attempt(id, { channel: 'email', outcome: 'no-answer' })).body.attempt).toMatchObject({ by: 'Owner', memberId: null });
     const view = await call(`/api/leads/${id}`);
     expect(view.body.attempts.map((a: { channel: string }) => a.channel)).toEqual(['call', 'whatsapp', 'email']);
+    expect(view.body.persistence).toEqual({ attempts: 3, target: 6, unanswered: 3, openDays: expect.any(Number), askToClose: false });
   });
 });
 
@@ -209,5 +210,29 @@ describe('refused', () => {
       new Request('http://localhost/api/leads/00000000-0000-4000-8000-000000000000/attempts', { method: 'POST', body: '{}' }),
     );
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('persistence, made visible', () => {
+  test('six unanswered attempts over five working days ask to close the lead as unreachable, and never close it; over four days they do not', async () => {
+    const { id } = await assignedLead();
+    // Monday 23 to Thursday 26 November 2026 (the office opens Monday to Saturday); today is later.
+    const days = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26'];
+    const seed = (day: string, n: number) =>
+      db.rows(`INSERT INTO lead_attempts (lead_id, at, member_name, channel, outcome) VALUES ($1, $2, 'Asha', 'call', 'no-answer')`, [
+        id,
+        `${day}T${String(10 + n).padStart(2, '0')}:00:00+05:30`,
+      ]);
+    // Six on four days: not yet.
+    for (const [n, day] of [days[0], days[0], days[1], days[2], days[3], days[3]].entries()) await seed(day, n);
+    const four = (await call(`/api/leads/${id}`)).body.persistence;
+    expect(four).toEqual({ attempts: 6, target: 6, unanswered: 6, openDays: 4, askToClose: false });
+    // One more, on a fifth working day: it asks; the lead is still open.
+    const fifth = await attempt(id, { channel: 'call', outcome: 'switched-off' });
+    expect(fifth.body.persistence).toMatchObject({ attempts: 7, unanswered: 7, openDays: 5, askToClose: true });
+    expect((await db.record(id)).status).toBeUndefined();
+    // A Connected attempt starts the count again.
+    const reached = await attempt(id, { channel: 'call', outcome: 'connected' });
+    expect(reached.body.persistence).toMatchObject({ attempts: 8, unanswered: 0, askToClose: false });
   });
 });

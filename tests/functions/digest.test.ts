@@ -15,6 +15,16 @@ import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { IST, seedLead } from '../support/seed-leads.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
+import { sendDigest } from '../../src/server/jobs/digest.ts';
+import { site } from '../../src/config/site.ts';
+
+const HOST = new URL(site.url).host;
+/** The digest as it would be sent now, composed only. */
+const sendDigestDryRun = async () => {
+  const report = await sendDigest({ dryRun: true });
+  if (!('params' in report)) throw new Error('not a dry run');
+  return report.params;
+};
 
 let db: TestDatabase;
 let standIn: EmailJsStandIn;
@@ -110,6 +120,7 @@ test('two overlapping runs send one digest of yesterday, to DIGEST_TO with its o
   expect(params.gaveUp).toMatch(
     new RegExp(`^- the webhook of a real estate \\(buy and sell\\) lead, 27 Nov 12:00: the receiver answered 500 \\S+#lead=${PROPERTY}$`),
   );
+  expect(params.followUps).toBe('- none');
   expect(await db.rows<{ day: string; sent_at: Date | null }>("SELECT to_char(day, 'YYYY-MM-DD') AS day, sent_at FROM digests")).toEqual([
     { day: '2026-11-27', sent_at: expect.any(Date) },
   ]);
@@ -164,4 +175,23 @@ test('a send that fails gives the day back: the next run sends it', async () => 
   standIn.setBehaviour({ status: 200 });
   expect(await run()).toMatchObject({ sent: true, day: '2026-11-27' });
   expect(standIn.received).toHaveLength(1);
+});
+
+test('each person’s follow-ups: overdue ones (yesterday’s, this morning’s) and today’s, with links; tomorrow’s and closed ones are left out', async () => {
+  await seedYesterday();
+  const follow = (id: string, person: string, at: string) =>
+    db.rows('UPDATE leads SET assignee_name = $2, follow_up_at = $3 WHERE id = $1', [id, person, IST(at)]);
+  await follow(PROPERTY, 'Kavya', '2026-11-27T17:00');
+  await follow(LOAN, 'Ravi', '2026-11-28T11:30');
+  await follow(WAITING, 'Kavya', '2026-11-30T09:30');
+  const report = await sendDigestDryRun();
+  expect(report.followUps).toBe(
+    [
+      '- Kavya: 1 overdue, 0 due today',
+      `  - overdue since 27 Nov 17:00, Real estate (buy and sell): https://${HOST}/leads#lead=${PROPERTY}`,
+      '- Ravi: 0 overdue, 1 due today',
+      `  - today 11:30, Loans: https://${HOST}/leads#lead=${LOAN}`,
+    ].join('\n'),
+  );
+  expect(report.message).toContain('Follow-ups overdue and due today, by person\n- Kavya: 1 overdue');
 });

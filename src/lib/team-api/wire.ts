@@ -222,8 +222,22 @@ export const attemptSchema = z.strictObject({
 });
 export type Attempt = z.infer<typeof attemptSchema>;
 
-/** POST /api/leads/<id>/attempts' 201: the attempt, and the lead with its version after it. */
-export const attemptAnswerSchema = z.extend(leadEnvelopeSchema, { attempt: attemptSchema });
+/**
+ * Persistence, made visible: the attempts so far ("Attempt 3 of 6", `target`), the unanswered ones
+ * since the last Connected one, the working days they fell on, and whether the lead asks to be
+ * closed as unreachable (`target` unanswered over at least 5 working days; never closed by itself).
+ */
+export const persistenceSchema = z.strictObject({
+  attempts: z.number(),
+  target: z.number(),
+  unanswered: z.number(),
+  openDays: z.number(),
+  askToClose: z.boolean(),
+});
+export type Persistence = z.infer<typeof persistenceSchema>;
+
+/** POST /api/leads/<id>/attempts' 201: the attempt, the lead with its version after it, and its persistence. */
+export const attemptAnswerSchema = z.extend(leadEnvelopeSchema, { attempt: attemptSchema, persistence: persistenceSchema });
 export type AttemptAnswer = z.infer<typeof attemptAnswerSchema>;
 
 /** GET /api/leads/<id>: the lead, its version, the person's other open enquiries, the leads that repeat it, and its attempts (oldest first). */
@@ -231,6 +245,7 @@ export const leadViewSchema = z.extend(leadEnvelopeSchema, {
   alsoWith: z.array(alsoWithSchema),
   enquiredAgain: z.array(z.strictObject({ id: z.uuid(), receivedAt: time })),
   attempts: z.array(attemptSchema),
+  persistence: persistenceSchema,
   /** The next follow-up's quick picks from now, in working time (null: not today any more). */
   followUpPicks: z.strictObject({ laterToday: z.nullable(time), tomorrowMorning: time, inThreeDays: time, inAWeek: time }),
 });

@@ -1,8 +1,8 @@
 /**
  * The morning digest: one e-mail to the owner (DIGEST_TO, EmailJS template
  * EMAILJS_DIGEST_TEMPLATE_ID) about India's yesterday: the leads by division and by source, the
- * speed of first contact of yesterday's leads, the leads still waiting, and any delivery that gave
- * up. Run daily at 09:00 India time by the `leads-digest` scheduled function, and by hand with
+ * speed of first contact of yesterday's leads, the leads still waiting, each person's follow-ups
+ * overdue and due today (team/follow-ups.ts), with links, and any delivery that gave up. Run daily at 09:00 India time by the `leads-digest` scheduled function, and by hand with
  * `npm run leads:digest`.
  *
  * - Nothing is sent, and the database is not woken, while either setting is unset, or outside the
@@ -54,7 +54,37 @@ export interface DigestFigures {
   waitingCount: number;
   waiting: { id: string; kind: EnquiryKind; receivedAt: string; workingMinutes: number }[];
   gaveUp: { leadId: string | null; channel: keyof typeof CHANNEL_NAMES; kind: EnquiryKind | null; at: string; error: string | null }[];
+  /** Each assignee's follow-ups due by the end of the digest's morning (India's today), overdue ones first. */
+  followUps: { person: string; overdue: FollowUpLine[]; today: FollowUpLine[] }[];
 }
+
+interface FollowUpLine {
+  id: string;
+  kind: EnquiryKind;
+  at: string;
+}
+
+/** How many follow-up lines the digest lists at most (the inbox's due list has them all). */
+const FOLLOW_UP_LINES = 200;
+
+/** The follow-ups due by the end of India's today at `now`, by assignee (the overdue ones: due before `now`). */
+const followUpsDue = async (now: number): Promise<DigestFigures['followUps']> => {
+  const rows = await query<{ id: string; kind: EnquiryKind; person: string | null; follow_up_at: Date }>(
+    `SELECT id, kind, assignee_name AS person, follow_up_at FROM leads
+     WHERE follow_up_at IS NOT NULL AND spam IS NULL AND follow_up_at < $1
+     ORDER BY assignee_name NULLS LAST, follow_up_at, id LIMIT ${FOLLOW_UP_LINES}`,
+    [indiaMidnight(addDays(indiaToday(now), 1))],
+  );
+  const people = new Map<string, DigestFigures['followUps'][number]>();
+  for (const row of rows) {
+    const person = row.person ?? 'Nobody';
+    const entry = people.get(person) ?? { person, overdue: [], today: [] };
+    const at = new Date(row.follow_up_at).toISOString();
+    (Date.parse(at) < now ? entry.overdue : entry.today).push({ id: row.id, kind: row.kind, at });
+    people.set(person, entry);
+  }
+  return [...people.values()];
+};
 
 /** The figures of `day` (India's date), read in the database. */
 export const digestFigures = async (day: string, now = Date.now()): Promise<DigestFigures> => {
@@ -75,6 +105,7 @@ export const digestFigures = async (day: string, now = Date.now()): Promise<Dige
   const speed = (await firstContactSpeed(yesterday, hours)).find((row) => row.by === 'all');
   const waiting = await waitingLeads(recent, hours);
   const gaveUp = await gaveUpDeliveries(yesterday);
+  const followUps = await followUpsDue(now);
   const round = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value));
   return {
     day,
@@ -105,6 +136,7 @@ export const digestFigures = async (day: string, now = Date.now()): Promise<Dige
       at: new Date(row.gave_up_at).toISOString(),
       error: row.last_error,
     })),
+    followUps,
   };
 };
 
@@ -159,6 +191,15 @@ export const digestParams = (figures: DigestFigures, to: string): Record<string,
         )
         .join('\n')
     : '- none';
+  const followUps = figures.followUps.length
+    ? figures.followUps
+        .flatMap((person) => [
+          `- ${person.person}: ${person.overdue.length} overdue, ${person.today.length} due today`,
+          ...person.overdue.map((line) => `  - overdue since ${indiaTime(line.at)}, ${divisionName(line.kind)}: ${leadLink(line.id)}`),
+          ...person.today.map((line) => `  - today ${indiaTime(line.at).slice(-5)}, ${divisionName(line.kind)}: ${leadLink(line.id)}`),
+        ])
+        .join('\n')
+    : '- none';
   const subject = `${site.name}: ${total} lead${total === 1 ? '' : 's'} on ${longDate(figures.day)}, ${figures.waitingCount} waiting`;
   const message = [
     `Leads on ${longDate(figures.day)} (India time): ${total}. Spam kept apart: ${figures.spam}.`,
@@ -174,6 +215,9 @@ export const digestParams = (figures: DigestFigures, to: string): Record<string,
     '',
     `Still waiting: new after ${WAITING_AFTER_MINUTES / 60} working hour (${figures.waitingCount})`,
     waiting,
+    '',
+    'Follow-ups overdue and due today, by person',
+    followUps,
     '',
     'Deliveries that gave up',
     gaveUp,
@@ -192,6 +236,7 @@ export const digestParams = (figures: DigestFigures, to: string): Record<string,
     firstContact,
     waitingCount: String(figures.waitingCount),
     waiting,
+    followUps,
     gaveUp,
   };
 };

@@ -16,9 +16,31 @@ import { nextClockDue, recordFirstContact } from '../db/routing.ts';
 import { noteClockDue, refreshClockNote } from '../outbound/pending-marker.ts';
 import { defaultFollowUp, followUpProblem } from './follow-ups.ts';
 import { logLead } from '../log.ts';
-import { ATTEMPT_CHANNEL_NAMES, ATTEMPT_OUTCOME_NAMES, isClosedStatus } from '../../lib/team-api/vocabulary.ts';
-import { newAttemptSchema, type Attempt, type NewAttempt } from '../../lib/team-api/wire.ts';
+import { ATTEMPTS_TARGET, ATTEMPT_CHANNEL_NAMES, ATTEMPT_OUTCOME_NAMES, isClosedStatus } from '../../lib/team-api/vocabulary.ts';
+import { newAttemptSchema, type Attempt, type NewAttempt, type Persistence } from '../../lib/team-api/wire.ts';
+import { officeWorkingTime, openDaysAmong } from '../working-time.ts';
+import { attemptsOf } from '../db/attempts.ts';
 import type { Caller } from './auth.ts';
+
+/** Unanswered attempts over at least this many working days ask to close the lead as unreachable. */
+export const UNREACHABLE_OPEN_DAYS = 5;
+
+/** The lead's persistence from its attempts (oldest first): counted since its last Connected attempt. */
+export const persistenceOf = (attempts: readonly Attempt[]): Persistence => {
+  const lastConnected = attempts.map((attempt) => attempt.outcome).lastIndexOf('connected');
+  const unanswered = attempts.slice(lastConnected + 1);
+  const openDays = openDaysAmong(
+    unanswered.map((attempt) => attempt.at),
+    officeWorkingTime(),
+  );
+  return {
+    attempts: attempts.length,
+    target: ATTEMPTS_TARGET,
+    unanswered: unanswered.length,
+    openDays,
+    askToClose: unanswered.length >= ATTEMPTS_TARGET && openDays >= UNREACHABLE_OPEN_DAYS,
+  };
+};
 
 /** How far ahead a call-back may be asked for. */
 const CALL_BACK_MAX_DAYS = 366;
@@ -126,7 +148,7 @@ export const recordAttempt = async (id: string, attempt: NewAttempt & { note: st
   if (!stored) throw new HttpError(404, 'No lead in the inbox has that id.');
   if (stored.firstContact) await refreshClockNote(nextClockDue);
   if (stored.followUpAt) await noteClockDue(stored.followUpAt);
-  const lead = (await readLead(id)) as StoredLead;
+  const [lead, attempts] = await Promise.all([readLead(id) as Promise<StoredLead>, attemptsOf(id)]);
   logLead({ kind: lead.record.kind, id, status: 'attempt', note: attempt.outcome });
-  return { attempt: stored.saved, lead };
+  return { attempt: stored.saved, lead, persistence: persistenceOf(attempts) };
 };

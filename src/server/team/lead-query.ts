@@ -70,6 +70,13 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
   if (order !== 'oldest' && order !== 'newest') errors.order = 'order must be oldest or newest';
   const view = params.get('view') ?? '';
   if (view !== '' && view !== 'due') errors.view = 'view must be due (the follow-ups due today and overdue)';
+  const dueBy = params.get('dueBy') ?? '';
+  const dueByMs = Date.parse(dueBy);
+  if (
+    dueBy !== '' &&
+    (view !== 'due' || !/^\d{4}-\d{2}-\d{2}T/.test(dueBy) || !Number.isFinite(dueByMs) || !isInstant(new Date(dueByMs).toISOString()))
+  )
+    errors.dueBy = 'dueBy must be a date and time (ISO 8601), with view=due';
   if (Object.keys(errors).length > 0) return { errors };
   return {
     query: {
@@ -83,7 +90,9 @@ export const parseExportQuery = (params: URLSearchParams): { query: ExportQuery 
       ...(text ? { text } : {}),
       ...(assignee ? { assignee: assignee === 'owner' ? { id: null } : { id: assignee } } : {}),
       order: order as 'oldest' | 'newest',
-      ...(view === 'due' ? { view: { due: true as const, dueBy: endOfIndiaDay(new Date().toISOString()) } } : {}),
+      ...(view === 'due'
+        ? { view: { due: true as const, dueBy: dueBy ? new Date(dueBy).toISOString() : endOfIndiaDay(new Date().toISOString()) } }
+        : {}),
     },
   };
 };

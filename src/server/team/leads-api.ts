@@ -60,7 +60,7 @@ import { PEOPLE_PATH, allowedOnPeople, peopleCall } from './people-api.ts';
 import { parseReferral, referLead } from './referrals.ts';
 import { alsoWithOf } from './persons.ts';
 import { changeRouting, pushStatus, reassign, subscribe, unsubscribe } from './routing-api.ts';
-import { parseAttempt, recordAttempt } from './attempts.ts';
+import { parseAttempt, persistenceOf, recordAttempt } from './attempts.ts';
 import { attemptsOf } from '../db/attempts.ts';
 import { picksFrom } from './follow-ups.ts';
 
@@ -234,6 +234,7 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
         alsoWith: found.alsoWith,
         enquiredAgain: found.enquiredAgain,
         attempts: found.attempts,
+        persistence: persistenceOf(found.attempts),
         followUpPicks: picksFrom(new Date().toISOString()),
       } satisfies LeadView;
       return jsonResponse(200, view, { etag: `"${etag}"` });
@@ -271,9 +272,13 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
     }
     case 'POST attempts': {
       const attempt = parseAttempt(await readJson(request));
-      const { attempt: saved, lead } = await withDatabase(() => recordAttempt(id.toLowerCase(), attempt, who), EXPORT_DEADLINE_MS);
+      const {
+        attempt: saved,
+        lead,
+        persistence,
+      } = await withDatabase(() => recordAttempt(id.toLowerCase(), attempt, who), EXPORT_DEADLINE_MS);
       const etag = etagOf(lead.version);
-      return jsonResponse(201, { attempt: saved, lead: lead.record, etag } satisfies AttemptAnswer, { etag: `"${etag}"` });
+      return jsonResponse(201, { attempt: saved, lead: lead.record, etag, persistence } satisfies AttemptAnswer, { etag: `"${etag}"` });
     }
     case 'GET photos/*': {
       const photo = await withDatabase(() => leadPhoto(id.toLowerCase(), rest.slice('photos/'.length)), EXPORT_DEADLINE_MS);
