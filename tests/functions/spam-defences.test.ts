@@ -216,7 +216,7 @@ describe('a person without JavaScript', () => {
     const id = Object.fromEntries(fields).submissionId;
     // Staged under a key of the server's, bound by the confirm token; nothing under the lead yet.
     const staged = await blobs.keys(blobs.stagedPhotos());
-    expect(staged).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\/1\.jpg$/)]);
+    expect(staged).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}\/[0-9a-f-]{36}\/1\.jpg$/)]);
     expect(staged[0].startsWith(id)).toBe(false);
     expect(Object.fromEntries(fields).stagedPhotos).toBe(staged[0]);
     expect(await blobs.keys(blobs.photos())).toEqual([]);
@@ -252,6 +252,31 @@ describe('a person without JavaScript', () => {
     await deleteExpiredLeads({ now: new Date(Date.now() + 3 * 3600_000) });
     expect(await blobs.keys(blobs.stagedPhotos())).toEqual([]);
     expect(await blobs.keys(blobs.photos())).toEqual([]);
+  });
+
+  test('the clean-up deletes staged photos a whole expired hour at a time, within its time budget: 600 of a flood go in one run, this hour’s stay', async () => {
+    const { deleteStagedPhotosBefore } = await import('../../src/server/db/photos.ts');
+    const store = blobs.stagedPhotos();
+    const put = (key: string, storedAt: string) => store.set(key, new Uint8Array([0xff, 0xd8]), { metadata: { storedAt } });
+    // A flood staged at 03:00–04:59 (300 uploads an hour), one upload of 09:10, and one staged before the hours' groups.
+    const flood = [];
+    for (const hour of ['2026-12-02T03', '2026-12-02T04'])
+      for (let n = 0; n < 300; n++) flood.push(put(`${hour}/${crypto.randomUUID()}/1.jpg`, `${hour}:30:00.000Z`));
+    await Promise.all(flood);
+    const recent = `2026-12-02T09/${crypto.randomUUID()}/1.jpg`;
+    await put(recent, '2026-12-02T09:10:00.000Z');
+    const legacy = `${crypto.randomUUID()}/1.jpg`;
+    await put(legacy, '2026-12-02T02:00:00.000Z');
+
+    // Out of time before it starts: nothing is read or deleted.
+    expect(await deleteStagedPhotosBefore(new Date('2026-12-02T10:00:00Z'), () => false)).toBe(0);
+    expect(await blobs.keys(store)).toHaveLength(602);
+    // At 10:00 everything staged before 09:00 has expired: the two hours go whole, with the old photo; 09's stays.
+    expect(await deleteStagedPhotosBefore(new Date('2026-12-02T09:00:00Z'))).toBe(601);
+    expect(await blobs.keys(store)).toEqual([recent]);
+    // An hour whose end has not passed is kept, even when some of its photos are older than the cut.
+    expect(await deleteStagedPhotosBefore(new Date('2026-12-02T09:30:00Z'))).toBe(0);
+    expect(await blobs.keys(store)).toEqual([recent]);
   });
 
   test('each client has a daily cap on photo bytes staged (LEADS_STAGED_PHOTO_DAILY_BYTES): past it, 429 and nothing staged; an IPv6 /64 is one client', async () => {

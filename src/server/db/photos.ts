@@ -7,8 +7,10 @@
  * - Photos are written only once their lead is stored as a lead (not spam), in the lead's
  *   transaction (intake/accept.ts), and never over an existing photo (`onlyIfNew`). A post that
  *   never becomes a lead leaves no bytes behind.
- * - Staged photos sit under a random key the confirm token binds; the confirmation moves them to
- *   the lead; the retention job deletes what was never confirmed once the confirm page has expired.
+ * - Staged photos sit under a random key the confirm token binds, grouped by the UTC hour they
+ *   were staged in (`<YYYY-MM-DDTHH>/<upload>/<n>.<ext>`); the confirmation moves them to the lead;
+ *   the retention job deletes each hour's group whole once its confirm pages have expired, so a
+ *   backlog clears without reading each photo.
  *
  * A preview deploy writes and deletes its own photos in a store of its deploy, and reads
  * production's too: a preview's database branch is a copy of production's leads, whose photos it
@@ -88,15 +90,20 @@ const writePhotos = async (keys: readonly string[], photos: readonly CheckedPhot
 /** Stores a stored lead's photos under the keys its row lists (photoKeysOf). */
 export const storeLeadPhotos = (keys: readonly string[], photos: readonly CheckedPhoto[]) => writePhotos(keys, photos, PHOTOS_STORE);
 
-/** Stages a plain form's photos until it is confirmed, under a random key of the server's; returns their keys. */
+/** The group of staged photos of the UTC hour of `at` ('2026-12-02T09'). */
+export const stagingHour = (at: Date) => at.toISOString().slice(0, 13);
+const STAGING_HOUR = /^\d{4}-\d{2}-\d{2}T\d{2}$/;
+
+/** Stages a plain form's photos until it is confirmed, under a random key of the server's in this hour's group; returns their keys. */
 export const stagePhotos = async (photos: readonly CheckedPhoto[]): Promise<string[]> => {
-  const upload = crypto.randomUUID();
+  const upload = `${stagingHour(new Date())}/${crypto.randomUUID()}`;
   const keys = photos.map(({ extension }, index) => photoKey(upload, index + 1, extension));
   await writePhotos(keys, photos, STAGED_PHOTOS_STORE);
   return keys;
 };
 
-const STAGED_KEY = /^[0-9a-f-]{36}\/\d+\.(jpg|png|webp)$/;
+/** A staged photo's key: in its hour's group, or (staged before the groups) without one. */
+const STAGED_KEY = /^(\d{4}-\d{2}-\d{2}T\d{2}\/)?[0-9a-f-]{36}\/\d+\.(jpg|png|webp)$/;
 
 /** The staged photos under these keys (those still there), as checked photos. A failure is a 503. */
 export const readStagedPhotos = async (keys: readonly string[]): Promise<CheckedPhoto[]> => {
@@ -119,12 +126,33 @@ export const deleteStagedPhotos = async (keys: readonly string[]): Promise<void>
   await Promise.all(keys.map((key) => store.delete(key)));
 };
 
-/** Deletes the staged photos stored before `before` (their confirm page has expired); returns how many went. */
-export const deleteStagedPhotosBefore = async (before: Date): Promise<number> => {
-  const store = ownStore(undefined, STAGED_PHOTOS_STORE);
+/** Deletes every staged photo under `prefix`, a page of the listing at a time; returns how many went. */
+const deleteGroup = async (store: Store, prefix: string): Promise<number> => {
   let deleted = 0;
-  for await (const page of store.list({ paginate: true })) {
-    for (const { key } of page.blobs) {
+  for await (const page of store.list({ prefix, paginate: true })) {
+    await Promise.all(page.blobs.map(({ key }) => store.delete(key)));
+    deleted += page.blobs.length;
+  }
+  return deleted;
+};
+
+/**
+ * Deletes the staged photos stored before `before` (their confirm page has expired), a whole
+ * hour's group at a time, while `canStart` allows another group; returns how many went. A photo
+ * staged before the groups is judged by its own `storedAt`.
+ */
+export const deleteStagedPhotosBefore = async (before: Date, canStart: () => boolean = () => true): Promise<number> => {
+  const store = ownStore(undefined, STAGED_PHOTOS_STORE);
+  const { directories } = await store.list({ directories: true });
+  let deleted = 0;
+  for (const group of directories.sort()) {
+    if (!canStart()) break;
+    if (STAGING_HOUR.test(group)) {
+      // The hour's last photo was staged before its end: the group has expired once its end has.
+      if (Date.parse(`${group}:00:00Z`) + 3_600_000 <= before.getTime()) deleted += await deleteGroup(store, `${group}/`);
+      continue;
+    }
+    for (const { key } of (await store.list({ prefix: `${group}/` })).blobs) {
       const storedAt = Date.parse(((await store.getMetadata(key))?.metadata as { storedAt?: string } | undefined)?.storedAt ?? '');
       if (Number.isFinite(storedAt) && storedAt >= before.getTime()) continue;
       await store.delete(key);

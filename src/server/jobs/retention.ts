@@ -171,7 +171,7 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
         deletePhotoStagingBefore(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString().slice(0, 10)),
       ).catch(() => 0);
     // A plain form's photos never confirmed: gone once their confirm page has expired.
-    if (canStart()) await deleteStagedPhotosBefore(new Date(now.getTime() - STAGED_PHOTO_MAX_AGE_MS)).catch(() => 0);
+    if (canStart()) await deleteStagedPhotosBefore(new Date(now.getTime() - STAGED_PHOTO_MAX_AGE_MS), canStart).catch(() => 0);
     if (canStart()) report.orphanPhotos = await withDatabase(() => deleteOrphanPhotos(now, canStart), jobBudgetMs()).catch(() => 0);
     if (canStart())
       await withDatabase(() =>
