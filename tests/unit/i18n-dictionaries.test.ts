@@ -22,8 +22,8 @@ const leaves = (node: unknown, prefix = ''): [string, unknown][] =>
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('the English dictionary', () => {
-  it('holds only non-empty plain strings, in the seven sections', () => {
-    expect(Object.keys(en)).toEqual(['site', 'form', 'messages', 'problem', 'calculators', 'withdrawal', 'ack']);
+  it('holds only non-empty plain strings, in the eight sections', () => {
+    expect(Object.keys(en)).toEqual(['site', 'form', 'messages', 'problem', 'calculators', 'withdrawal', 'ack', 'whatsapp']);
     const all = leaves(en);
     expect(leaves(en.site).length).toBeGreaterThan(80);
     for (const [key, value] of all) {
