@@ -257,7 +257,7 @@ describe('a person without JavaScript', () => {
   test('the clean-up deletes staged photos a whole expired hour at a time, within its time budget: 600 of a flood go in one run, this hour’s stay', async () => {
     const { deleteStagedPhotosBefore } = await import('../../src/server/db/photos.ts');
     const store = blobs.stagedPhotos();
-    const put = (key: string, storedAt: string) => store.set(key, new Uint8Array([0xff, 0xd8]), { metadata: { storedAt } });
+    const put = (key: string, storedAt: string) => store.set(key, new Uint8Array([0xff, 0xd8]).buffer, { metadata: { storedAt } });
     // A flood staged at 03:00–04:59 (300 uploads an hour), one upload of 09:10, and one staged before the hours' groups.
     const flood = [];
     for (const hour of ['2026-12-02T03', '2026-12-02T04'])
