@@ -17,6 +17,9 @@ import { ReferForm } from './ReferForm.tsx';
 import { RecordFields, VisitorFields } from './LeadFields.tsx';
 import { StatusForm } from './StatusForm.tsx';
 import { useLead } from './useLead.ts';
+import { useAttempts } from './useAttempts.ts';
+import { Attempts } from './Attempts.tsx';
+import type { LeadView } from '../../lib/team-api/wire.ts';
 import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
 import { when } from './words.ts';
 
@@ -68,7 +71,11 @@ export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: P
           <strong>Before you answer:</strong> {PRIVACY_VERIFY_LINE}
         </p>
       )}
-      <ContactLinks lead={lead} />
+      {lead.spam ? (
+        <ContactLinks lead={lead} onTap={() => {}} />
+      ) : (
+        <Tries session={session} lead={lead} view={view} busy={busy} show={show} save={save} />
+      )}
       {!lead.spam && lead.assignedAt && <AssignForm key={lead.assignee?.id ?? 'owner'} session={session} lead={lead} onChanged={show} />}
       <AlsoWith
         lead={lead}
@@ -112,5 +119,23 @@ export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: P
 
       {session.role === 'owner' && <EraseLead name={String(lead.Username ?? 'this lead')} busy={busy} onErase={() => void erase()} />}
     </article>
+  );
+}
+
+/** The contact links and the attempts, for a lead in the inbox. */
+function Tries(props: {
+  session: Session;
+  lead: ReturnType<typeof useLead>['lead'] & object;
+  view: Pick<LeadView, 'attempts' | 'persistence'>;
+  busy: boolean;
+  show: ReturnType<typeof useLead>['show'];
+  save: ReturnType<typeof useLead>['save'];
+}) {
+  const tries = useAttempts(props.session, props.lead.id, props.view, props.show);
+  return (
+    <>
+      <ContactLinks lead={props.lead} onTap={tries.tapped} />
+      <Attempts lead={props.lead} tries={tries} busy={props.busy} onSave={(change) => void props.save(change)} />
+    </>
   );
 }

@@ -5,17 +5,18 @@
  * team's log (TeamPage). Made for a phone first. Everything goes through /api/leads
  * (src/server/team/leads-api.ts), which enforces the roles; the page only hides what a role cannot
  * do. `#lead=<id>` opens a lead, `#person=<id>` a person with every enquiry of theirs; the owner
- * also finds Possible duplicates here, to merge or set aside. The list opens on *Mine* (the
- * leads given to this key), *All* a tap away; *Turn on alerts* gets this device push alerts. The
- * page registers its service worker (pwa/), which keeps it for offline use and shows the alerts.
+ * also finds Possible duplicates here, to merge or set aside. The inbox opens on *Due* (the
+ * follow-ups due, DueView) when the member has any, else on *Mine* (the leads given to this
+ * key), *All* a tap away; *Turn on alerts* gets this device push alerts. The page registers its service worker (pwa/), which keeps it for offline use and shows the alerts.
  */
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
 import { EMPTY_FILTERS, clearSession, downloadCsv, loadSession, type ListFilters, type Session } from './api.ts';
 import { LeadFilters } from './LeadFilters.tsx';
 import { LeadList } from './LeadList.tsx';
 import { SignIn } from './SignIn.tsx';
 import { AlertsButton } from './AlertsButton.tsx';
+import { InboxViews, type InboxView } from './InboxViews.tsx';
 import { followTappedAlerts, registerInboxWorker } from './pwa/register.ts';
 import './inbox.css';
 
@@ -25,8 +26,9 @@ const InsightsView = lazy(() => import('./insights/InsightsView.tsx'));
 const PersonView = lazy(() => import('./PersonView.tsx').then((module) => ({ default: module.PersonView })));
 const DuplicatesView = lazy(() => import('./DuplicatesView.tsx').then((module) => ({ default: module.DuplicatesView })));
 const TeamPage = lazy(() => import('./TeamPage.tsx').then((module) => ({ default: module.TeamPage })));
+const DueView = lazy(() => import('./DueView.tsx').then((module) => ({ default: module.DueView })));
 const loadingView = <p className="inbox-empty">Loading…</p>;
-const VIEW_NAMES = { mine: 'Mine', all: 'All leads', spam: 'Spam' } as const;
+const noop = () => {};
 /** The lead a link names: /leads#lead=<id>. */
 const leadInHash = () => /^#lead=([0-9a-f-]{36})$/i.exec(location.hash)?.[1] ?? null;
 /** The person a link names: /leads#person=<id>. */
@@ -38,7 +40,10 @@ export default function LeadsInbox() {
   const [filters, setFilters] = useState<ListFilters>(EMPTY_FILTERS);
   const [open, setOpen] = useState<string | null>(leadInHash);
   const [person, setPerson] = useState<string | null>(personInHash);
-  const [view, setView] = useState<'list' | 'insights' | 'duplicates'>('list');
+  const [view, setView] = useState<InboxView>('due');
+  // Opened on the due list: with nothing due for this member, the list instead (once).
+  const [first, setFirst] = useState(true);
+  const leaveDue = useCallback(() => setView((shown) => (shown === 'due' ? 'list' : shown)), []);
   const insights = view === 'insights';
   const [refreshKey, setRefreshKey] = useState(0);
   const [downloading, setDownloading] = useState(false);
@@ -130,7 +135,15 @@ export default function LeadsInbox() {
       ) : (
         <>
           <h1 ref={heading} tabIndex={-1}>
-            {insights ? 'Insights' : view === 'duplicates' ? 'Possible duplicates' : filters.view === 'spam' ? 'Spam' : 'Leads'}
+            {insights
+              ? 'Insights'
+              : view === 'duplicates'
+                ? 'Possible duplicates'
+                : view === 'due'
+                  ? 'Follow-ups due'
+                  : filters.view === 'spam'
+                    ? 'Spam'
+                    : 'Leads'}
           </h1>
           {notice && (
             <p className="inbox-notice" role="status">
@@ -138,36 +151,23 @@ export default function LeadsInbox() {
             </p>
           )}
           <AlertsButton session={session} />
-          <nav className="inbox-views" aria-label="Views">
-            {(['mine', 'all', 'spam'] as const).map((shown) => (
-              <button
-                key={shown}
-                type="button"
-                className="inbox-button"
-                aria-pressed={
-                  view === 'list' &&
-                  (shown === 'spam' ? filters.view === 'spam' : filters.view === 'inbox' && filters.mine === (shown === 'mine'))
-                }
-                onClick={() => {
-                  setView('list');
-                  setFilters({ ...filters, view: shown === 'spam' ? 'spam' : 'inbox', mine: shown === 'mine' });
-                }}
-              >
-                {VIEW_NAMES[shown]}
-              </button>
-            ))}
-            <button type="button" className="inbox-button" aria-pressed={insights} onClick={() => setView('insights')}>
-              Insights
-            </button>
-            {owner && (
-              <button type="button" className="inbox-button" aria-pressed={view === 'duplicates'} onClick={() => setView('duplicates')}>
-                Possible duplicates
-              </button>
-            )}
-          </nav>
+          <InboxViews
+            view={view}
+            filters={filters}
+            owner={owner}
+            onView={(shown, next) => {
+              setFirst(false);
+              setView(shown);
+              if (next) setFilters(next);
+            }}
+          />
           {insights ? (
             <Suspense fallback={loadingView}>
               <InsightsView session={session} />
+            </Suspense>
+          ) : view === 'due' ? (
+            <Suspense fallback={loadingView}>
+              <DueView session={session} onOpen={openLead} onNone={first ? leaveDue : noop} />
             </Suspense>
           ) : view === 'duplicates' ? (
             <Suspense fallback={loadingView}>

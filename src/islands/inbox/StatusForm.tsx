@@ -68,6 +68,7 @@ export function StatusForm({ lead, etag, busy, saved, picks, onSave }: Props) {
             <li key={`${entry.at}-${entry.event ?? 'work'}`}>
               {when(entry.at)}: {entry.event ? `${entry.by}: ${entry.detail ?? entry.event}` : `${entry.by} set ${entry.status}`}
               {!entry.event && entry.note ? `: ${entry.note}` : ''}
+              {!entry.event && entry.detail ? ` (${entry.detail})` : ''}
             </li>
           ))}
         </ol>

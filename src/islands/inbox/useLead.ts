@@ -15,7 +15,9 @@ export function useLead(session: Session, id: string, onClose: (message?: string
   const [problem, setProblem] = useState('');
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
-  const [person, setPerson] = useState<Pick<LeadView, 'alsoWith' | 'enquiredAgain' | 'attempts' | 'followUpPicks'> | null>(null);
+  const [person, setPerson] = useState<Pick<LeadView, 'alsoWith' | 'enquiredAgain' | 'attempts' | 'followUpPicks' | 'persistence'> | null>(
+    null,
+  );
   const show = (version: LeadEnvelope) => {
     setLead(version.lead);
     setEtag(version.etag);
@@ -32,6 +34,7 @@ export function useLead(session: Session, id: string, onClose: (message?: string
           enquiredAgain: version.enquiredAgain,
           attempts: version.attempts,
           followUpPicks: version.followUpPicks,
+          persistence: version.persistence,
         });
         const urls = await Promise.all((version.lead.photos ?? []).map((key) => photoUrl(session, key).catch(() => '')));
         if (live) setPhotos(urls.filter(Boolean));
