@@ -19,9 +19,8 @@ interface Props {
   onNone: () => void;
 }
 
-function DueList({ title, leads, onOpen }: { title: string; leads: LeadRecord[]; onOpen: (id: string) => void }) {
+function DueList({ title, leads, now, onOpen }: { title: string; leads: LeadRecord[]; now: number; onOpen: (id: string) => void }) {
   if (leads.length === 0) return null;
-  const now = Date.now();
   return (
     <section aria-label={title}>
       <h2>
@@ -56,6 +55,7 @@ function DueList({ title, leads, onOpen }: { title: string; leads: LeadRecord[];
 export function DueView({ session, onOpen, onNone }: Props) {
   const [mine, setMine] = useState<LeadRecord[] | null>(null);
   const [others, setOthers] = useState<LeadRecord[]>([]);
+  const [now, setNow] = useState(0);
   const [problem, setProblem] = useState('');
   useEffect(() => {
     let live = true;
@@ -64,6 +64,7 @@ export function DueView({ session, onOpen, onNone }: Props) {
       ([own, all]) => {
         if (!live) return;
         if (own.leads.length === 0) onNone();
+        setNow(Date.now());
         setMine(own.leads);
         setOthers(all.leads.filter((lead) => !own.leads.some((one) => one.id === lead.id)));
       },
@@ -80,15 +81,15 @@ export function DueView({ session, onOpen, onNone }: Props) {
       </p>
     );
   if (!mine) return <p className="inbox-empty">Loading…</p>;
-  const overdue = (leads: LeadRecord[]) => leads.filter((lead) => Date.parse(lead.followUpAt ?? '') < Date.now());
-  const today = (leads: LeadRecord[]) => leads.filter((lead) => Date.parse(lead.followUpAt ?? '') >= Date.now());
+  const overdue = (leads: LeadRecord[]) => leads.filter((lead) => Date.parse(lead.followUpAt ?? '') < now);
+  const today = (leads: LeadRecord[]) => leads.filter((lead) => Date.parse(lead.followUpAt ?? '') >= now);
   return (
     <div className="inbox-due">
       {mine.length === 0 && <p className="inbox-empty">You have no follow-ups due today.</p>}
-      <DueList title="Your overdue follow-ups" leads={overdue(mine)} onOpen={onOpen} />
-      <DueList title="Your follow-ups due today" leads={today(mine)} onOpen={onOpen} />
-      <DueList title="The team’s overdue follow-ups" leads={overdue(others)} onOpen={onOpen} />
-      <DueList title="The team’s follow-ups due today" leads={today(others)} onOpen={onOpen} />
+      <DueList title="Your overdue follow-ups" leads={overdue(mine)} now={now} onOpen={onOpen} />
+      <DueList title="Your follow-ups due today" leads={today(mine)} now={now} onOpen={onOpen} />
+      <DueList title="The team’s overdue follow-ups" leads={overdue(others)} now={now} onOpen={onOpen} />
+      <DueList title="The team’s follow-ups due today" leads={today(others)} now={now} onOpen={onOpen} />
     </div>
   );
 }
