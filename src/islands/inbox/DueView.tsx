@@ -1,8 +1,8 @@
 /**
  * Follow-ups due: the member's own first, then the rest of the team's, each split into *Overdue*
  * and *Due today* (by this browser's clock), oldest due first (GET /api/leads?view=due). The
- * inbox opens here when the member has follow-ups due; with none, it says so (`onNone`), and the
- * inbox shows the list instead.
+ * inbox opens here when the member has follow-ups due; with none, or when they cannot be read
+ * (offline), it says so (`onNone`), and the inbox shows the list instead.
  */
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
@@ -15,7 +15,7 @@ import { when } from './words.ts';
 interface Props {
   session: Session;
   onOpen: (id: string) => void;
-  /** The member has no follow-up due (called once, after the first answer). */
+  /** The member has no follow-up due, or they could not be read (called once, after the first answer). */
   onNone: () => void;
 }
 
@@ -68,7 +68,12 @@ export function DueView({ session, onOpen, onNone }: Props) {
         setMine(own.leads);
         setOthers(all.leads.filter((lead) => !own.leads.some((one) => one.id === lead.id)));
       },
-      () => live && setProblem('The follow-ups could not be loaded. Try again.'),
+      () => {
+        if (!live) return;
+        // Opening, the list instead: offline, it shows its last copy and says so.
+        onNone();
+        setProblem('The follow-ups could not be loaded. Try again.');
+      },
     );
     return () => {
       live = false;
