@@ -77,12 +77,8 @@ export interface WhatsAppStandIn {
 /** X-Hub-Signature-256 of a raw body: `sha256=` and the hex HMAC-SHA256 with the app secret. */
 export const hubSignature = (body: string, appSecret: string) => `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
 
-/** The Cloud API's webhook body for one message's status, as Meta sends it. */
-export const statusEvent = (
-  wamid: string,
-  status: 'sent' | 'delivered' | 'read' | 'failed',
-  options: { recipient?: string; at?: Date; phoneNumberId?: string } = {},
-) => ({
+/** A webhook body as Meta sends it: one change of the business's number, carrying `value`'s fields. */
+const webhookBody = (phoneNumberId: string | undefined, value: Record<string, unknown>) => ({
   object: 'whatsapp_business_account',
   entry: [
     {
@@ -94,19 +90,9 @@ export const statusEvent = (
             messaging_product: 'whatsapp',
             metadata: {
               display_phone_number: '919000000000',
-              phone_number_id: options.phoneNumberId ?? LOCAL_WHATSAPP.WHATSAPP_PHONE_NUMBER_ID,
+              phone_number_id: phoneNumberId ?? LOCAL_WHATSAPP.WHATSAPP_PHONE_NUMBER_ID,
             },
-            statuses: [
-              {
-                id: wamid,
-                status,
-                timestamp: String(Math.floor((options.at ?? new Date()).getTime() / 1000)),
-                recipient_id: options.recipient ?? '919876543210',
-                ...(status === 'failed'
-                  ? { errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }] }
-                  : {}),
-              },
-            ],
+            ...value,
           },
         },
       ],
@@ -114,37 +100,40 @@ export const statusEvent = (
   ],
 });
 
+const unixSeconds = (at = new Date()) => String(Math.floor(at.getTime() / 1000));
+
+/** The Cloud API's webhook body for one message's status, as Meta sends it. */
+export const statusEvent = (
+  wamid: string,
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  options: { recipient?: string; at?: Date; phoneNumberId?: string } = {},
+) =>
+  webhookBody(options.phoneNumberId, {
+    statuses: [
+      {
+        id: wamid,
+        status,
+        timestamp: unixSeconds(options.at),
+        recipient_id: options.recipient ?? '919876543210',
+        ...(status === 'failed' ? { errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }] } : {}),
+      },
+    ],
+  });
+
 /** The webhook body of a text a person sent to the business's number. */
-export const textEvent = (from: string, text: string, options: { at?: Date; name?: string; phoneNumberId?: string } = {}) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: '200000000000002',
-      changes: [
-        {
-          field: 'messages',
-          value: {
-            messaging_product: 'whatsapp',
-            metadata: {
-              display_phone_number: '919000000000',
-              phone_number_id: options.phoneNumberId ?? LOCAL_WHATSAPP.WHATSAPP_PHONE_NUMBER_ID,
-            },
-            contacts: [{ profile: { name: options.name ?? 'Visitor' }, wa_id: from }],
-            messages: [
-              {
-                from,
-                id: `wamid.${randomBytes(12).toString('base64url')}`,
-                timestamp: String(Math.floor((options.at ?? new Date()).getTime() / 1000)),
-                type: 'text',
-                text: { body: text },
-              },
-            ],
-          },
-        },
-      ],
-    },
-  ],
-});
+export const textEvent = (from: string, text: string, options: { at?: Date; name?: string; phoneNumberId?: string } = {}) =>
+  webhookBody(options.phoneNumberId, {
+    contacts: [{ profile: { name: options.name ?? 'Visitor' }, wa_id: from }],
+    messages: [
+      {
+        from,
+        id: `wamid.${randomBytes(12).toString('base64url')}`,
+        timestamp: unixSeconds(options.at),
+        type: 'text',
+        text: { body: text },
+      },
+    ],
+  });
 
 /** Posts a webhook body to `url`, signed with `appSecret` as Meta signs it; the site's answer. */
 export const postSigned = async (url: string, event: unknown, appSecret: string): Promise<Response> => {
