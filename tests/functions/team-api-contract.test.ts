@@ -180,7 +180,16 @@ describe('the schemas are strict, so the test above can fail', () => {
     const { body: view } = await call(`/api/leads/${loan.submissionId}`);
     expect(leadViewSchema.safeParse(view).success).toBe(true);
     expect(leadViewSchema.safeParse({ ...view, alsoWith: undefined }).success).toBe(false);
-    const { alsoWith: _also, enquiredAgain: _again, attempts: _attempts, followUpPicks: _picks, persistence: _persistence, ...body } = view;
+    expect(leadViewSchema.safeParse({ ...view, whatsapp: { state: 'opened', language: 'en', at: null, why: null } }).success).toBe(false);
+    const {
+      alsoWith: _also,
+      enquiredAgain: _again,
+      attempts: _attempts,
+      followUpPicks: _picks,
+      persistence: _persistence,
+      whatsapp: _whatsapp,
+      ...body
+    } = view;
     expect(leadEnvelopeSchema.safeParse(body).success).toBe(true);
     expect(leadEnvelopeSchema.safeParse({ ...body, version: 3 }).success).toBe(false);
     expect(leadEnvelopeSchema.safeParse({ lead: body.lead }).success).toBe(false);

@@ -22,6 +22,8 @@ import { whatsappSettings } from '../../src/server/settings.ts';
 import whatsappFunction from '../../netlify/functions/whatsapp.mts';
 import { LOCAL_WHATSAPP, hubSignature, statusEvent, textEvent } from '../../harness/whatsapp-standin.ts';
 import { consentHistory, consentStates } from '../../src/server/db/consent-ledger.ts';
+import { teamCall } from '../support/team.ts';
+import { leadViewSchema, type LeadView } from '../../src/lib/team-api/wire.ts';
 
 let db: TestDatabase;
 let standIn: WhatsAppStandIn;
@@ -338,5 +340,61 @@ describe('the webhook, /api/whatsapp', () => {
     expect((await postEvent(textEvent('919000000001', 'STOP'))).status).toBe(200);
     const lead = await db.record(id);
     expect(consentStates(await withDatabase(() => consentHistory([lead.personId as string]))).whatsapp).toBe('granted');
+  });
+});
+
+/** The lead as the inbox opens it (GET /api/leads/<id> with the owner's key), checked against the contract. */
+const OWNER_KEY = 'whatsapp-test-owner-key-Zr8Lq3Vn6Tw2';
+const leadView = async (id: string): Promise<LeadView> => {
+  process.env.LEADS_EXPORT_TOKEN = OWNER_KEY;
+  const answer = await teamCall(`/api/leads/${id}`, OWNER_KEY);
+  expect(answer.status).toBe(200);
+  const parsed = leadViewSchema.safeParse(answer.body);
+  expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+  return answer.body as LeadView;
+};
+
+describe('the acknowledgement’s status on the lead (GET /api/leads/<id>)', () => {
+  test('sent, then Meta’s statuses as they come, never backwards; in the page’s language', async () => {
+    const { id, wamid } = await acknowledged({ locale: 'te' });
+    expect((await leadView(id)).whatsapp).toMatchObject({ state: 'sent', language: 'te', why: null });
+    await postEvent(statusEvent(wamid, 'delivered', { at: new Date('2026-12-02T10:00:00Z') }));
+    expect((await leadView(id)).whatsapp).toEqual({ state: 'delivered', language: 'te', at: '2026-12-02T10:00:00.000Z', why: null });
+    await postEvent(statusEvent(wamid, 'read', { at: new Date('2026-12-02T10:05:00Z') }));
+    await postEvent(statusEvent(wamid, 'delivered', { at: new Date('2026-12-02T10:07:00Z') }));
+    expect((await leadView(id)).whatsapp).toEqual({ state: 'read', language: 'te', at: '2026-12-02T10:05:00.000Z', why: null });
+  });
+
+  test('a failed status: failed on the lead, and the e-mail acknowledgement that went instead', async () => {
+    const { id, wamid } = await acknowledged({ locale: 'kn' });
+    await postEvent(statusEvent(wamid, 'failed'));
+    const view = await leadView(id);
+    expect(view.whatsapp).toMatchObject({ state: 'failed', language: 'kn', why: 'undelivered' });
+    expect(view.lead.ackedAt).toEqual(expect.any(String));
+  });
+
+  test('refused by the Cloud API: failed; over the daily limit: not sent, and why; no consent: none', async () => {
+    standIn.setBehaviour({ status: 400 });
+    const refused = validBankLoan(withWhatsApp({ locale: 'ta' }));
+    await send('bankloan', refused);
+    expect((await leadView(refused.submissionId)).whatsapp).toMatchObject({
+      state: 'failed',
+      language: 'ta',
+      why: 'the WhatsApp Cloud API answered 400 (error 131009)',
+    });
+    standIn.setBehaviour({});
+    const one = someone();
+    await send('bankloan', validBankLoan(withWhatsApp(one)));
+    const again = validFinance(withWhatsApp({ ...one, email: 'again@example.com' }));
+    await send('finance', again);
+    expect((await leadView(again.submissionId)).whatsapp).toEqual({
+      state: 'not-sent',
+      language: 'en',
+      at: null,
+      why: 'whatsapp-daily-limit',
+    });
+    const without = validBankLoan(withWhatsApp({ consentWhatsapp: false }));
+    await send('bankloan', without);
+    expect((await leadView(without.submissionId)).whatsapp).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /**
- * One lead in the inbox: who sent it and how to reach them (call, WhatsApp, e-mail), the team's
- * status and note (or, for spam, "not spam"), every field as the visitor typed it with the photos,
+ * One lead in the inbox: who sent it and how to reach them (call, WhatsApp, e-mail), how their
+ * WhatsApp acknowledgement went, the team's status and note (or, for spam, "not spam"), every
+ * field as the visitor typed it with the photos,
  * what the pipeline recorded, the person's other open enquiries ("Also with") and the way to their
  * page, who has it (the owner gives it to someone else), *Refer to…* another division, and (for
  * the owner) erasure, confirmed.
@@ -19,6 +20,7 @@ import { StatusForm } from './StatusForm.tsx';
 import { useLead } from './useLead.ts';
 import { useAttempts } from './useAttempts.ts';
 import { Attempts } from './Attempts.tsx';
+import { WhatsAppAck } from './WhatsAppAck.tsx';
 import type { LeadView } from '../../lib/team-api/wire.ts';
 import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
 import { when } from './words.ts';
@@ -66,6 +68,7 @@ export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: P
       <p className="inbox-call">
         <strong>Call:</strong> {callBackText(lead)}
       </p>
+      {view.whatsapp && <WhatsAppAck ack={view.whatsapp} lead={lead} />}
       {lead.kind === 'privacy' && (
         <p className="inbox-box">
           <strong>Before you answer:</strong> {PRIVACY_VERIFY_LINE}

@@ -15,9 +15,10 @@ export function useLead(session: Session, id: string, onClose: (message?: string
   const [problem, setProblem] = useState('');
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
-  const [person, setPerson] = useState<Pick<LeadView, 'alsoWith' | 'enquiredAgain' | 'attempts' | 'followUpPicks' | 'persistence'> | null>(
-    null,
-  );
+  const [person, setPerson] = useState<Pick<
+    LeadView,
+    'alsoWith' | 'enquiredAgain' | 'attempts' | 'followUpPicks' | 'persistence' | 'whatsapp'
+  > | null>(null);
   const show = (version: LeadEnvelope) => {
     setLead(version.lead);
     setEtag(version.etag);
@@ -35,6 +36,7 @@ export function useLead(session: Session, id: string, onClose: (message?: string
           attempts: version.attempts,
           followUpPicks: version.followUpPicks,
           persistence: version.persistence,
+          whatsapp: version.whatsapp,
         });
         const urls = await Promise.all((version.lead.photos ?? []).map((key) => photoUrl(session, key).catch(() => '')));
         if (live) setPhotos(urls.filter(Boolean));

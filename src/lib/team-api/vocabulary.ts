@@ -99,6 +99,14 @@ export const ATTEMPT_OUTCOME_NAMES: Record<AttemptOutcome, string> = {
 /** The attempts a lead is given before it may be closed as unreachable ("Attempt 3 of 6"). */
 export const ATTEMPTS_TARGET = 6;
 
+/**
+ * Where a lead's WhatsApp acknowledgement stands (GET /api/leads/<id>'s `whatsapp`): being tried,
+ * one of Meta's statuses (sent, delivered, read, failed; never backwards), or not sent (a daily
+ * limit, or the person stopped WhatsApp messages). A delivery that gave up is `failed`.
+ */
+export const WHATSAPP_ACK_STATES = ['sending', 'sent', 'delivered', 'read', 'failed', 'not-sent'] as const;
+export type WhatsAppAckState = (typeof WHATSAPP_ACK_STATES)[number];
+
 /** The languages a member calls in: the site's four and Hindi, by code. */
 export const MEMBER_LANGUAGES = ['en', 'ta', 'te', 'kn', 'hi'] as const;
 export type MemberLanguage = (typeof MEMBER_LANGUAGES)[number];

@@ -20,6 +20,7 @@ import {
   REFERRAL_KINDS,
   TEAM_ACTIONS,
   TEAM_ROLES,
+  WHATSAPP_ACK_STATES,
 } from './vocabulary.ts';
 
 const kind = z.enum(ENQUIRY_KINDS);
@@ -240,6 +241,19 @@ export type Persistence = z.infer<typeof persistenceSchema>;
 export const attemptAnswerSchema = z.extend(leadEnvelopeSchema, { attempt: attemptSchema, persistence: persistenceSchema });
 export type AttemptAnswer = z.infer<typeof attemptAnswerSchema>;
 
+/**
+ * A lead's WhatsApp acknowledgement: where it stands, the language its template went in (the
+ * page's), when it last changed (null while it is first tried), and why it was not sent or failed
+ * (`whatsapp-daily-limit`, `whatsapp-site-cap`, `consent-withdrawn`, or the Cloud API's refusal).
+ */
+export const whatsappAckSchema = z.strictObject({
+  state: z.enum(WHATSAPP_ACK_STATES),
+  language: z.enum(LOCALES),
+  at: z.nullable(time),
+  why: z.nullable(z.string()),
+});
+export type WhatsAppAck = z.infer<typeof whatsappAckSchema>;
+
 /** GET /api/leads/<id>: the lead, its version, the person's other open enquiries, the leads that repeat it, and its attempts (oldest first). */
 export const leadViewSchema = z.extend(leadEnvelopeSchema, {
   alsoWith: z.array(alsoWithSchema),
@@ -248,6 +262,8 @@ export const leadViewSchema = z.extend(leadEnvelopeSchema, {
   persistence: persistenceSchema,
   /** The next follow-up's quick picks from now, in working time (null: not today any more). */
   followUpPicks: z.strictObject({ laterToday: z.nullable(time), tomorrowMorning: time, inThreeDays: time, inAWeek: time }),
+  /** The visitor's WhatsApp acknowledgement (null: none was owed). */
+  whatsapp: z.nullable(whatsappAckSchema),
 });
 export type LeadView = z.infer<typeof leadViewSchema>;
 

@@ -7,6 +7,8 @@
 import { query, queryOne } from './connection.ts';
 import { DELIVERIES_JSON, recordFromRow, type LeadRow } from './leads.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
+import type { WhatsAppAck } from '../../lib/team-api/wire.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 export type Channel = 'team' | 'ack' | 'webhook' | 'push' | 'escalation' | 'whatsapp';
 export const CHANNELS: readonly Channel[] = ['team', 'ack', 'webhook', 'push', 'escalation', 'whatsapp'];
@@ -264,3 +266,40 @@ export const releaseHeldAck = async (leadId: string, at: string, nextAttemptAt: 
       [leadId, at, nextAttemptAt, claimedUntil, HELD_FOR_WHATSAPP],
     )
   ).map(toDelivery)[0] ?? null;
+
+interface WhatsAppAckRow {
+  state: 'pending' | 'sent' | 'gave-up' | 'skipped';
+  skipped: string | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  gave_up_at: Date | null;
+  wa_status: 'sent' | 'delivered' | 'read' | 'failed' | null;
+  wa_status_at: Date | null;
+}
+const isoOrNull = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+
+/**
+ * A lead's WhatsApp acknowledgement (its delivery of topic ''), as the inbox shows it, in the
+ * language its template went in; null when none was owed. Meta's status, once one came, is what
+ * it shows; before that the delivery's own state (being tried, sent, given up, not sent).
+ */
+export const whatsappAckOf = async (leadId: string, language: Locale): Promise<WhatsAppAck | null> => {
+  const row = await queryOne<WhatsAppAckRow>(
+    `SELECT state, skipped, last_error, sent_at, gave_up_at, wa_status, wa_status_at FROM deliveries
+     WHERE lead_id = $1 AND channel = 'whatsapp' AND topic = ''`,
+    [leadId],
+  );
+  if (!row) return null;
+  if (row.wa_status)
+    return { state: row.wa_status, language, at: isoOrNull(row.wa_status_at), why: row.wa_status === 'failed' ? 'undelivered' : null };
+  switch (row.state) {
+    case 'sent':
+      return { state: 'sent', language, at: isoOrNull(row.sent_at), why: null };
+    case 'gave-up':
+      return { state: 'failed', language, at: isoOrNull(row.gave_up_at), why: row.last_error };
+    case 'skipped':
+      return { state: 'not-sent', language, at: null, why: row.skipped };
+    default:
+      return { state: 'sending', language, at: null, why: row.last_error };
+  }
+};

@@ -62,6 +62,8 @@ import { alsoWithOf } from './persons.ts';
 import { changeRouting, pushStatus, reassign, subscribe, unsubscribe } from './routing-api.ts';
 import { parseAttempt, persistenceOf, recordAttempt } from './attempts.ts';
 import { attemptsOf } from '../db/attempts.ts';
+import { whatsappAckOf } from '../db/deliveries.ts';
+import { localeOrDefault } from '../../i18n/locales.ts';
 import { picksFrom } from './follow-ups.ts';
 
 /** Reading a page may take longer than storing one lead; a Netlify function may run 60 s. */
@@ -223,8 +225,12 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
         const lead = await readLead(id);
         if (!lead) return null;
         await withinReadBudget(who, [lead.record.id]);
-        const [person, attempts] = await Promise.all([alsoWithOf(lead.record.id), attemptsOf(lead.record.id)]);
-        return { lead, ...person, attempts };
+        const [person, attempts, whatsapp] = await Promise.all([
+          alsoWithOf(lead.record.id),
+          attemptsOf(lead.record.id),
+          whatsappAckOf(lead.record.id, localeOrDefault(lead.record.locale)),
+        ]);
+        return { lead, ...person, attempts, whatsapp };
       }, EXPORT_DEADLINE_MS);
       if (!found) throw new HttpError(404, 'No lead has that id.');
       const etag = etagOf(found.lead.version);
@@ -236,6 +242,7 @@ const oneLead = async (request: Request, who: Caller, id: string, rest: string):
         attempts: found.attempts,
         persistence: persistenceOf(found.attempts),
         followUpPicks: picksFrom(new Date().toISOString()),
+        whatsapp: found.whatsapp,
       } satisfies LeadView;
       return jsonResponse(200, view, { etag: `"${etag}"` });
     }

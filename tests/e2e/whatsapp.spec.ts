@@ -1,0 +1,60 @@
+/**
+ * WhatsApp on the lead, in Chromium against the served site and its WhatsApp stand-in: a visitor
+ * who ticked the WhatsApp box gets the acknowledgement in their page's language; a signed `read`
+ * status from "Meta" (the stand-in plays its webhook) shows on the lead in the inbox, at 390 px
+ * (a phone) and 1280 px, and a later `delivered` does not move it back. The wa.me link is there.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_WHATSAPP_STANDIN_PORT, EXPORT_TOKEN } from '../../playwright.config.ts';
+import { sendFinanceLead } from '../support/form-filling.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+
+const STANDIN = `http://127.0.0.1:${E2E_WHATSAPP_STANDIN_PORT}`;
+
+/** The wamid of the message the stand-in took for this number. */
+const wamidFor = async (request: APIRequestContext, to: string) => {
+  let wamid = '';
+  await expect
+    .poll(async () => {
+      const received = (await (await request.get(`${STANDIN}/__standin/received`)).json()) as {
+        wamid?: string;
+        body: { to?: string; template?: { language?: { code?: string } } };
+      }[];
+      const message = received.find((one) => one.body.to === to && one.wamid);
+      wamid = message?.wamid ?? '';
+      return message?.body.template?.language?.code ?? '';
+    })
+    .toBe('ta');
+  return wamid;
+};
+
+/** A status as Meta would post it, signed by the stand-in; the site's answer. */
+const postStatus = async (request: APIRequestContext, wamid: string, status: string) =>
+  ((await (await request.post(`${STANDIN}/__standin/status`, { data: { wamid, status } })).json()) as { webhookStatus: number })
+    .webhookStatus;
+
+for (const width of [390, 1280])
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 900 }, timezoneId: 'Asia/Kolkata' });
+    test('a Tamil visitor’s WhatsApp acknowledgement: read on the lead, never back to delivered', async ({ page, request }) => {
+      const lead = await sendFinanceLead(request, { consentWhatsapp: true, locale: 'ta' });
+      const wamid = await wamidFor(request, `91${lead.phone}`);
+      expect(await postStatus(request, wamid, 'delivered')).toBe(200);
+      expect(await postStatus(request, wamid, 'read')).toBe(200);
+      expect(await postStatus(request, wamid, 'delivered')).toBe(200);
+
+      await page.goto('/leads');
+      await page.getByLabel('Your key').fill(EXPORT_TOKEN);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByLabel('Name, phone or e-mail').fill(lead.phone);
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
+      await page.locator('.inbox-card', { hasText: lead.Username }).click();
+      const status = page.locator('.inbox-whatsapp');
+      await expect(status).toContainText('WhatsApp acknowledgement (in Tamil): Read');
+      await expect(page.getByRole('link', { name: /^WhatsApp/ })).toHaveAttribute('href', `https://wa.me/91${lead.phone}`);
+      // Within the phone's width: nothing runs off the side.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoAxeViolations(page, 'lead: ');
+      await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/whatsapp-lead-${width}.png`, fullPage: false });
+    });
+  });
