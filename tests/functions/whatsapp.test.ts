@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { sweepPending } from '../../src/server/jobs/sweep.ts';
+import { deleteExpiredLeads } from '../../src/server/jobs/retention.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { useWhatsApp, WHATSAPP_NAMES } from '../support/whatsapp.ts';
@@ -12,7 +13,8 @@ import { asNativeForm, send, sendForm, validBankLoan, validFinance, validRealEst
 import type { WhatsAppStandIn } from '../../harness/whatsapp-standin.ts';
 import type { EmailJsStandIn } from '../../harness/emailjs-standin.ts';
 import { useAcknowledgements } from '../support/acknowledgements.ts';
-import { someone } from '../support/routing.ts';
+import { device, member, someone, usePushService } from '../support/routing.ts';
+import type { PushServiceStandIn } from '../../harness/push-service.ts';
 import { withDatabase } from '../../src/server/db/connection.ts';
 import { storeDeliveries } from '../../src/server/outbound/deliveries.ts';
 import { attempt } from '../../src/server/outbound/deliveries.ts';
@@ -23,13 +25,22 @@ import whatsappFunction from '../../netlify/functions/whatsapp.mts';
 import { LOCAL_WHATSAPP, hubSignature, statusEvent, textEvent } from '../../harness/whatsapp-standin.ts';
 import { consentHistory, consentStates } from '../../src/server/db/consent-ledger.ts';
 import { teamCall } from '../support/team.ts';
-import { leadViewSchema, type LeadView } from '../../src/lib/team-api/wire.ts';
+import {
+  leadViewSchema,
+  logPageSchema,
+  personPageSchema,
+  type LeadView,
+  type LogPage,
+  type PersonPage,
+} from '../../src/lib/team-api/wire.ts';
 
 let db: TestDatabase;
 let standIn: WhatsAppStandIn;
 let emailJs: EmailJsStandIn;
 useFreshLocalServers((servers) => ({ db, standIn: emailJs } = servers));
 useWhatsApp((started) => (standIn = started));
+let pushService: PushServiceStandIn;
+usePushService((service) => (pushService = service));
 const { acks } = useAcknowledgements('template_ack_whatsapp', () => emailJs);
 /** What the visitor ticks to have WhatsApp; a number and address of their own (the daily limits count per number). */
 const withWhatsApp = (over: Record<string, unknown> = {}) => ({ consentWhatsapp: true, ...someone(), ...over });
@@ -396,5 +407,65 @@ describe('the acknowledgement’s status on the lead (GET /api/leads/<id>)', () 
     const without = validBankLoan(withWhatsApp({ consentWhatsapp: false }));
     await send('bankloan', without);
     expect((await leadView(without.submissionId)).whatsapp).toBeNull();
+  });
+});
+
+describe('texts on WhatsApp (/api/whatsapp)', () => {
+  test('a known person’s text: on their timeline beside the lead, and a push to its assignee without the text; a repeat once', async () => {
+    const { id, phone } = await acknowledged();
+    const priya = await member('Priya Raman');
+    process.env.LEADS_EXPORT_TOKEN = OWNER_KEY;
+    expect(
+      (await teamCall(`/api/leads/${id}/assign`, OWNER_KEY, { method: 'POST', body: JSON.stringify({ memberId: priya.id }) })).status,
+    ).toBe(200);
+    const phoneOfPriya = await device(pushService, priya.id);
+    const before = pushService.received.length;
+    const event = textEvent(`91${phone}`, 'Please call after 6, I am at work', { at: new Date('2026-12-02T11:00:00Z') });
+    expect((await postEvent(event)).status).toBe(200);
+    expect((await postEvent(event)).status).toBe(200);
+    const pushes = pushService.received.slice(before);
+    expect(pushes.map((push) => [push.device, (push.payload as { title: string }).title])).toEqual([
+      [pushService.deviceOf(phoneOfPriya.endpoint), 'Priya’s customer replied on WhatsApp'],
+    ]);
+    expect(JSON.stringify(pushes[0].payload)).not.toContain('call after 6');
+    const lead = await db.record(id);
+    const page = await teamCall(`/api/people/${lead.personId}`, OWNER_KEY);
+    expect(page.status).toBe(200);
+    const texts = (page.body as PersonPage).timeline.filter((entry) => entry.what === 'whatsapp');
+    expect(texts).toEqual([
+      {
+        at: '2026-12-02T11:00:00.000Z',
+        by: 'the person, on WhatsApp',
+        what: 'whatsapp',
+        leadId: id,
+        detail: { text: 'Please call after 6, I am at work', wamid: expect.stringMatching(/^wamid\./) },
+      },
+    ]);
+    expect(personPageSchema.safeParse(page.body).success).toBe(true);
+    // Not a withdrawal: WhatsApp stays agreed.
+    expect(consentStates(await withDatabase(() => consentHistory([lead.personId as string]))).whatsapp).toBe('granted');
+  });
+
+  test('a text from an unknown number: a line in the owner’s team log, never a lead; a repeat once', async () => {
+    const leadsBefore = (await db.rows(`SELECT 1 FROM leads`)).length;
+    const event = textEvent('919812345678', 'Is the Hosur plot still for sale?');
+    expect((await postEvent(event)).status).toBe(200);
+    expect((await postEvent(event)).status).toBe(200);
+    expect((await db.rows(`SELECT 1 FROM leads`)).length).toBe(leadsBefore);
+    process.env.LEADS_EXPORT_TOKEN = OWNER_KEY;
+    const log = await teamCall('/api/leads/log', OWNER_KEY);
+    expect(logPageSchema.safeParse(log.body).success).toBe(true);
+    const lines = (log.body as LogPage).entries.filter((entry) => entry.action === 'whatsapp-unknown');
+    expect(lines).toMatchObject([
+      { actor: 'WhatsApp', leadId: null, detail: { from: '9812345678', text: 'Is the Hosur plot still for sale?' } },
+    ]);
+    // Kept a month: the retention job deletes it after that.
+    await deleteExpiredLeads({ now: new Date(Date.now() + 29 * 86_400_000) });
+    expect(await db.rows(`SELECT 1 FROM team_log WHERE action = 'whatsapp-unknown'`)).toHaveLength(1);
+    await deleteExpiredLeads({ now: new Date(Date.now() + 31 * 86_400_000) });
+    expect(await db.rows(`SELECT 1 FROM team_log WHERE action = 'whatsapp-unknown'`)).toHaveLength(0);
+    // A sales key does not see the log.
+    const sales = await member('Ravi Kumar');
+    expect((await teamCall('/api/leads/log', sales.key)).status).toBe(403);
   });
 });

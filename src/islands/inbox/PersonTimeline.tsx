@@ -1,4 +1,4 @@
-/** A person's timeline, newest first: enquiries, status changes and notes, attempts to reach them, referrals, merges and withdrawals, with who and when. */
+/** A person's timeline, newest first: enquiries, status changes and notes, attempts to reach them, referrals, merges, withdrawals and their texts on WhatsApp, with who and when. */
 import {
   ATTEMPT_CHANNEL_NAMES,
   ATTEMPT_OUTCOME_NAMES,
@@ -36,6 +36,8 @@ const describe = (entry: Entry): string => {
       const purpose = entry.detail?.purpose as keyof typeof PURPOSE_NAMES | undefined;
       return `Withdrew: ${purpose ? PURPOSE_NAMES[purpose] : 'consent'}${entry.detail?.form === 'withdrawal-link' ? ' (by the link in our e-mail)' : ''}`;
     }
+    case 'whatsapp':
+      return `Wrote on WhatsApp: “${entry.detail?.text ?? ''}”`;
     default:
       return entry.by;
   }

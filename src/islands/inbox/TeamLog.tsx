@@ -1,7 +1,8 @@
 /**
  * The team's log on the owner's Team page: who exported, erased, released or worked a lead, who
  * added or removed whom, lock-outs after wrong keys and sales keys past the hourly read limit,
- * merges of people and their undoing, referrals and erased people, newest first, a page at a time.
+ * merges of people and their undoing, referrals and erased people, and WhatsApp texts from numbers
+ * we do not know (kept a month), newest first, a page at a time.
  */
 import { useEffect, useState } from 'react';
 import { readTeamLog, type Session } from './api.ts';
@@ -26,6 +27,7 @@ const ACTION_NAMES: Record<TeamAction, string> = {
   assign: 'gave a lead',
   'set-member': 'changed what a person takes:',
   attempt: 'tried to reach a lead:',
+  'whatsapp-unknown': 'had a text from a number we do not know (a possible lead):',
 };
 
 const describe = (entry: TeamLogEntry) => {
@@ -37,6 +39,7 @@ const describe = (entry: TeamLogEntry) => {
   if (entry.action === 'lockout' || entry.action === 'read-limit') return `${what} ${detail.note ?? ''}`;
   if (entry.action === 'assign') return `${what} from ${detail.from ?? ''} to ${detail.to ?? ''}`;
   if (entry.action === 'set-member') return `${what} ${detail.name ?? ''}`;
+  if (entry.action === 'whatsapp-unknown') return `${what} ${detail.from ?? ''}, “${detail.text ?? ''}”`;
   if (entry.action === 'attempt') return `${what} ${detail.channel ?? ''}, ${detail.outcome ?? ''}`;
   return what;
 };

@@ -41,6 +41,8 @@ export const TEAM_ACTIONS = [
   'set-member',
   // Follow-ups (src/server/team/attempts.ts): a call, WhatsApp message or e-mail recorded.
   'attempt',
+  // WhatsApp (src/server/intake/whatsapp-webhook.ts): a text from a number we hold no person for, a possible lead for the owner.
+  'whatsapp-unknown',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 

@@ -296,12 +296,12 @@ export const consentRowSchema = z.strictObject({
 });
 export type ConsentRow = z.infer<typeof consentRowSchema>;
 
-/** One moment of a person's timeline: an enquiry, a change of status or a note, an attempt to reach them, a merge, a referral, a withdrawal. */
+/** One moment of a person's timeline: an enquiry, a change of status or a note, an attempt to reach them, a merge, a referral, a withdrawal, a text they sent on WhatsApp (`detail.text`). */
 export const timelineEntrySchema = z.strictObject({
   at: time,
   /** A team member, or "the visitor" for an enquiry they sent. */
   by: z.string(),
-  what: z.enum(['enquiry', 'work', 'attempt', 'merge', 'unmerge', 'referral', 'withdrawal']),
+  what: z.enum(['enquiry', 'work', 'attempt', 'merge', 'unmerge', 'referral', 'withdrawal', 'whatsapp']),
   leadId: z.nullable(z.uuid()),
   kind: z.optional(kind),
   status: z.optional(z.enum(LEAD_STATUSES)),

@@ -84,7 +84,7 @@ export const repeatedLead = async (id: string): Promise<RepeatOf | null> => {
 export const PERSON_ACTORS = { visitor: 'the visitor', link: 'the person, by the link' } as const;
 
 /** One event of a person's timeline besides their leads' own history. */
-export type PersonEventAction = 'merge' | 'unmerge' | 'referral' | 'withdrawal';
+export type PersonEventAction = 'merge' | 'unmerge' | 'referral' | 'withdrawal' | 'whatsapp';
 
 export const logPersonEvent = (
   personId: string,
@@ -104,3 +104,32 @@ export const logPersonEvent = (
     leadId,
     JSON.stringify(detail),
   ]);
+
+/** Who the timeline names for a text the person sent on WhatsApp (and their STOP). */
+export const BY_WHATSAPP = 'the person, on WhatsApp';
+
+/**
+ * A text the person sent on WhatsApp, on their timeline (`whatsapp`, `detail.text`), beside the
+ * lead it answers; Meta's repeats of the same message (its id, `detail.wamid`) are recorded once.
+ * True when it was recorded now.
+ */
+export const logWhatsAppText = async (personId: string, leadId: string | null, at: string, text: string, wamid: string) =>
+  (
+    await query(
+      `INSERT INTO person_events (person_id, at, actor, action, lead_id, detail)
+       SELECT $1, $2, $3, 'whatsapp', $4, $5
+       WHERE NOT EXISTS (SELECT 1 FROM person_events WHERE action = 'whatsapp' AND detail->>'wamid' = $6)
+       RETURNING 1`,
+      [personId, at, BY_WHATSAPP, leadId, JSON.stringify({ text, wamid }), wamid],
+    )
+  ).length > 0;
+
+/** The lead a person's reply belongs to: their newest open one (new or contacted), else their newest; null when they have none. */
+export const leadOfReply = async (personId: string): Promise<string | null> =>
+  (
+    await queryOne<{ id: string }>(
+      `SELECT l.id FROM leads l WHERE l.person_id = ANY($1::uuid[]) AND l.spam IS NULL
+       ORDER BY (l.status IN ('new', 'contacted')) DESC, l.received_at DESC, l.id DESC LIMIT 1`,
+      [await membersOf(personId)],
+    )
+  )?.id ?? null;

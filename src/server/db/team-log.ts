@@ -43,3 +43,27 @@ export const forgetLeadInLog = (leadIds: readonly string[]) =>
 /** Deletes entries older than `before`; returns how many went. */
 export const deleteLogBefore = async (before: string): Promise<number> =>
   (await query('DELETE FROM team_log WHERE at < $1 RETURNING 1', [before])).length;
+
+/** The team log's actor for what came in on WhatsApp. */
+export const WHATSAPP_ACTOR = 'WhatsApp';
+/** How long a text from an unknown number is kept in the log: the owner's to follow up, not a record. */
+export const UNKNOWN_WHATSAPP_KEPT_DAYS = 30;
+
+/**
+ * A text on WhatsApp from a number we hold no person for: a line for the owner (`whatsapp-unknown`,
+ * the number's 10 digits or as Meta gave it, the text), never a lead. Meta's repeats (the message's
+ * id) are written once; true when it was written now.
+ */
+export const logUnknownWhatsApp = async (from: string, text: string, wamid: string, at: string) =>
+  (
+    await query(
+      `INSERT INTO team_log (at, actor, action, detail) SELECT $1, $2, 'whatsapp-unknown', $3
+       WHERE NOT EXISTS (SELECT 1 FROM team_log WHERE action = 'whatsapp-unknown' AND detail->>'wamid' = $4)
+       RETURNING 1`,
+      [at, WHATSAPP_ACTOR, JSON.stringify({ from, text, wamid }), wamid],
+    )
+  ).length > 0;
+
+/** Deletes the texts from unknown numbers older than `before` (the retention job); how many went. */
+export const deleteUnknownWhatsAppBefore = async (before: string): Promise<number> =>
+  (await query(`DELETE FROM team_log WHERE action = 'whatsapp-unknown' AND at < $1 RETURNING 1`, [before])).length;

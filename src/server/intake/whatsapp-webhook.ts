@@ -16,6 +16,11 @@
  * - A text from a known person that is STOP, "unsubscribe", or its Tamil, Telugu or Kannada word
  *   (நிறுத்து, ఆపు, ನಿಲ್ಲಿಸಿ) withdraws `whatsapp` in the consent ledger: nothing more is sent to
  *   them on WhatsApp (the sender asks the ledger before each message).
+ * - Any other text from a known person goes on their timeline (beside their newest open lead), and
+ *   that lead's assignee gets a push: "Priya’s customer replied on WhatsApp" (never the text).
+ * - A text from a number we hold no person for is a line in the owner's team log
+ *   (`whatsapp-unknown`: the number and the text, kept UNKNOWN_WHATSAPP_KEPT_DAYS), a possible lead
+ *   for the owner to look at, never a lead by itself. Meta's repeats are recorded once (its id).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { whatsappWebhookSecrets } from '../settings.ts';
@@ -25,6 +30,10 @@ import { logLead } from '../log.ts';
 import { apiHeaders, jsonResponse } from '../errors.ts';
 import { fallBackToEmail } from '../outbound/whatsapp.ts';
 import { withdrawPurpose } from './withdrawal.ts';
+import { BY_WHATSAPP, leadOfReply, logWhatsAppText } from '../db/persons.ts';
+import { logUnknownWhatsApp } from '../db/team-log.ts';
+import { pushDelivery, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
+import { pushFor, recipientOf } from '../outbound/push.ts';
 import { localeOrDefault } from '../../i18n/index.ts';
 
 /** The statuses Meta reports, and their order: a status only ever moves up it. */
@@ -46,7 +55,8 @@ export const isStop = (text: string) =>
 
 /** How a withdrawal by WhatsApp is recorded in the ledger and on the person's timeline. */
 export const WHATSAPP_STOP_FORM = 'whatsapp-stop';
-const BY_WHATSAPP = 'the person, on WhatsApp';
+/** The longest text kept from a message (Meta allows 4,096 characters). */
+const TEXT_KEPT = 1000;
 
 /** Whether a signature header is the HMAC-SHA256 of the raw body with the app secret, compared in constant time. */
 export const signatureHolds = (raw: string, header: string | null, appSecret: string): boolean => {
@@ -62,6 +72,8 @@ interface StatusEntry {
   timestamp?: unknown;
 }
 interface MessageEntry {
+  id?: unknown;
+  timestamp?: unknown;
   from?: unknown;
   type?: unknown;
   text?: { body?: unknown };
@@ -117,19 +129,55 @@ export const workOf = async (body: WebhookBody): Promise<void> => {
       for (const message of change.value?.messages ?? []) {
         if (typeof message.from !== 'string' || message.type !== 'text' || typeof message.text?.body !== 'string') continue;
         const text = message.text.body;
-        const person = await withDatabase(() => personOfNumber(message.from as string)).catch(() => null);
+        const from = message.from;
+        const wamid = typeof message.id === 'string' && message.id ? message.id : `${from}:${String(message.timestamp)}`;
+        const at = timeOf(message.timestamp);
+        const kept = text.normalize('NFC').slice(0, TEXT_KEPT);
+        const person = await withDatabase(() => personOfNumber(from)).catch(() => null);
         if (!person) {
-          logLead({ kind: 'whatsapp', status: 'unknown-number', note: 'a WhatsApp text from a number we hold no person for' });
+          const number = /^91([6-9]\d{9})$/.exec(from)?.[1] ?? from.replace(/\D/g, '').slice(0, 15);
+          const logged = await withDatabase(() => logUnknownWhatsApp(number, kept, wamid, at)).catch(() => false);
+          logLead({
+            kind: 'whatsapp',
+            status: 'unknown-number',
+            note: logged ? 'in the team log for the owner' : 'a repeat, or not logged',
+          });
           continue;
         }
-        if (isStop(text)) {
-          const withdrawn = await withDatabase(() =>
-            withdrawPurpose(person.id, 'whatsapp', localeOrDefault(person.locale), WHATSAPP_STOP_FORM, BY_WHATSAPP),
-          ).catch(() => false);
-          logLead({ kind: 'consent', status: withdrawn ? 'withdrawn' : 'withdraw-unchanged', note: 'whatsapp, by STOP' });
+        if (!isStop(text)) {
+          await reply(person.id, kept, wamid, at);
+          continue;
         }
+        const withdrawn = await withDatabase(() =>
+          withdrawPurpose(person.id, 'whatsapp', localeOrDefault(person.locale), WHATSAPP_STOP_FORM, BY_WHATSAPP),
+        ).catch(() => false);
+        logLead({ kind: 'consent', status: withdrawn ? 'withdrawn' : 'withdraw-unchanged', note: 'whatsapp, by STOP' });
       }
     }
+  }
+};
+
+/** A known person's text: on their timeline, and a push to the assignee of the lead it answers. Never throws. */
+const reply = async (personId: string, text: string, wamid: string, at: string) => {
+  try {
+    const made = await withDatabase(async () => {
+      const leadId = await leadOfReply(personId);
+      if (!(await logWhatsAppText(personId, leadId, at, text, wamid)) || !leadId) return null;
+      const lead = await readLead(leadId);
+      if (!lead) return null;
+      const pushTo = await pushFor(recipientOf(lead.record.assignee ?? { id: null }), 'whatsapp-reply', at);
+      return { lead: lead.record, deliveries: pushTo ? await storeDeliveries(leadId, [pushDelivery(pushTo)]) : [] };
+    });
+    if (!made) return;
+    logLead({
+      kind: 'whatsapp',
+      id: made.lead.id,
+      status: 'whatsapp-reply',
+      note: made.deliveries.length ? 'pushed' : 'no device for a push',
+    });
+    await tryAtReceipt(made.lead, made.deliveries);
+  } catch {
+    logLead({ kind: 'whatsapp', status: 'whatsapp-reply-failed', note: 'the reply could not be recorded' });
   }
 };
 

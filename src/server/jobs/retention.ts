@@ -12,7 +12,7 @@
 import { jobBudgetMs, retentionMonths, storeTimeoutMs } from '../settings.ts';
 import { inSession, query, transaction, withDatabase } from '../db/connection.ts';
 import { nextDue } from '../db/deliveries.ts';
-import { deleteLogBefore, forgetLeadInLog } from '../db/team-log.ts';
+import { UNKNOWN_WHATSAPP_KEPT_DAYS, deleteLogBefore, deleteUnknownWhatsAppBefore, forgetLeadInLog } from '../db/team-log.ts';
 import { deleteUsedTokens } from '../db/tokens.ts';
 import { deleteAckDaysBefore, deletePhotoStagingBefore } from '../db/ack-days.ts';
 import { deleteTeamEmailHoursBefore } from '../db/team-email-hours.ts';
@@ -156,6 +156,11 @@ export const deleteExpiredLeads = async (options: { now?: Date; months?: number;
         transaction(() => deleteErasedConsentBefore(new Date(now.getTime() - ERASED_CONSENT_KEPT_DAYS * 86_400_000).toISOString())),
       ).catch(() => 0);
     if (canStart()) await withDatabase(() => deleteLogBefore(cutoff)).catch(() => 0);
+    // Texts from numbers we hold no person for: the owner's for a month, then gone.
+    if (canStart())
+      await withDatabase(() =>
+        deleteUnknownWhatsAppBefore(new Date(now.getTime() - UNKNOWN_WHATSAPP_KEPT_DAYS * 86_400_000).toISOString()),
+      ).catch(() => 0);
     if (canStart())
       await withDatabase(() => deleteUsedTokens(new Date(now.getTime() - USED_TOKEN_DAYS * 86_400_000).toISOString())).catch(() => 0);
     if (canStart())

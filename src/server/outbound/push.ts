@@ -6,7 +6,8 @@
  *
  * - Web Push with VAPID and aes128gcm through `web-push` (generateRequestDetails: the headers and
  *   the encrypted body); the request itself goes through fetch, under the EmailJS timeout.
- * - What it carries: the kind, the city and the call-back time, and the lead's link. No name, no
+ * - What it carries: the kind, the city and the call-back time, and the lead's link (a reply on
+ *   WhatsApp: the assignee's first name, never the reply). No visitor's name, no
  *   phone number, no message: the push service sees only ciphertext, but the phone shows it on a
  *   locked screen.
  * - Sent when at least one device took it; a device whose push service answers 404 or 410 has
@@ -31,10 +32,11 @@ import type { PushTo } from './deliveries.ts';
 export const PUSH_TTL_SECONDS = 24 * 3600;
 
 /** The steps a lead's pushes are for, by their topic's first word. */
-export type PushStep = 'assigned' | 'remind' | 'escalate' | 'follow-up';
+export type PushStep = 'assigned' | 'remind' | 'escalate' | 'follow-up' | 'whatsapp-reply';
 
-/** A delivery's topic for a step ('assigned:<when>', 'follow-up:<when>': each assignment and follow-up has its own). */
-export const pushTopic = (step: PushStep, at?: string) => (step === 'assigned' || step === 'follow-up' ? `${step}:${at}` : step);
+/** A delivery's topic for a step ('assigned:<when>', 'follow-up:<when>', 'whatsapp-reply:<when>': each has its own). */
+export const pushTopic = (step: PushStep, at?: string) =>
+  step === 'assigned' || step === 'follow-up' || step === 'whatsapp-reply' ? `${step}:${at}` : step;
 
 /** What the push says, by step: the kind, the city and when to call back. */
 export const pushPayload = (lead: LeadRecord, topic: string): PushPayload => {
@@ -43,6 +45,13 @@ export const pushPayload = (lead: LeadRecord, topic: string): PushPayload => {
   const city = fieldOf(lead, 'selectedCity');
   const where = typeof city === 'string' && city ? `${city} · ` : '';
   const assignee = lead.assignee?.name;
+  if (step === 'whatsapp-reply')
+    return {
+      title: `${assignee ? `${assignee.split(/\s+/)[0]}’s customer` : 'A customer'} replied on WhatsApp`,
+      body: `${where}${kind}: open it to read the reply`,
+      url: leadLink(lead.id),
+      tag: `${lead.id}:${step}`,
+    };
   const title =
     step === 'remind'
       ? `First contact due: ${kind}`
