@@ -8,13 +8,45 @@
  *
  *   CMS_PORT=4331 DECAP_SERVER_PORT=8091 npm run cms
  *
+ * `npm run cms -- --copy tmp/cms-tree` runs both in a fresh copy of this tree (the site's sources,
+ * not node_modules, tests or docs; the copy finds node_modules in the folders above it) and deletes
+ * the copy when it stops: the CMS tests save there, so nothing they do touches src/ or .astro/ and
+ * they can run beside the other tests.
+ *
  * Stops both when either stops or on Ctrl+C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
-const root = path.resolve(import.meta.dirname, '..');
+const tree = path.resolve(import.meta.dirname, '..');
+const { values: options } = parseArgs({ options: { copy: { type: 'string' } } });
+const copy = options.copy ? path.resolve(tree, options.copy) : undefined;
+/** What a copy leaves out: installed, generated or recorded, and what the site is not built from. */
+const NOT_COPIED = new Set([
+  '.git',
+  'node_modules',
+  'dist',
+  '.astro',
+  '.netlify',
+  'tmp',
+  'outbox',
+  'test-results',
+  'playwright-report',
+  'tests',
+  'docs',
+  'bench',
+]);
+if (copy) {
+  if (path.relative(tree, copy).startsWith('..'))
+    throw new Error(`cms: --copy ${copy} must be inside ${tree} (the copy finds node_modules above it)`);
+  rmSync(copy, { recursive: true, force: true });
+  for (const name of readdirSync(tree))
+    if (!NOT_COPIED.has(name)) cpSync(path.join(tree, name), path.join(copy, name), { recursive: true });
+}
+const root = copy ?? tree;
 const require = createRequire(import.meta.url);
 const cmsPort = process.env.CMS_PORT || '4321';
 const decapPort = process.env.DECAP_SERVER_PORT || '8081';
@@ -41,6 +73,7 @@ function stop(code = 0) {
   }, 15_000).unref();
   process.exitCode = code;
 }
+if (copy) process.on('exit', () => rmSync(copy, { recursive: true, force: true }));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(0));
 

@@ -1,7 +1,7 @@
 /**
  * Editors change copy in /admin (Decap CMS with the local backend of `npm run cms`): each save
- * lands in the working tree as a valid file, and the site rendered from it shows it. Every file is put
- * back afterwards (see the `tree` fixture).
+ * lands in the tree `npm run cms` serves (a copy, CMS_TREE) as a valid file, and the site rendered
+ * from it shows it. Every file is put back afterwards (see the `tree` fixture).
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

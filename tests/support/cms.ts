@@ -1,7 +1,8 @@
 /**
  * Fixtures for the CMS e2e tests (against `npm run cms`):
- * - `tree`: remembers files before a test changes them through /admin and puts every byte back
- *   afterwards, pass or fail; files the test creates are deleted.
+ * - `tree`: remembers files of the CMS's copy of the tree (CMS_TREE) before a test changes them
+ *   through /admin and puts every byte back afterwards, pass or fail (a retry starts from the same
+ *   files); files the test creates are deleted.
  * - `page`: /admin is served under the CSP of src/lib/cms/csp.ts (plus what `astro dev` itself
  *   needs), and a test fails if anything on the page violates it.
  */
@@ -10,10 +11,10 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
 import { adminCsp } from '../../src/lib/cms/csp.ts';
-import { DECAP_SERVER_URL } from '../../playwright.cms.config.ts';
+import { CMS_TREE, DECAP_SERVER_URL } from '../../playwright.cms.config.ts';
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const file = (relative: string) => path.join(ROOT, relative);
+/** A file of the copy of the tree that `npm run cms` serves (the tests' saves land there). */
+export const file = (relative: string) => path.join(CMS_TREE, relative);
 
 export interface WorkingTree {
   /** Keep the current bytes of these files (relative to the repository) to put back after the test. */
