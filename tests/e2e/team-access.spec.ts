@@ -74,8 +74,13 @@ for (const size of WIDTHS) {
       await expect(sales.getByText(`Signed in as ${name} (sales)`)).toBeVisible();
       await expect(sales.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
       await expect(sales.getByRole('button', { name: 'Download this view (CSV)' })).toHaveCount(0);
-      await expect(sales.getByRole('button', { name: 'Team', exact: true })).toHaveCount(0);
       await expectNoAxeViolations(sales, 'sales list: ');
+      // The Team page, for a sales key: their own alerts on WhatsApp, not the people or the log.
+      await sales.getByRole('button', { name: 'Team', exact: true }).click();
+      await expect(sales.getByRole('heading', { name: 'Alerts on WhatsApp' })).toBeVisible();
+      await expect(sales.getByRole('heading', { name: 'Team log' })).toHaveCount(0);
+      await expect(sales.getByRole('button', { name: 'Add and show their key' })).toHaveCount(0);
+      await sales.getByRole('button', { name: '← Back to the list' }).click();
       await sales.getByLabel('Name, phone or e-mail').fill(lead.phone);
       await sales.getByRole('button', { name: 'Find', exact: true }).click();
       await sales.locator('.inbox-card').first().click();

@@ -3,11 +3,14 @@
  * who ticked the WhatsApp box gets the acknowledgement in their page's language; a signed `read`
  * status from "Meta" (the stand-in plays its webhook) shows on the lead in the inbox, at 390 px
  * (a phone) and 1280 px, and a later `delivered` does not move it back. The wa.me link is there.
+ * A sales member opts in to alerts on WhatsApp on the Team page: a wrong number is named next to
+ * the field, a right one saved.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_WHATSAPP_STANDIN_PORT, EXPORT_TOKEN } from '../../playwright.config.ts';
 import { sendFinanceLead } from '../support/form-filling.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { uniqueLetters } from '../support/unique.ts';
 
 const STANDIN = `http://127.0.0.1:${E2E_WHATSAPP_STANDIN_PORT}`;
 
@@ -56,5 +59,37 @@ for (const width of [390, 1280])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectNoAxeViolations(page, 'lead: ');
       await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/whatsapp-lead-${width}.png`, fullPage: false });
+    });
+  });
+
+for (const width of [390, 1280])
+  test.describe(`the Team page at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
+    test('a sales member adds their WhatsApp number and opts in to alerts there', async ({ page, request }) => {
+      const added = await request.post('/api/leads/team', {
+        headers: { authorization: `Bearer ${EXPORT_TOKEN}` },
+        data: { name: `Alerts ${uniqueLetters(8)}`, role: 'sales' },
+      });
+      expect(added.status()).toBe(201);
+      const { key } = (await added.json()) as { key: string };
+      await page.goto('/leads');
+      await page.getByLabel('Your key').fill(key);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Team', exact: true }).click();
+      const number = page.getByLabel('Your WhatsApp number');
+      await number.fill('12345');
+      await page.getByLabel('Send me alerts on WhatsApp when push can’t reach me').check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Write your Indian mobile number: 10 digits, starting with 6, 7, 8 or 9.')).toBeVisible();
+      await expect(number).toHaveAttribute('aria-invalid', 'true');
+      await number.fill('98450 12345');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+      await expect(page.getByLabel('Your WhatsApp number')).toHaveValue('9845012345');
+      const saved = await request.get('/api/leads/whatsapp', { headers: { authorization: `Bearer ${key}` } });
+      expect(await saved.json()).toEqual({ on: true, number: '9845012345', optedIn: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoAxeViolations(page, 'team page: ');
+      await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/whatsapp-team-alerts-${width}.png` });
     });
   });

@@ -3,7 +3,7 @@
  * message to the Cloud API (its stand-in here), Meta's wamid kept on the delivery, a 5xx retried
  * by the sweep, a 4xx given up at once; off when unset and on a preview. Real database and Blobs.
  */
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { sweepPending } from '../../src/server/jobs/sweep.ts';
 import { deleteExpiredLeads } from '../../src/server/jobs/retention.ts';
 import type { TestDatabase } from '../support/database.ts';
@@ -22,6 +22,7 @@ import { claimedUntil, nextAttemptAt } from '../../src/server/outbound/schedule.
 import { whatsapp } from '../../src/server/outbound/whatsapp.ts';
 import { whatsappSettings } from '../../src/server/settings.ts';
 import whatsappFunction from '../../netlify/functions/whatsapp.mts';
+import leadsClock from '../../netlify/functions/leads-clock.mts';
 import { LOCAL_WHATSAPP, hubSignature, statusEvent, textEvent } from '../../harness/whatsapp-standin.ts';
 import { consentHistory, consentStates } from '../../src/server/db/consent-ledger.ts';
 import { teamCall } from '../support/team.ts';
@@ -467,5 +468,71 @@ describe('texts on WhatsApp (/api/whatsapp)', () => {
     // A sales key does not see the log.
     const sales = await member('Ravi Kumar');
     expect((await teamCall('/api/leads/log', sales.key)).status).toBe(403);
+  });
+});
+
+describe('the team on WhatsApp when push cannot reach them', () => {
+  beforeEach(() => {
+    process.env.LEADS_EXPORT_TOKEN = OWNER_KEY;
+  });
+  const alertsOf = (number: string) => standIn.taken().filter((message) => message.body.to === `91${number}`);
+  const optIn = (key: string, body: unknown) => teamCall('/api/leads/whatsapp', key, { method: 'PUT', body: JSON.stringify(body) });
+
+  test('a member opts in with their number; a bad number is named; the owner’s first key has no phone', async () => {
+    const meera = await member('Meera Iyer', { kinds: ['bankloan'] });
+    expect((await teamCall('/api/leads/whatsapp', meera.key)).body).toEqual({ on: true, number: null, optedIn: false });
+    const bad = await optIn(meera.key, { number: '12345', optIn: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['number', 'optIn']);
+    const done = await optIn(meera.key, { number: '+91 98450 12345', optIn: true });
+    expect(done).toMatchObject({ status: 200, body: { on: true, number: '9845012345', optedIn: true } });
+    process.env.LEADS_EXPORT_TOKEN = OWNER_KEY;
+    expect((await optIn(OWNER_KEY, { number: '9845012345', optIn: true })).status).toBe(409);
+    // Removing the number ends the opt-in.
+    expect((await optIn(meera.key, { number: null, optIn: true })).body).toEqual({ on: true, number: null, optedIn: false });
+  });
+
+  test('assigned with no device: the team template to the member’s number, the kind, city and window only; reminded the same way', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2026-12-07T10:00:00+05:30'));
+    const meera = await member('Meera Iyer', { kinds: ['bankloan'] });
+    await optIn(meera.key, { number: '9845012345', optIn: true });
+    const enquiry = validBankLoan({ ...someone(), Username: 'Lakshmi Narayan', selectedCity: 'Hosur', selectedState: 'Tamil Nadu' });
+    expect((await send('bankloan', enquiry)).status).toBe(201);
+    const [alert] = alertsOf('9845012345');
+    expect(alert.body).toMatchObject({ type: 'template', template: { name: 'team_new_lead', language: { code: 'en' } } });
+    const texts = Object.fromEntries((alert.body.template?.components?.[0].parameters ?? []).map((one) => [one.parameter_name, one.text]));
+    expect(texts).toMatchObject({ kind: 'bank loan', city: 'Hosur' });
+    expect(Object.keys(texts)).toEqual(['kind', 'city', 'call_window']);
+    const sent = JSON.stringify(alert.body);
+    for (const typed of [enquiry.phone, 'Lakshmi', 'Narayan', enquiry.email]) expect(sent).not.toContain(typed);
+    const rows = await db.rows<{ topic: string; recipient: string; state: string }>(
+      `SELECT topic, recipient, state FROM deliveries WHERE lead_id = $1 AND channel = 'whatsapp'`,
+      [enquiry.submissionId],
+    );
+    expect(rows).toEqual([{ topic: expect.stringMatching(/^alert:assigned:/), recipient: meera.id, state: 'sent' }]);
+
+    // The first-contact reminder, 15 working minutes on: WhatsApp again.
+    vi.setSystemTime(Date.parse('2026-12-07T10:20:00+05:30'));
+    const clock = await leadsClock(new Request('http://localhost/.netlify/functions/leads-clock', { method: 'POST', body: '{}' }));
+    expect((await clock.json()).reminded).toBe(1);
+    expect(alertsOf('9845012345')).toHaveLength(2);
+    const history = (await db.record(enquiry.submissionId)).history ?? [];
+    expect(history.find((entry) => entry.event === 'reminded')?.detail).toContain('on WhatsApp');
+  });
+
+  test('with a device, a push and no WhatsApp; not opted in, no WhatsApp', async () => {
+    const meera = await member('Meera Iyer', { kinds: ['bankloan'] });
+    await optIn(meera.key, { number: '9845012345', optIn: true });
+    await device(pushService, meera.id);
+    const before = pushService.received.length;
+    await send('bankloan', validBankLoan(someone()));
+    expect(pushService.received.length).toBe(before + 1);
+    expect(alertsOf('9845012345')).toHaveLength(0);
+
+    const ravi = await member('Ravi Kumar', { kinds: ['finance'] });
+    await optIn(ravi.key, { number: '9845067890', optIn: false });
+    await send('finance', validFinance(someone()));
+    expect(alertsOf('9845067890')).toHaveLength(0);
   });
 });

@@ -110,7 +110,7 @@ export default function LeadsInbox() {
           Signed in as <strong>{session.name}</strong> ({session.role})
         </span>
         <span className="inbox-actions">
-          {owner && !teamOpen && (
+          {!teamOpen && (
             <button type="button" className="inbox-button" onClick={() => setTeamOpen(true)}>
               Team
             </button>
@@ -120,7 +120,7 @@ export default function LeadsInbox() {
           </button>
         </span>
       </header>
-      {owner && teamOpen ? (
+      {teamOpen ? (
         <Suspense fallback={loadingView}>
           <TeamPage session={session} onClose={() => setTeamOpen(false)} />
         </Suspense>

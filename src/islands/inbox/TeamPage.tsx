@@ -1,13 +1,14 @@
 /**
- * The owner's page of the inbox: the people who sign in (add one and see their key once, remove
- * one, which ends their access at once), what each takes (MemberRouting.tsx) and the team's log
- * (TeamLog.tsx).
+ * The Team page of the inbox: for everyone, their own alerts on WhatsApp (WhatsAppAlerts.tsx);
+ * for the owner, the people who sign in (add one and see their key once, remove one, which ends
+ * their access at once), what each takes (MemberRouting.tsx) and the team's log (TeamLog.tsx).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { addPerson, listPeople, removePerson, type Session } from './api.ts';
 import { TEAM_ROLES, type TeamRole } from '../../lib/team-api/vocabulary.ts';
 import type { TeamMember } from '../../lib/team-api/wire.ts';
 import { TeamLog } from './TeamLog.tsx';
+import { WhatsAppAlerts } from './WhatsAppAlerts.tsx';
 import { MemberRouting, routingSummary } from './MemberRouting.tsx';
 import { when } from './words.ts';
 import { formText } from '../../lib/text.ts';
@@ -176,8 +177,13 @@ export function TeamPage({ session, onClose }: { session: Session; onClose: () =
       <h1 ref={heading} tabIndex={-1}>
         Team
       </h1>
-      <People session={session} onChanged={() => setChanges((count) => count + 1)} />
-      <TeamLog key={changes} session={session} />
+      <WhatsAppAlerts session={session} />
+      {session.role === 'owner' && (
+        <>
+          <People session={session} onChanged={() => setChanges((count) => count + 1)} />
+          <TeamLog key={changes} session={session} />
+        </>
+      )}
     </div>
   );
 }

@@ -144,6 +144,16 @@ export const pushStatusSchema = z.strictObject({ publicKey: z.nullable(z.string(
 export type PushStatus = z.infer<typeof pushStatusSchema>;
 
 /**
+ * GET and PUT /api/leads/whatsapp: this key's member's WhatsApp for alerts when push cannot reach
+ * them: whether WhatsApp is on for the site, their number (10 digits) and whether they opted in.
+ */
+export const memberWhatsAppSchema = z.strictObject({ on: z.boolean(), number: z.nullable(z.string()), optedIn: z.boolean() });
+export type MemberWhatsAppStatus = z.infer<typeof memberWhatsAppSchema>;
+/** PUT /api/leads/whatsapp's body: the number (10 digits, or null to remove it) and the opt-in. */
+export const memberWhatsAppChangeSchema = z.strictObject({ number: z.nullable(z.string()), optIn: z.boolean() });
+export type MemberWhatsAppChange = z.infer<typeof memberWhatsAppChangeSchema>;
+
+/**
  * What a push alert carries to the service worker (src/islands/inbox/pwa/service-worker.ts): no
  * personal data, only the kind, the city and the call-back time, and the lead to open.
  */

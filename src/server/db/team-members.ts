@@ -87,3 +87,29 @@ export const memberByKey = async (key: string): Promise<TeamMember | null> => {
   const row = await queryOne<Row>(`SELECT ${COLUMNS} FROM team_members WHERE key_hash = $1`, [keyHash(key)]);
   return row ? toMember(row) : null;
 };
+
+/** A member's WhatsApp for alerts: their number (10 digits) and whether they opted in. */
+export interface MemberWhatsApp {
+  number: string | null;
+  optedIn: boolean;
+}
+
+/** A member's WhatsApp for alerts; null when nobody on the team has that id. */
+export const memberWhatsApp = async (memberId: string): Promise<MemberWhatsApp | null> => {
+  const row = await queryOne<{ whatsapp_number: string | null; whatsapp_opted_in_at: Date | null }>(
+    'SELECT whatsapp_number, whatsapp_opted_in_at FROM team_members WHERE id = $1',
+    [memberId],
+  );
+  return row ? { number: row.whatsapp_number, optedIn: row.whatsapp_number !== null && row.whatsapp_opted_in_at !== null } : null;
+};
+
+/** Sets a member's WhatsApp number and opt-in (no number: never opted in); false when nobody has that id. */
+export const setMemberWhatsApp = async (memberId: string, number: string | null, optIn: boolean, at: string) =>
+  (
+    await query(
+      `UPDATE team_members SET whatsapp_number = $2,
+         whatsapp_opted_in_at = CASE WHEN $2::text IS NULL OR NOT $3 THEN NULL ELSE coalesce(whatsapp_opted_in_at, $4) END
+       WHERE id = $1 RETURNING 1`,
+      [memberId, number, optIn, at],
+    )
+  ).length > 0;

@@ -30,7 +30,8 @@ import { joinPerson } from './person.ts';
 import { assignNewLead } from './assign.ts';
 import { currentAssignee } from '../db/routing.ts';
 import type { Assignee } from '../../lib/team-api/wire.ts';
-import { pushFor, recipientOf } from '../outbound/push.ts';
+import { recipientOf } from '../outbound/push.ts';
+import { teamAlert } from '../outbound/team-alert.ts';
 import { noteClockDue } from '../outbound/pending-marker.ts';
 import type { Enquiry, EnquiryKind } from '../../lib/enquiry/index.ts';
 
@@ -123,10 +124,10 @@ const storeOnce = (
         const whatsappAck = whatsappOwed ? await takeWhatsApp(whatsappNumber(record.phone), record.receivedAt, secret) : undefined;
         // The assignee last: the round robin's lock is held from here to the commit.
         const { assigned, assignee, clockDue } = await assign(stored);
-        const pushTo = await pushFor(recipientOf(assignee), 'assigned', record.receivedAt);
+        const alert = await teamAlert(recipientOf(assignee), 'assigned', record.receivedAt);
         const deliveries = await storeDeliveries(
           record.id,
-          newDeliveries(assigned, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped, pushTo, whatsappAck }),
+          newDeliveries(assigned, { teamHeld: held ? 'repeat-contact' : undefined, ackOwed, ackSkipped, alert, whatsappAck }),
         );
         return { outcome: 'stored', record: assigned, deliveries, held, paused: paused ?? whatsappAck?.paused, clockDue };
       }

@@ -32,6 +32,7 @@ import { leadsOf } from '../db/deliveries.ts';
 import type { Delivery, NewDelivery } from '../db/deliveries.ts';
 import { storeDeliveries, pushDelivery, tryAtReceipt } from '../outbound/deliveries.ts';
 import { pushFor, recipientOf } from '../outbound/push.ts';
+import { teamAlert } from '../outbound/team-alert.ts';
 import { escalation } from '../outbound/escalation.ts';
 import { claimedUntil, nextAttemptAt } from '../outbound/schedule.ts';
 import { readClockNote, writeClockNote } from '../outbound/pending-marker.ts';
@@ -72,12 +73,13 @@ const stepLead = async (lead: ClockLead, at: string, report: ClockReport): Promi
   const who = assignee?.name ?? 'nobody';
   while (step <= 3 && times[step - 1] <= at) {
     if (step === 1) {
-      const pushTo = await pushFor(recipientOf(assignee ?? { id: null }), 'remind', at);
-      if (pushTo) deliveries.push(pushDelivery(pushTo));
+      const alert = await teamAlert(recipientOf(assignee ?? { id: null }), 'remind', at);
+      if (alert) deliveries.push(alert);
+      const by = !alert ? ' (no device for a push)' : alert.channel === 'whatsapp' ? ' (on WhatsApp: no device for a push)' : '';
       await recordRoutingEvent(lead.id, at, {
         event: 'reminded',
         by: ROUTING_ACTORS.clock,
-        detail: `First contact due (${remindAfter} working minutes): ${who} reminded${pushTo ? '' : ' (no device for a push)'}`,
+        detail: `First contact due (${remindAfter} working minutes): ${who} reminded${by}`,
       });
       report.reminded += 1;
     } else if (step === 2) {
@@ -106,8 +108,8 @@ const stepLead = async (lead: ClockLead, at: string, report: ClockReport): Promi
           detail: `Not contacted after ${reassignAfter} working minutes: from ${who} to ${choice.assignee.name} (${ruleWords(choice.rule)})`,
         });
         assignee = choice.assignee;
-        const pushTo = await pushFor(recipientOf(choice.assignee), 'assigned', at);
-        if (pushTo) deliveries.push(pushDelivery(pushTo));
+        const alert = await teamAlert(recipientOf(choice.assignee), 'assigned', at);
+        if (alert) deliveries.push(alert);
         report.reassigned += 1;
       } else {
         await recordRoutingEvent(lead.id, at, {

@@ -132,8 +132,8 @@ export const attempt = async (delivery: Delivery, lead: LeadRecord): Promise<Att
 /**
  * The deliveries a new lead gets: the team's e-mail always, the webhook and acknowledgement when
  * they are on, the WhatsApp acknowledgement when it is owed (`whatsappAck`: then the e-mail one is
- * held for it, unless a limit keeps WhatsApp's), and a push to its assignee when push is on and
- * they have a device (`pushTo`).
+ * held for it, unless a limit keeps WhatsApp's), and the assignee's alert (`alert`, team-alert.ts:
+ * a push, or WhatsApp when push cannot reach them; `pushTo`, a push only).
  */
 export const newDeliveries = (
   lead: LeadRecord,
@@ -142,8 +142,16 @@ export const newDeliveries = (
     ackOwed,
     ackSkipped,
     pushTo,
+    alert,
     whatsappAck,
-  }: { teamHeld?: string; ackOwed: boolean; ackSkipped?: string; pushTo?: PushTo; whatsappAck?: { skipped?: string } },
+  }: {
+    teamHeld?: string;
+    ackOwed: boolean;
+    ackSkipped?: string;
+    pushTo?: PushTo;
+    alert?: NewDelivery;
+    whatsappAck?: { skipped?: string };
+  },
 ): NewDelivery[] => {
   const base = { nextAttemptAt: nextAttemptAt(scheduleBase(lead), 1) as string, claimedUntil: claimedUntil() };
   // The WhatsApp acknowledgement goes instead of the e-mail one, which is held for it (should WhatsApp fail).
@@ -155,6 +163,7 @@ export const newDeliveries = (
     ...(ackOwed ? [{ ...base, channel: 'ack' as const, ...(ackHeld ? { skipped: ackHeld } : {}) }] : []),
     ...(whatsappAck ? [{ ...base, channel: 'whatsapp' as const, ...(whatsappAck.skipped ? { skipped: whatsappAck.skipped } : {}) }] : []),
     ...(pushTo ? [pushDelivery(pushTo)] : []),
+    ...(alert ? [alert] : []),
   ];
 };
 

@@ -14,6 +14,10 @@
  * - A 2xx with a message id is sent; a 5xx, a 429, a timeout or no answer fails and the sweep
  *   tries again on the shared schedule; any other 4xx is final (a number that is not on
  *   WhatsApp, a template Meta does not know): the delivery gives up at once.
+ * - A team alert (topic 'alert:<step>:<when>', recipient a member): when push cannot reach the
+ *   member the lead is assigned to or reminded of (team-alert.ts), the template
+ *   WHATSAPP_TEAM_TEMPLATE in English to their own number, if they opted in:
+ *   "New {{kind}} enquiry from {{city}}, call back {{call_window}}." No phone number, no message.
  * - Off when WHATSAPP_PHONE_NUMBER_ID or WHATSAPP_ACCESS_TOKEN is unset, and on every preview
  *   deploy: then no WhatsApp delivery is made at all, and one already made waits untried.
  */
@@ -26,6 +30,8 @@ import { releaseHeldAck, type Delivery } from '../db/deliveries.ts';
 import { withDatabase } from '../db/connection.ts';
 import { hasGranted } from '../db/consent-ledger.ts';
 import { membersOf, seenPerson } from '../db/persons.ts';
+import { memberWhatsApp } from '../db/team-members.ts';
+import { callBackText } from '../../lib/enquiry/call-back.ts';
 import { logLead } from '../log.ts';
 import { PURPOSE_FIELDS } from '../../lib/enquiry/consent-purposes.ts';
 import { fieldOf } from '../../lib/enquiry/lead-record.ts';
@@ -118,6 +124,56 @@ export const ackMessage = (lead: LeadRecord, template: string): TemplateMessage 
   };
 };
 
+/** The team alert's approved text, as submitted to Meta (docs/deploy.md): English, the team's language. */
+export const TEAM_ALERT_TEXT = 'New {{kind}} enquiry from {{city}}, call back {{call_window}}.';
+
+/** Each kind in the alert's words ("New bank loan enquiry"). */
+const ALERT_KINDS: Record<LeadRecord['kind'], string> = {
+  realestate: 'property',
+  bankloan: 'bank loan',
+  finance: 'financial planning',
+  contact: 'contact',
+  privacy: 'privacy',
+};
+
+/** A team alert's template message for a lead, to a member's number (10 digits): the kind, the city and the call-back window only. */
+export const teamAlertMessage = (lead: LeadRecord, template: string, number: string): TemplateMessage => {
+  const city = fieldOf(lead, 'selectedCity');
+  const values: [string, string][] = [
+    ['kind', ALERT_KINDS[lead.kind]],
+    ['city', typeof city === 'string' && city.trim() ? city : 'the website'],
+    ['call_window', callBackText(lead)],
+  ];
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: whatsappNumber(number),
+    type: 'template',
+    template: {
+      name: template,
+      language: { code: 'en' },
+      components: [
+        { type: 'body', parameters: values.map(([name, text]) => ({ type: 'text', parameter_name: name, text: variable(text) })) },
+      ],
+    },
+  };
+};
+
+/** Whether a delivery is a team alert (its topic 'alert:…'). */
+export const isTeamAlert = (delivery: Pick<Delivery, 'topic'>) => (delivery.topic ?? '').startsWith('alert:');
+
+/** One try of a team alert: to the member's own number, only while they are opted in. Never throws. */
+const sendTeamAlert = async (settings: WhatsAppSettings, lead: LeadRecord, delivery: Delivery): Promise<SendResult> => {
+  let member: Awaited<ReturnType<typeof memberWhatsApp>>;
+  try {
+    member = delivery.recipient ? await withDatabase(() => memberWhatsApp(delivery.recipient as string)) : null;
+  } catch {
+    return { sent: false, error: 'the member could not be read' };
+  }
+  if (!member?.optedIn || !member.number) return { sent: false, error: 'not-opted-in', nobody: true };
+  return postMessage(settings, teamAlertMessage(lead, settings.teamTemplate, member.number));
+};
+
 /** A template's text as the reader sees it: its {{variables}} filled (docs, the stand-in's outbox, the tests). */
 export const renderTemplate = (text: string, parameters: readonly TemplateParameter[]): string =>
   text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => parameters.find((one) => one.parameter_name === name)?.text ?? whole);
@@ -165,6 +221,7 @@ export const postMessage = async (settings: WhatsAppSettings, message: TemplateM
 export const sendWhatsApp = async (lead: LeadRecord, delivery: Delivery): Promise<SendResult> => {
   const settings = whatsappOn();
   if (!settings) return { sent: false, error: 'WhatsApp is off', skipped: true };
+  if (isTeamAlert(delivery)) return sendTeamAlert(settings, lead, delivery);
   if (delivery.topic) return { sent: false, error: `no WhatsApp message for "${delivery.topic}"`, final: true };
   if (!wantsWhatsApp(lead)) return { sent: false, error: 'the lead is owed no WhatsApp message', nobody: true };
   const message = ackMessage(lead, settings.ackTemplate);

@@ -59,7 +59,7 @@ import { parseRange, readInsights } from './insights.ts';
 import { PEOPLE_PATH, allowedOnPeople, peopleCall } from './people-api.ts';
 import { parseReferral, referLead } from './referrals.ts';
 import { alsoWithOf } from './persons.ts';
-import { changeRouting, pushStatus, reassign, subscribe, unsubscribe } from './routing-api.ts';
+import { changeRouting, pushStatus, reassign, setWhatsAppAlerts, subscribe, unsubscribe, whatsappAlertStatus } from './routing-api.ts';
 import { parseAttempt, persistenceOf, recordAttempt } from './attempts.ts';
 import { attemptsOf } from '../db/attempts.ts';
 import { whatsappAckOf } from '../db/deliveries.ts';
@@ -157,11 +157,14 @@ const leadAnswer = ({ record, version }: StoredLead, status = 200) =>
 const INSIGHTS = 'insights';
 /** This device's push alerts (/api/leads/push, routing-api.ts). */
 const PUSH = 'push';
+/** This member's WhatsApp for alerts (/api/leads/whatsapp, routing-api.ts). */
+const WHATSAPP = 'whatsapp';
 
 /** The methods a path under /api/leads/<id> takes (`rest` is what follows the id). */
 const allowedOn = (id: string, rest: string) => {
   if (id === 'team') return rest === '' ? 'GET, POST' : 'PATCH, DELETE';
   if (id === PUSH && rest === '') return 'GET, POST, DELETE';
+  if (id === WHATSAPP && rest === '') return 'GET, PUT';
   if (id === 'me' || id === 'log' || (id === INSIGHTS && rest === '')) return 'GET';
   return rest === ''
     ? 'GET, PATCH, DELETE'
@@ -192,6 +195,12 @@ const teamPaths = async (request: Request, who: Caller, id: string, rest: string
     const body = await readJson(request);
     await withDatabase(() => changeRouting(who, rest, body), EXPORT_DEADLINE_MS);
     return jsonResponse(200, await withDatabase(() => people(), EXPORT_DEADLINE_MS));
+  }
+  if (id === WHATSAPP && rest === '') {
+    if (request.method === 'GET') return jsonResponse(200, await withDatabase(() => whatsappAlertStatus(who), EXPORT_DEADLINE_MS));
+    if (request.method !== 'PUT') return null;
+    const body = await readJson(request);
+    return jsonResponse(200, await withDatabase(() => setWhatsAppAlerts(who, body), EXPORT_DEADLINE_MS));
   }
   if (id === PUSH) {
     if (request.method === 'GET') return jsonResponse(200, await withDatabase(() => pushStatus(who), EXPORT_DEADLINE_MS));

@@ -6,6 +6,8 @@
  * - POST /api/leads/<id>/assign `{ memberId }` (the owner's): gives the lead to that member (null:
  *   the owner's first key), who gets a push; in the lead's history and the team's log.
  * - PATCH /api/leads/team/<id> (the owner's): a member's kinds, languages, available, dailyCap.
+ * - GET and PUT /api/leads/whatsapp (any member, their own): their WhatsApp number and opt-in for
+ *   alerts when push cannot reach them (outbound/team-alert.ts).
  * A subscription's endpoint must be https on a known push service (Chrome's, Firefox's, Apple's,
  * Microsoft's); under `npm start` and in tests, http://127.0.0.1 and http://localhost too (the
  * push service stand-in). Anything else is a 400 naming the field.
@@ -16,14 +18,17 @@ import { readLead, type StoredLead } from '../db/leads.ts';
 import { logTeamAction } from '../db/team-log.ts';
 import { setAssignee, setMemberRouting } from '../db/routing.ts';
 import { deleteSubscription, deviceCount, keepNewestDevices, saveSubscription } from '../db/push-subscriptions.ts';
-import { listMembers } from '../db/team-members.ts';
-import { pushDelivery, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
-import { pushFor, recipientOf } from '../outbound/push.ts';
+import { listMembers, memberWhatsApp, setMemberWhatsApp } from '../db/team-members.ts';
+import { whatsappOn } from '../outbound/whatsapp.ts';
+import { normalisePhone } from '../../lib/enquiry/field-rules.ts';
+import { storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
+import { recipientOf } from '../outbound/push.ts';
+import { teamAlert } from '../outbound/team-alert.ts';
 import { isLocalDev } from '../deploy-context.ts';
 import { webPushSettings } from '../settings.ts';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/kinds.ts';
 import { DAILY_CAP_MAX, MEMBER_LANGUAGES, type MemberLanguage } from '../../lib/team-api/vocabulary.ts';
-import type { Assignee, MemberRouting, PushStatus } from '../../lib/team-api/wire.ts';
+import type { Assignee, MemberRouting, MemberWhatsAppStatus, PushStatus } from '../../lib/team-api/wire.ts';
 import type { Caller } from './auth.ts';
 import { OWNER_KEY_ASSIGNEE } from '../intake/assign.ts';
 
@@ -163,10 +168,43 @@ export const reassign = async (by: Caller, id: string, body: unknown): Promise<S
     const from = before.record.assignee?.name ?? 'nobody';
     await setAssignee(id, assignee, at, null, { event: 'reassigned', by: by.name, detail: `by hand: from ${from} to ${assignee.name}` });
     await logTeamAction(by.name, 'assign', id, { from, to: assignee.name });
-    const pushTo = await pushFor(recipientOf(assignee), 'assigned', at);
-    return pushTo ? storeDeliveries(id, [pushDelivery(pushTo)]) : [];
+    const alert = await teamAlert(recipientOf(assignee), 'assigned', at);
+    return alert ? storeDeliveries(id, [alert]) : [];
   });
   const lead = (await readLead(id)) as StoredLead;
   await tryAtReceipt(lead.record, made);
   return lead;
+};
+
+/** The caller's WhatsApp for alerts (GET /api/leads/whatsapp); the owner's first key has none. */
+export const whatsappAlertStatus = async (who: Caller): Promise<MemberWhatsAppStatus> => {
+  const member = who.id ? await memberWhatsApp(who.id) : null;
+  return { on: whatsappOn() !== null, number: member?.number ?? null, optedIn: member?.optedIn ?? false };
+};
+
+/**
+ * PUT /api/leads/whatsapp `{ number, optIn }`: the caller's own WhatsApp number (an Indian mobile,
+ * written as the forms take it; null removes it and the opt-in) and whether alerts may go there.
+ * 400 naming each bad field; 409 for the owner's first key, which is nobody's phone.
+ */
+export const setWhatsAppAlerts = async (who: Caller, body: unknown): Promise<MemberWhatsAppStatus> => {
+  const { number, optIn, ...rest } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  const digits = typeof number === 'string' ? normalisePhone(number) : null;
+  if (number !== null && !digits) fields.number = 'number must be an Indian mobile number (10 digits, 6 to 9 first), or null';
+  if (typeof optIn !== 'boolean') fields.optIn = 'optIn must be true or false';
+  for (const name of Object.keys(rest)) fields[name] = `${name} cannot be changed here`;
+  if (Object.keys(fields).length > 0) throw fieldError(fields);
+  if (!who.id)
+    throw new HttpError(409, 'The owner’s first key belongs to no one person: add yourself on the Team page to get alerts on WhatsApp.');
+  const at = new Date().toISOString();
+  const memberId = who.id;
+  await transaction(async () => {
+    await setMemberWhatsApp(memberId, digits, optIn as boolean, at);
+    await logTeamAction(who.name, 'set-member', null, {
+      name: who.name,
+      change: JSON.stringify({ whatsappAlerts: Boolean(digits && optIn) }),
+    });
+  });
+  return whatsappAlertStatus(who);
 };

@@ -20,7 +20,8 @@ import { joinPerson } from '../intake/person.ts';
 import { logLead } from '../log.ts';
 import { currentAssignee, nextClockDue, recordFirstContact, setClock } from '../db/routing.ts';
 import { assignNewLead } from '../intake/assign.ts';
-import { pushFor, recipientOf } from '../outbound/push.ts';
+import { recipientOf } from '../outbound/push.ts';
+import { teamAlert } from '../outbound/team-alert.ts';
 import { noteClockDue, refreshClockNote } from '../outbound/pending-marker.ts';
 
 export const NOTE_MAX = 1000;
@@ -150,8 +151,8 @@ export const releaseSpam = async (id: string, by: string): Promise<StoredLead> =
     const current = lead.record.personId ? await currentAssignee(lead.record.personId, lead.record.kind, id) : null;
     const { assignee, dueAt } = await assignNewLead({ ...lead.record, receivedAt: releasedAt }, releasedAt, current);
     clockDue = dueAt;
-    const pushTo = await pushFor(recipientOf(assignee), 'assigned', releasedAt);
-    return storeDeliveries(id, newDeliveries({ ...lead.record, assignee }, { ackOwed: false, pushTo }));
+    const alert = await teamAlert(recipientOf(assignee), 'assigned', releasedAt);
+    return storeDeliveries(id, newDeliveries({ ...lead.record, assignee }, { ackOwed: false, alert }));
   });
   if (deliveries === null) {
     if (await readLead(id)) throw new HttpError(409, 'This lead is in the inbox already.');
