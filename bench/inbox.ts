@@ -236,10 +236,13 @@ const makeLead = (n: number, now: number): Record<string, unknown> => {
   if (random() < 0.02) return { ...record, spam: pick(['honeypot', 'challenge-too-fast', 'challenge-missing']), notified: false };
   const age = now - Date.parse(receivedAt);
   if (age > 7 * DAY && random() < 0.33) {
-    const status = pick(['contacted', 'contacted', 'won', 'lost'] as const);
+    const status =
+      kind === 'contact' || kind === 'privacy'
+        ? pick(['contacted', 'closed'] as const)
+        : pick(['contacted', 'contacted', 'won', 'lost'] as const);
     const statusAt = new Date(Date.parse(receivedAt) + Math.floor(random() * 3 * DAY)).toISOString();
     const statusBy = pick(TEAM);
-    const note = status === 'won' ? 'Signed up' : status === 'lost' ? 'Not interested' : 'Called back';
+    const note = status === 'won' ? 'Signed up' : status === 'lost' ? 'Not interested' : status === 'closed' ? 'Answered' : 'Called back';
     Object.assign(record, { status, note, statusBy, statusAt, history: [{ status, note, by: statusBy, at: statusAt }] });
   }
   return record;

@@ -234,7 +234,8 @@ test('--from-blobs: the leads of a Blobs store come in, photos stay where they a
     id,
     kind: 'contact',
     locale: 'ta',
-    status: 'won',
+    // A contact message won before each division had its stages is closed now; its history keeps the old status.
+    status: 'closed',
     statusBy: 'Kavya',
     notified: true,
     history: lead.history,

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
+import { stageName } from '../../lib/team-api/stages.ts';
 import type { PersonPage } from '../../lib/team-api/wire.ts';
 import { ApiError, type Session } from './api.ts';
 import { downloadConsentCsv, erasePerson, readPerson, undoMerge } from './people-api.ts';
@@ -123,7 +124,7 @@ export function PersonView({ session, id, onOpenLead, onClose }: Props) {
             <li key={lead.id}>
               <button type="button" className="inbox-card" onClick={() => onOpenLead(lead.id)}>
                 <span className="inbox-card__name">{KIND_NAMES[lead.kind].lead}</span>
-                <span className={`inbox-status inbox-status--${lead.status}`}>{lead.status}</span>
+                <span className={`inbox-status inbox-status--${lead.status}`}>{stageName(lead.kind, lead.status)}</span>
                 <span className="inbox-card__meta">
                   {lead.page} · {when(lead.receivedAt)} · {lead.worker ? `worked by ${lead.worker}` : 'nobody yet'}
                   {lead.source === 'referral' ? ` · referred by ${lead.referredBy ?? 'the team'}` : ''}

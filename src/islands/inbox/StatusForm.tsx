@@ -4,7 +4,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
-import { LEAD_STATUSES, isWorkingStatus } from '../../lib/team-api/vocabulary.ts';
+import { isWorkingStatus } from '../../lib/team-api/vocabulary.ts';
+import { stageName, stagesOf } from '../../lib/team-api/stages.ts';
 import { FollowUpPicker, type FollowUpPicks } from './FollowUpPicker.tsx';
 import type { WorkChange } from '../../lib/team-api/wire.ts';
 import { when } from './words.ts';
@@ -25,20 +26,21 @@ interface Props {
 export function StatusForm({ lead, etag, busy, saved, picks, onSave }: Props) {
   const history = lead.history ?? [];
   const [status, setStatus] = useState(lead.status ?? 'new');
+  const stages = stagesOf(lead.kind);
   const [followUp, setFollowUp] = useState<string | undefined>(lead.followUpAt ? undefined : picks.tomorrowMorning);
   const working = isWorkingStatus(status);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     onSave({
-      status: LEAD_STATUSES.find((one) => one === data.get('status')),
+      status: stages.find((one) => one === data.get('status')),
       note: formText(data, 'note'),
       ...(working && followUp ? { followUpAt: followUp } : {}),
     });
   };
   return (
     <form className="inbox-box" onSubmit={submit} aria-labelledby="work-heading">
-      <h2 id="work-heading">Status, next step and note</h2>
+      <h2 id="work-heading">Stage, next step and note</h2>
       <label htmlFor="lead-status">Status</label>
       <select
         id="lead-status"
@@ -47,9 +49,9 @@ export function StatusForm({ lead, etag, busy, saved, picks, onSave }: Props) {
         key={`${etag}-status`}
         onChange={(event) => setStatus(event.target.value as typeof status)}
       >
-        {LEAD_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {status}
+        {stages.map((stage) => (
+          <option key={stage} value={stage}>
+            {stageName(lead.kind, stage)}
           </option>
         ))}
       </select>
@@ -66,7 +68,8 @@ export function StatusForm({ lead, etag, busy, saved, picks, onSave }: Props) {
         <ol className="inbox-history" aria-label="Changes">
           {history.map((entry) => (
             <li key={`${entry.at}-${entry.event ?? 'work'}`}>
-              {when(entry.at)}: {entry.event ? `${entry.by}: ${entry.detail ?? entry.event}` : `${entry.by} set ${entry.status}`}
+              {when(entry.at)}:{' '}
+              {entry.event ? `${entry.by}: ${entry.detail ?? entry.event}` : `${entry.by} set ${stageName(lead.kind, entry.status)}`}
               {!entry.event && entry.note ? `: ${entry.note}` : ''}
               {!entry.event && entry.detail ? ` (${entry.detail})` : ''}
             </li>

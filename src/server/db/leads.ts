@@ -16,7 +16,10 @@ import {
   type LeadRecord,
   type WorkEntry,
 } from '../../lib/enquiry/lead-record.ts';
-import { type LeadStatus } from '../../lib/team-api/vocabulary.ts';
+import { CLOSED_STATUSES, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
+
+/** A lead still open (new, or in a working stage of its division), as SQL on the leads table's own `status`. */
+export const OPEN_STATUS_SQL = `status NOT IN (${CLOSED_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 /** Record fields kept in a column of their own, and the column. */
 const FIELD_COLUMNS = {

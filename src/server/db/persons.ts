@@ -13,6 +13,7 @@
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
 import type { LeadStatus } from '../../lib/team-api/vocabulary.ts';
 import { query, queryOne } from './connection.ts';
+import { OPEN_STATUS_SQL } from './leads.ts';
 
 /** A lead's person: the one the team sees, and the one its own phone or e-mail found (the same unless merged). */
 export interface LeadPerson {
@@ -61,7 +62,7 @@ export const markRepeat = async (
   const row = await queryOne<{ id: string; received_at: Date; status: LeadStatus; worker: string | null }>(
     `WITH earlier AS (
        SELECT id, received_at, status, status_by FROM leads
-       WHERE person_id = $2 AND kind = $3 AND id <> $1 AND spam IS NULL AND status IN ('new', 'contacted')
+       WHERE person_id = $2 AND kind = $3 AND id <> $1 AND spam IS NULL AND ${OPEN_STATUS_SQL}
          AND received_at >= $4 AND received_at <= $5
        ORDER BY received_at DESC, id DESC LIMIT 1),
      marked AS (UPDATE leads SET repeat_of = earlier.id FROM earlier WHERE leads.id = $1 RETURNING leads.id)

@@ -5,6 +5,7 @@
  * the functions' clock, never the database's.
  */
 import { query, queryOne } from './connection.ts';
+import { OPEN_STATUS_SQL } from './leads.ts';
 import type { EnquiryKind } from '../../lib/enquiry/kinds.ts';
 import type { MemberLanguage, RoutingEvent } from '../../lib/team-api/vocabulary.ts';
 import type { Assignee, MemberRouting } from '../../lib/team-api/wire.ts';
@@ -57,7 +58,7 @@ export const currentAssignee = async (personId: string, kind: EnquiryKind, leadI
   (
     await queryOne<{ assignee_id: string | null }>(
       `SELECT assignee_id FROM leads
-       WHERE person_id = $1 AND kind = $2 AND id <> $3 AND spam IS NULL AND status IN ('new', 'contacted') AND assignee_id IS NOT NULL
+       WHERE person_id = $1 AND kind = $2 AND id <> $3 AND spam IS NULL AND ${OPEN_STATUS_SQL} AND assignee_id IS NOT NULL
        ORDER BY received_at DESC, id DESC LIMIT 1`,
       [personId, kind, leadId],
     )

@@ -23,6 +23,7 @@ import { buildLeadRecord } from '../db/lead-record.ts';
 import { ASSIGNEE_ID_COLUMN } from './csv.ts';
 import { NOT_VISITOR_FIELDS, recordFieldsOfType, type LeadRecord, type Via, type WorkEntry } from '../../lib/enquiry/lead-record.ts';
 import { LEAD_STATUSES } from '../../lib/team-api/vocabulary.ts';
+import { isStageOf, stagesOf } from '../../lib/team-api/stages.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
@@ -90,8 +91,12 @@ export const importedRecord = (input: Record<string, unknown>): ImportResult => 
       problems[field] = 'must be a time written as the export does (2025-01-31T10:00:00.000Z)';
   if (receivedAt === undefined) problems.receivedAt = 'is missing';
   if (row.via !== undefined && row.via !== 'js' && row.via !== 'html') problems.via = 'must be js or html';
+  // An export from before each division had its stages: a contact message or privacy request won or lost is closed now (as the stages' migration did).
+  if ((kind === 'contact' || kind === 'privacy') && (row.status === 'won' || row.status === 'lost')) row.status = 'closed';
   if (row.status !== undefined && !(LEAD_STATUSES as readonly unknown[]).includes(row.status))
     problems.status = `must be one of ${LEAD_STATUSES.join(', ')}`;
+  else if (row.status !== undefined && typeof kind === 'string' && !isStageOf(kind, row.status))
+    problems.status = `must be one of ${stagesOf(kind).join(', ')} for ${kind}`;
   for (const field of DAYS)
     if (row[field] !== undefined && (typeof row[field] !== 'string' || !DAY.test(row[field])))
       problems[field] = 'must be a day (YYYY-MM-DD)';

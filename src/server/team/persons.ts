@@ -11,6 +11,7 @@
  */
 import { HttpError } from '../errors.ts';
 import { query, queryOne } from '../db/connection.ts';
+import { OPEN_STATUS_SQL } from '../db/leads.ts';
 import { consentHistory, consentStates } from '../db/consent-ledger.ts';
 import type { EnquiryKind } from '../../lib/enquiry/index.ts';
 import type { LeadStatus } from '../../lib/team-api/vocabulary.ts';
@@ -166,7 +167,7 @@ export const alsoWithOf = async (
   if (!lead?.person_id) return { personId: null, alsoWith: [], enquiredAgain: [] };
   const [others, again] = await Promise.all([
     query<{ id: string; kind: EnquiryKind; status: LeadStatus; status_by: string | null }>(
-      `SELECT id, kind, status, status_by FROM leads WHERE person_id = $1 AND id <> $2 AND spam IS NULL AND status IN ('new', 'contacted')
+      `SELECT id, kind, status, status_by FROM leads WHERE person_id = $1 AND id <> $2 AND spam IS NULL AND ${OPEN_STATUS_SQL}
        ORDER BY received_at DESC, id DESC LIMIT 20`,
       [lead.person_id, leadId],
     ),

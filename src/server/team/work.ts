@@ -11,7 +11,8 @@ import { HttpError } from '../errors.ts';
 import { query, queryOne, transaction } from '../db/connection.ts';
 import { readLead, type StoredLead } from '../db/leads.ts';
 import { logTeamAction } from '../db/team-log.ts';
-import { CLOSED_STATUSES, LEAD_STATUSES, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
+import { CLOSED_STATUSES, LEAD_STATUSES, isWorkingStatus, kindNames, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
+import { stagesOf } from '../../lib/team-api/stages.ts';
 import { followUpNeeded, followUpProblem } from './follow-ups.ts';
 import type { WorkChange } from '../../lib/team-api/wire.ts';
 import { newDeliveries, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
@@ -74,6 +75,7 @@ export const parseWork = (body: unknown, now = Date.now()): WorkChange => {
  */
 export const changeWork = async (id: string, change: WorkChange, by: string, version: number): Promise<StoredLead> => {
   const at = new Date().toISOString();
+  if (change.status !== undefined) await checkStageOfKind(id, change.status);
   const setsFollowUp = change.followUpAt !== undefined;
   const changed = await queryOne<{ id: string; status: LeadStatus }>(
     `WITH wanted AS (
@@ -109,8 +111,8 @@ export const changeWork = async (id: string, change: WorkChange, by: string, ver
       'Next follow-up: ',
     ],
   );
-  // The first contact stops the first-contact clock (and is what Insights measures from the assignment).
-  if (changed?.status === 'contacted') await recordFirstContact(id, at);
+  // The first contact (contacted, or a later stage set by hand) stops the first-contact clock (and is what Insights measures from the assignment).
+  if (changed && isWorkingStatus(changed.status)) await recordFirstContact(id, at);
   else if (changed && changed.status !== 'new') await setClock(id, null, null);
   if (changed && changed.status !== 'new') await refreshClockNote(nextClockDue);
   if (changed && setsFollowUp && change.followUpAt) await noteClockDue(change.followUpAt);
@@ -120,6 +122,17 @@ export const changeWork = async (id: string, change: WorkChange, by: string, ver
   if (!changed) throw new LeadConflictError(current);
   logLead({ kind: current.record.kind, id, status: 'work', note: current.record.status });
   return current;
+};
+
+/** A stage that is not one of the lead's division's: 400 naming status, with the division's stages. */
+const checkStageOfKind = async (id: string, status: LeadStatus) => {
+  const lead = await queryOne<{ kind: string }>('SELECT kind FROM leads WHERE id = $1 AND spam IS NULL', [id]);
+  if (!lead) throw new HttpError(404, 'No lead in the inbox has that id.');
+  const stages = stagesOf(lead.kind);
+  if (!stages.includes(status))
+    throw new HttpError(400, 'Some fields are wrong.', {
+      fields: { status: `a ${kindNames(lead.kind).lead.toLowerCase()}'s status is one of ${stages.join(', ')}` },
+    });
 };
 
 /**
