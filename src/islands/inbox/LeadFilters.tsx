@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import { ENQUIRY_KINDS } from '../../lib/enquiry/kinds.ts';
 import type { ListFilters } from './api.ts';
 import { KIND_NAMES, LEAD_STATUSES } from '../../lib/team-api/vocabulary.ts';
-import { anyStageName } from '../../lib/team-api/stages.ts';
 import { formText } from '../../lib/text.ts';
 
 /** Applies the filters on "Find"; the view (leads or spam) stays the one shown. */
@@ -49,7 +48,7 @@ export function LeadFilters({ filters, onApply }: { filters: ListFilters; onAppl
               <option value="">Any</option>
               {LEAD_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {anyStageName(status)}
+                  {status}
                 </option>
               ))}
             </select>

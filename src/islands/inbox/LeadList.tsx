@@ -9,7 +9,6 @@ import { ApiError, listLeads, type ListFilters, type Session } from './api.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import type { LeadPage } from '../../lib/team-api/wire.ts';
 import { KIND_NAMES } from '../../lib/team-api/vocabulary.ts';
-import { stageName } from '../../lib/team-api/stages.ts';
 import { when } from './words.ts';
 
 const LAST_LIST_KEY = 'aranya:last-list';
@@ -90,9 +89,7 @@ export function LeadList({ session, filters, onOpen }: { session: Session; filte
             <li key={lead.id}>
               <button type="button" className="inbox-card" onClick={() => onOpen(lead.id)}>
                 <span className="inbox-card__name">{String(lead.Username ?? '')}</span>
-                <span className={`inbox-status inbox-status--${lead.status ?? 'new'}`}>
-                  {lead.spam ? 'spam' : stageName(lead.kind, lead.status ?? 'new')}
-                </span>
+                <span className={`inbox-status inbox-status--${lead.status ?? 'new'}`}>{lead.spam ? 'spam' : (lead.status ?? 'new')}</span>
                 {others > 0 && (
                   <span className="inbox-more">
                     +{others}

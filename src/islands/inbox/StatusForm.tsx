@@ -69,7 +69,9 @@ export function StatusForm({ lead, etag, busy, saved, picks, onSave }: Props) {
           {history.map((entry) => (
             <li key={`${entry.at}-${entry.event ?? 'work'}`}>
               {when(entry.at)}:{' '}
-              {entry.event ? `${entry.by}: ${entry.detail ?? entry.event}` : `${entry.by} set ${stageName(lead.kind, entry.status)}`}
+              {entry.event
+                ? `${entry.by}: ${entry.detail ?? entry.event}`
+                : `${entry.by} set ${stageName(lead.kind, entry.status).toLowerCase()}`}
               {!entry.event && entry.note ? `: ${entry.note}` : ''}
               {!entry.event && entry.detail ? ` (${entry.detail})` : ''}
             </li>

@@ -7,20 +7,33 @@
 import { ENQUIRY_KINDS, type EnquiryKind } from '../enquiry/kinds.ts';
 import type { CallLanguage } from '../enquiry/options.ts';
 import { TEAM_ROUTES } from '../routing/team-routes.ts';
-import { CLOSING_STAGES, LEAD_STAGES, type LeadStage } from './stages.ts';
 
 /** Who may do what in /leads: `sales` reads and works leads; `owner` also exports, erases and manages the people. */
 export const TEAM_ROLES = ['sales', 'owner'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
 /**
- * Where the team is with a lead (the inbox at /leads): its stage, one of its division's
- * (stages.ts, the one place they are named); a lead nobody has touched is `new`.
+ * Where the team is with a lead (the inbox at /leads): its stage, one of its division's (each
+ * division's pipeline and the stages' names are in stages.ts); a lead nobody has touched is `new`.
+ * Every stage of every division, in pipeline order where the divisions share one.
  */
-export const LEAD_STATUSES = LEAD_STAGES;
-export type LeadStatus = LeadStage;
-/** The statuses that close a lead: won and lost (the outcomes Insights reads), and closed. Every other status but `new` is a working one, which must have a next follow-up. */
-export const CLOSED_STATUSES = CLOSING_STAGES;
+export const LEAD_STATUSES = [
+  'new',
+  'contacted',
+  'site-visit',
+  'negotiation',
+  'documents',
+  'sent-to-lender',
+  'sanctioned',
+  'meeting',
+  'proposal',
+  'won',
+  'lost',
+  'closed',
+] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** The statuses that close a lead: won and lost (a sale's outcomes, which Insights reads), and closed (a message dealt with). Every other status but `new` is a working one, which must have a next follow-up. */
+export const CLOSED_STATUSES = ['won', 'lost', 'closed'] as const satisfies readonly LeadStatus[];
 export const isClosedStatus = (status: string): boolean => (CLOSED_STATUSES as readonly string[]).includes(status);
 export const isWorkingStatus = (status: string): boolean => status !== 'new' && !isClosedStatus(status);
 
