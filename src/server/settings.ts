@@ -402,6 +402,9 @@ export const webPushSettings = (): { publicKey: string; privateKey: string; subj
 /** WhatsApp acknowledgements a UTC day from the whole site. WHATSAPP_DAILY_CAP, default 200 (Meta's first tier is 250). */
 export const whatsappDailyCap = () => settings().WHATSAPP_DAILY_CAP;
 
+/** What one WhatsApp utility message costs, in rupees (Insights' monthly cost). WHATSAPP_RATE_INR, default 0.12. */
+export const whatsappRateInr = () => settings().WHATSAPP_RATE_INR;
+
 /** The Cloud API's address when WHATSAPP_API_URL is unset: Meta's Graph API, at a pinned version. */
 export const WHATSAPP_GRAPH_API = 'https://graph.facebook.com/v23.0';
 

@@ -3,6 +3,7 @@
  * who ticked the WhatsApp box gets the acknowledgement in their page's language; a signed `read`
  * status from "Meta" (the stand-in plays its webhook) shows on the lead in the inbox, at 390 px
  * (a phone) and 1280 px, and a later `delivered` does not move it back. The wa.me link is there.
+ * Insights counts it among the week's messages read, with the month's cost.
  * A sales member opts in to alerts on WhatsApp on the Team page: a wrong number is named next to
  * the field, a right one saved.
  */
@@ -59,6 +60,17 @@ for (const width of [390, 1280])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectNoAxeViolations(page, 'lead: ');
       await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/whatsapp-lead-${width}.png`, fullPage: false });
+
+      // Insights: this week's messages, read among them, with the table behind the chart and the month's cost.
+      await page.getByRole('button', { name: '← Back to the list' }).click();
+      await page.getByRole('button', { name: 'Insights' }).click();
+      const block = page.getByRole('region', { name: 'WhatsApp messages per week', exact: true });
+      await expect(block.getByRole('heading', { name: 'WhatsApp messages per week' })).toBeVisible();
+      await expect(block).toContainText(/This month \([A-Z][a-z]+ 20\d\d\): \d+ messages?, about ₹\d+\.\d\d at ₹0\.12 each/);
+      const lastRow = block.locator('table tbody tr').last();
+      await expect(lastRow.locator('td').nth(2)).not.toHaveText('0');
+      await block.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/whatsapp-insights-${width}.png` });
     });
   });
 

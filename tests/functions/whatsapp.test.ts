@@ -27,9 +27,11 @@ import { LOCAL_WHATSAPP, hubSignature, statusEvent, textEvent } from '../../harn
 import { consentHistory, consentStates } from '../../src/server/db/consent-ledger.ts';
 import { teamCall } from '../support/team.ts';
 import {
+  insightsSchema,
   leadViewSchema,
   logPageSchema,
   personPageSchema,
+  type Insights,
   type LeadView,
   type LogPage,
   type PersonPage,
@@ -534,5 +536,37 @@ describe('the team on WhatsApp when push cannot reach them', () => {
     await optIn(ravi.key, { number: '9845067890', optIn: false });
     await send('finance', validFinance(someone()));
     expect(alertsOf('9845067890')).toHaveLength(0);
+  });
+});
+
+describe('Insights: WhatsApp per week, and this month’s cost', () => {
+  test('sent, delivered, read and failed this week; the month’s messages that did not fail, at WHATSAPP_RATE_INR', async () => {
+    process.env.LEADS_EXPORT_TOKEN = OWNER_KEY;
+    const delivered = await acknowledged();
+    const read = await acknowledged();
+    const failed = await acknowledged();
+    await postEvent(statusEvent(delivered.wamid, 'delivered'));
+    await postEvent(statusEvent(read.wamid, 'read'));
+    await postEvent(statusEvent(failed.wamid, 'failed'));
+    standIn.setBehaviour({ status: 400 });
+    await send('bankloan', validBankLoan(withWhatsApp()));
+    process.env.WHATSAPP_RATE_INR = '0.5';
+    try {
+      const answer = await teamCall('/api/leads/insights', OWNER_KEY);
+      expect(answer.status).toBe(200);
+      const parsed = insightsSchema.safeParse(answer.body);
+      expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+      const { weeks, month } = (answer.body as Insights).whatsapp;
+      expect(weeks.at(-1)).toMatchObject({ sent: 3, delivered: 2, read: 1, failed: 2 });
+      expect(weeks.slice(0, -1).every((week) => week.sent + week.failed === 0)).toBe(true);
+      expect(month).toEqual({
+        month: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7),
+        messages: 2,
+        rateInr: 0.5,
+        costInr: 1,
+      });
+    } finally {
+      delete process.env.WHATSAPP_RATE_INR;
+    }
   });
 });

@@ -485,5 +485,14 @@ export const insightsSchema = z.strictObject({
   waitingLeads: z.array(
     z.strictObject({ id: z.uuid(), kind, name: z.string(), receivedAt: time, clockStart: time, workingMinutes: z.number() }),
   ),
+  /**
+   * WhatsApp's messages (acknowledgements and team alerts): per week of the series, sent,
+   * delivered (or read), read and failed; and this calendar month's messages that did not fail,
+   * at WHATSAPP_RATE_INR rupees each.
+   */
+  whatsapp: z.strictObject({
+    weeks: z.array(z.strictObject({ week: day, sent: z.number(), delivered: z.number(), read: z.number(), failed: z.number() })),
+    month: z.strictObject({ month: z.string(), messages: z.number(), rateInr: z.number(), costInr: z.number() }),
+  }),
 });
 export type Insights = z.infer<typeof insightsSchema>;

@@ -465,3 +465,40 @@ export const reassignments = (span: Pick<InsightsSpan, 'from' | 'to'>, clockActo
      GROUP BY l.kind ORDER BY l.kind`,
     { from: span.from, to: span.to, clock: clockActor },
   );
+
+export interface WhatsAppWeekRow extends Record<string, unknown> {
+  week: string;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+}
+
+/**
+ * WhatsApp's messages (the visitors' acknowledgements and the team's alerts) per week of the
+ * weekly series, by the week they went (or gave up): sent (Meta took it), of those delivered
+ * (delivered or read), read, and failed (Meta's `failed`, or refused and given up).
+ */
+export const whatsappWeeks = (span: InsightsSpan) =>
+  run<WhatsAppWeekRow>(
+    `SELECT to_char(date_trunc('week', coalesce(d.sent_at, d.gave_up_at) AT TIME ZONE :tz)::date, 'YYYY-MM-DD') AS week,
+       count(*) FILTER (WHERE d.sent_at IS NOT NULL)::int AS sent,
+       count(*) FILTER (WHERE d.wa_status IN ('delivered', 'read'))::int AS delivered,
+       count(*) FILTER (WHERE d.wa_status = 'read')::int AS read,
+       count(*) FILTER (WHERE d.wa_status = 'failed' OR d.state = 'gave-up')::int AS failed
+     FROM deliveries d
+     WHERE d.channel = 'whatsapp' AND coalesce(d.sent_at, d.gave_up_at) >= :weeksFrom AND coalesce(d.sent_at, d.gave_up_at) < :to
+     GROUP BY 1 ORDER BY 1`,
+    { weeksFrom: span.weeksFrom, to: span.to, tz: OFFICE_TIME_ZONE },
+  );
+
+/** The messages Meta took this calendar month (India's clock) that did not fail: what the month is billed for. */
+export const whatsappMonthMessages = async (now: string) =>
+  (
+    await run<{ messages: number }>(
+      `SELECT count(*)::int AS messages FROM deliveries d
+       WHERE d.channel = 'whatsapp' AND d.sent_at IS NOT NULL AND d.wa_status IS DISTINCT FROM 'failed'
+         AND date_trunc('month', d.sent_at AT TIME ZONE :tz) = date_trunc('month', :now::timestamptz AT TIME ZONE :tz)`,
+      { now, tz: OFFICE_TIME_ZONE },
+    )
+  )[0]?.messages ?? 0;

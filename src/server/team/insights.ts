@@ -8,7 +8,7 @@ import { dateProblem } from './lead-query.ts';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../lib/enquiry/index.ts';
 import { SALES_KINDS } from '../../lib/team-api/vocabulary.ts';
 import { SYSTEM_ACTORS } from './names.ts';
-import { clockSteps } from '../settings.ts';
+import { clockSteps, whatsappRateInr } from '../settings.ts';
 import type { Insights } from '../../lib/team-api/wire.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { WEEKDAYS, site } from '../../config/site.ts';
@@ -24,6 +24,8 @@ import {
   type RoutingRow,
   topAttribution,
   waitingLeads,
+  whatsappMonthMessages,
+  whatsappWeeks,
   type AttributionRow,
   type InsightsSpan,
   type SpeedRow,
@@ -119,7 +121,7 @@ const attributionOf = (rows: AttributionRow[], dimension: AttributionRow['dimens
     .filter((row) => row.dimension === dimension)
     .map(({ value, leads, won, lost }) => ({ value, leads, won, lost, wonShare: share(won, leads) }));
 
-/** Every figure of the range, as GET /api/leads/insights answers it. Five statements, none reading leads one by one. */
+/** Every figure of the range, as GET /api/leads/insights answers it. A few statements, none reading leads one by one. */
 export const readInsights = async (range: DateRange, now = Date.now()): Promise<Insights> => {
   const span = spanOf(range, now);
   const hours = officeWorkingTime();
@@ -131,6 +133,9 @@ export const readInsights = async (range: DateRange, now = Date.now()): Promise<
   const referrals = await referralCounts(span);
   const routed = await routingFigures(span, hours);
   const moved = await reassignments(span, SYSTEM_ACTORS.clock);
+  const whatsappRows = await whatsappWeeks(span);
+  const monthMessages = await whatsappMonthMessages(span.now);
+  const rateInr = whatsappRateInr();
   const targetOf = (row: RoutingRow | undefined) => ({
     leads: row?.leads ?? 0,
     contacted: row?.contacted ?? 0,
@@ -224,5 +229,17 @@ export const readInsights = async (range: DateRange, now = Date.now()): Promise<
       clockStart: new Date(row.start).toISOString(),
       workingMinutes: Math.round(row.minutes),
     })),
+    whatsapp: {
+      weeks: weekMondays(range.to).map((week) => {
+        const row = whatsappRows.find((one) => one.week === week);
+        return { week, sent: row?.sent ?? 0, delivered: row?.delivered ?? 0, read: row?.read ?? 0, failed: row?.failed ?? 0 };
+      }),
+      month: {
+        month: new Date(now + INDIA_OFFSET_MS).toISOString().slice(0, 7),
+        messages: monthMessages,
+        rateInr,
+        costInr: Math.round(monthMessages * rateInr * 100) / 100,
+      },
+    },
   };
 };

@@ -14,6 +14,7 @@ import { OriginFigures } from './OriginFigures.tsx';
 import { ReferralFigures } from './ReferralFigures.tsx';
 import { RoutingFigures } from './RoutingFigures.tsx';
 import { TimeFigures, officeText } from './TimeFigures.tsx';
+import { WhatsAppFigures } from './WhatsAppFigures.tsx';
 import './insights.css';
 import { formText } from '../../../lib/text.ts';
 
@@ -111,6 +112,7 @@ function Figures({ data, file }: { data: Insights; file: (name: string) => strin
       <RoutingFigures data={data} file={file} />
       <OriginFigures data={data} file={file} />
       <ReferralFigures data={data} file={file} />
+      <WhatsAppFigures data={data} file={file} />
     </>
   );
 }
