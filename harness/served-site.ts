@@ -57,6 +57,8 @@ export interface ServedSite {
   origin: string;
   port: number;
   standInOrigin: string;
+  /** Its WhatsApp Cloud API stand-in (harness/whatsapp-standin.ts: GET /__standin/received, POST /__standin/status and /inbound). */
+  whatsappOrigin: string;
   /** postgres://… of its local database. */
   databaseUrl: string;
   /** Where its local Blobs store keeps its files. */
@@ -141,6 +143,7 @@ export const startServedSite = async (env: Record<string, string> = {}): Promise
     origin,
     port,
     standInOrigin: `http://127.0.0.1:${standInPort}`,
+    whatsappOrigin: `http://127.0.0.1:${whatsappPort}`,
     databaseUrl: `postgres://postgres@127.0.0.1:${databasePort}/postgres`,
     blobsDir: blobsDir ?? DEFAULT_BLOBS_DIR,
     child,

@@ -23,6 +23,8 @@ export interface ServedSiteInfo {
   port: number;
   /** The site's EmailJS stand-in (GET /__standin/received lists what it got). */
   standInOrigin: string;
+  /** The site's WhatsApp stand-in (GET /__standin/received; POST /__standin/status and /__standin/inbound play Meta's webhook). */
+  whatsappOrigin: string;
 }
 
 declare module 'vitest' {
@@ -43,7 +45,12 @@ export default async function setup(project: TestProject) {
     // Tests send more leads an hour than the team's e-mail budget; tests/functions/notify.test.ts proves it.
     LEADS_TEAM_EMAIL_HOURLY_CAP: '100000',
   });
-  project.provide('servedSite', { origin: site.origin, port: site.port, standInOrigin: site.standInOrigin });
+  project.provide('servedSite', {
+    origin: site.origin,
+    port: site.port,
+    standInOrigin: site.standInOrigin,
+    whatsappOrigin: site.whatsappOrigin,
+  });
   return async () => {
     await site.stop();
     await store.remove();
