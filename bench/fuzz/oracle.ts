@@ -14,7 +14,7 @@
  */
 import { enquirySchemas, ENQUIRY_KINDS, type EnquiryKind } from '../../src/lib/enquiry/index.ts';
 import type { EnquiryCase, FuzzCase, Materialized } from './cases.ts';
-import { LEAD_STATUSES } from '../../src/lib/team-api/vocabulary.ts';
+import { LEAD_STATUSES, LOST_REASONS } from '../../src/lib/team-api/vocabulary.ts';
 
 export interface Answer {
   /** 0: no answer (the connection closed or timed out). */
@@ -82,6 +82,7 @@ const META: Record<string, (value: unknown) => boolean> = {
   ackGaveUp: (v) => v === true,
   ackSkipped: (v) => v === 'daily-limit',
   status: (v) => (LEAD_STATUSES as readonly unknown[]).includes(v),
+  lostReason: (v) => (LOST_REASONS as readonly unknown[]).includes(v),
   note: (v) => typeof v === 'string',
   statusBy: (v) => typeof v === 'string',
   statusAt: (v) => typeof v === 'string' && ISO.test(v),

@@ -233,6 +233,7 @@ for (const size of WIDTHS) {
       await first.getByRole('button', { name: 'Save' }).click();
       await expect(first.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
       await second.getByLabel('Status', { exact: true }).selectOption('lost');
+      await second.getByLabel('Why was it lost?').selectOption('not-reachable');
       await second.getByLabel('Note', { exact: true }).fill('No answer');
       await second.getByRole('button', { name: 'Save' }).click();
       await expect(second.getByRole('alert')).toContainText(`${kavya} changed this lead a moment ago`);

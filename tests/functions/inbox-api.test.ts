@@ -167,7 +167,7 @@ describe('one lead: status and note', () => {
     await send('finance', enquiry);
     const { etag } = (await call(`/api/leads/${enquiry.submissionId}`)).body;
     expect((await patch(enquiry.submissionId, { status: 'won', note: 'Signed' }, etag, 'Kavya')).status).toBe(200);
-    const second = await patch(enquiry.submissionId, { status: 'lost', note: 'No answer' }, etag, 'Ravi');
+    const second = await patch(enquiry.submissionId, { status: 'lost', lostReason: 'not-reachable', note: 'No answer' }, etag, 'Ravi');
     expect(second.status).toBe(412);
     expect(second.body.error).toMatch(/^Kavya changed this lead/);
     expect(second.body.lead).toMatchObject({ status: 'won', note: 'Signed' });
@@ -179,7 +179,12 @@ describe('one lead: status and note', () => {
       statusBy: 'Kavya',
     });
     // Saved again on the version it was given, the change goes through, after the first.
-    const third = await patch(enquiry.submissionId, { status: 'lost', note: 'No answer' }, second.body.etag, 'Ravi');
+    const third = await patch(
+      enquiry.submissionId,
+      { status: 'lost', lostReason: 'not-reachable', note: 'No answer' },
+      second.body.etag,
+      'Ravi',
+    );
     expect(third.status).toBe(200);
     expect(third.body.lead.history.map((entry: { by: string }) => entry.by)).toEqual(['Kavya', 'Ravi']);
   });

@@ -4,7 +4,7 @@
  * line saying what it was); a lead's status is one of its division's (400 naming status
  * otherwise, and the database refuses it too); a working stage needs its next follow-up; the
  * compare-and-set save still answers 412 on a stale version; a later stage set by hand on a new
- * lead is its first contact.
+ * lead is its first contact; lost needs a reason of its division's.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,7 +18,8 @@ import type { TestDatabase } from '../support/database.ts';
 import { useFreshLocalServers } from '../support/servers.ts';
 import { send, validBankLoan, validContact, validFinance, validRealEstate } from '../support/enquiry-requests.ts';
 import { someone } from '../support/routing.ts';
-import { DIVISION_STAGES, stageName } from '../../src/lib/team-api/stages.ts';
+import { csvRecords } from '../support/csv.ts';
+import { DIVISION_LOST_REASONS, DIVISION_STAGES, stageName } from '../../src/lib/team-api/stages.ts';
 
 const TOKEN = 'stages-test-token-q8Wm3xT5vR2pL9nZ6bY4';
 let db: TestDatabase;
@@ -168,5 +169,33 @@ describe("a lead's status is one of its division's stages", () => {
     const lead = await db.record(id);
     expect(lead.firstContactAt).toEqual(expect.any(String));
     expect((await db.rows<{ clock_next_at: unknown }>('SELECT clock_next_at FROM leads WHERE id = $1', [id]))[0].clock_next_at).toBeNull();
+  });
+
+  test("lost needs a reason from its division's list: without one, 400 naming lostReason; with one, stored, in the history and the export; another stage clears it", async () => {
+    const id = (await send('realestate', validRealEstate(someone()))).body.id as string;
+    const refused = await patch(id, { status: 'lost', note: 'Gone quiet' });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.fields)).toEqual(['lostReason']);
+    expect(refused.body.fields.lostReason).toContain(DIVISION_LOST_REASONS.realestate.join(', '));
+    // A reason of another division (interest rates are a loan's), or no reason at all, is refused too.
+    expect(Object.keys((await patch(id, { status: 'lost', lostReason: 'interest-rate' })).body.fields)).toEqual(['lostReason']);
+    expect(Object.keys((await patch(id, { status: 'lost', lostReason: 'bored' })).body.fields)).toEqual(['lostReason']);
+    expect(Object.keys((await patch(id, { note: 'x', lostReason: 'price' })).body.fields)).toEqual(['lostReason']);
+    expect((await db.record(id)).status).toBeUndefined();
+
+    const lost = await patch(id, { status: 'lost', lostReason: 'price', note: 'Over budget' });
+    expect(lost.status).toBe(200);
+    expect(lost.body.lead).toMatchObject({ status: 'lost', lostReason: 'price' });
+    expect((await db.record(id)).history?.at(-1)).toMatchObject({ status: 'lost', note: 'Over budget', detail: 'Reason: Price' });
+    const csv = await leads(new Request(`http://localhost/api/leads?format=csv`, { headers: { authorization: `Bearer ${TOKEN}` } }));
+    const row = csvRecords((await csv.text()).replace(/^\uFEFF/, '')).find((record) => record.id === id);
+    expect(row?.lostReason).toBe('price');
+
+    // Back to being worked: the reason goes.
+    expect((await patch(id, { status: 'negotiation', followUpAt: later(1) })).status).toBe(200);
+    expect((await db.record(id)).lostReason).toBeUndefined();
+    // A contact message is never lost: it is closed.
+    const message = (await send('contact', validContact(someone()))).body.id as string;
+    expect(Object.keys((await patch(message, { status: 'lost', lostReason: 'price' })).body.fields)).toEqual(['status']);
   });
 });

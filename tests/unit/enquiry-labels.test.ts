@@ -79,6 +79,7 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
     'firstContactDueAt',
     'firstContactAt',
     'followUpAt',
+    'lostReason',
   ];
   expect(CSV_COLUMNS.slice(CSV_META_COLUMNS.length, CSV_COLUMNS.length - later.length)).toEqual(
     LEAD_FIELDS.filter((f) => !later.includes(f)),
@@ -86,14 +87,14 @@ test('the CSV has each column once: metadata (with via), then the lead fields in
   expect(CSV_COLUMNS.slice(-later.length)).toEqual(later);
 });
 
-test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band, the acknowledgement, the privacy request, the person, the assignee, the follow-up', () => {
+test('the CSV adds later columns at its end, in the order they came: languages, webhook, the work of the team, the call back, the monthly investment band, the acknowledgement, the privacy request, the person, the assignee, the follow-up, the lost reason', () => {
   const at = (column: string) => (CSV_COLUMNS as readonly string[]).indexOf(column);
   expect(at('locale')).toBe(at('notifyHeld') + 1);
   expect(at('webhookSent')).toBeGreaterThan(at('consentLocale'));
   expect(at('status')).toBeGreaterThan(at('webhookGaveUp'));
   expect(at('callTime')).toBe(at('releasedBy') + 1);
-  expect(CSV_COLUMNS.slice(-23, -16)).toEqual(['callTime', 'callLanguage', 'Monthly', 'ackedAt', 'request', 'reference', 'replyBy']);
-  expect(CSV_COLUMNS.slice(-16, -6)).toEqual([
+  expect(CSV_COLUMNS.slice(-24, -17)).toEqual(['callTime', 'callLanguage', 'Monthly', 'ackedAt', 'request', 'reference', 'replyBy']);
+  expect(CSV_COLUMNS.slice(-17, -7)).toEqual([
     'personId',
     'repeatOf',
     'source',
@@ -105,5 +106,13 @@ test('the CSV adds later columns at its end, in the order they came: languages, 
     'withdrawGroup',
     'withdrawWhatsapp',
   ]);
-  expect(CSV_COLUMNS.slice(-6)).toEqual(['assignee', 'assigneeId', 'assignedAt', 'firstContactDueAt', 'firstContactAt', 'followUpAt']);
+  expect(CSV_COLUMNS.slice(-7)).toEqual([
+    'assignee',
+    'assigneeId',
+    'assignedAt',
+    'firstContactDueAt',
+    'firstContactAt',
+    'followUpAt',
+    'lostReason',
+  ]);
 });

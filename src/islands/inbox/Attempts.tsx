@@ -4,6 +4,7 @@
  * over at least five working days, the question whether to close the lead as unreachable, with a
  * reason (never closed by itself).
  */
+import { stagesOf } from '../../lib/team-api/stages.ts';
 import { useState } from 'react';
 import { ATTEMPTS_TARGET, isClosedStatus } from '../../lib/team-api/vocabulary.ts';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
@@ -36,7 +37,12 @@ export function Attempts({ lead, tries, busy, onSave }: Props) {
           className="inbox-box"
           onSubmit={(event) => {
             event.preventDefault();
-            onSave({ status: 'lost', note: `Unreachable: ${reason}` });
+            // A sale is lost as not reachable; a message without a sale is closed.
+            onSave(
+              stagesOf(lead.kind).includes('lost')
+                ? { status: 'lost', lostReason: 'not-reachable', note: `Unreachable: ${reason}` }
+                : { status: 'closed', note: `Unreachable: ${reason}` },
+            );
           }}
         >
           <p>

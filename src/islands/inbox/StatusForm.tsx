@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
 import { isWorkingStatus } from '../../lib/team-api/vocabulary.ts';
-import { stageName, stagesOf } from '../../lib/team-api/stages.ts';
+import { lostReasonName, lostReasonsOf, stageName, stagesOf } from '../../lib/team-api/stages.ts';
 import { FollowUpPicker, type FollowUpPicks } from './FollowUpPicker.tsx';
 import type { WorkChange } from '../../lib/team-api/wire.ts';
 import { when } from './words.ts';
@@ -27,6 +27,7 @@ export function StatusForm({ lead, etag, busy, saved, picks, onSave }: Props) {
   const history = lead.history ?? [];
   const [status, setStatus] = useState(lead.status ?? 'new');
   const stages = stagesOf(lead.kind);
+  const reasons = lostReasonsOf(lead.kind);
   const [followUp, setFollowUp] = useState<string | undefined>(lead.followUpAt ? undefined : picks.tomorrowMorning);
   const working = isWorkingStatus(status);
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -36,6 +37,7 @@ export function StatusForm({ lead, etag, busy, saved, picks, onSave }: Props) {
       status: stages.find((one) => one === data.get('status')),
       note: formText(data, 'note'),
       ...(working && followUp ? { followUpAt: followUp } : {}),
+      ...(status === 'lost' ? { lostReason: reasons.find((one) => one === data.get('lostReason')) } : {}),
     });
   };
   return (
@@ -55,6 +57,21 @@ export function StatusForm({ lead, etag, busy, saved, picks, onSave }: Props) {
           </option>
         ))}
       </select>
+      {status === 'lost' && (
+        <>
+          <label htmlFor="lead-lost-reason">Why was it lost?</label>
+          <select id="lead-lost-reason" name="lostReason" required defaultValue={lead.lostReason ?? ''} key={`${etag}-lost-reason`}>
+            <option value="" disabled>
+              Choose a reason
+            </option>
+            {reasons.map((reason) => (
+              <option key={reason} value={reason}>
+                {lostReasonName(reason)}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
       {(working || lead.followUpAt) && (
         <FollowUpPicker key={`${etag}-follow-up`} id="lead-follow-up" picks={picks} current={lead.followUpAt} onChange={setFollowUp} />
       )}

@@ -9,7 +9,7 @@
  */
 import type { EnquiryKind, EnquiryOf } from './index.ts';
 import type { HONEYPOT_FIELD } from './field-rules.ts';
-import type { HistoryEvent, LeadStatus } from '../team-api/vocabulary.ts';
+import type { HistoryEvent, LeadStatus, LostReason } from '../team-api/vocabulary.ts';
 
 /** The two ways in: the form's script posts JSON ('js'); a native HTML form posts form fields ('html'). */
 export type Via = 'js' | 'html';
@@ -53,6 +53,8 @@ export interface LeadWork {
   history?: WorkEntry[];
   /** When to try the lead next (src/server/team/follow-ups.ts): every lead in a working status has one; none once it is won or lost. */
   followUpAt?: string;
+  /** Why a lost lead was lost (one of its division's, src/lib/team-api/stages.ts); none on a lead lost before reasons were asked. */
+  lostReason?: LostReason;
   /** A spam record moved into the inbox by a person: why it had been spam, who, when. */
   spamReason?: string;
   releasedBy?: string;
@@ -159,6 +161,7 @@ export const WORK_FIELDS = {
   statusAt: 'time',
   history: 'history',
   followUpAt: 'time',
+  lostReason: 'text',
   spamReason: 'text',
   releasedBy: 'text',
   releasedAt: 'time',

@@ -13,7 +13,7 @@
  * of the inbox's first screen (only a lead's page and a person's page load it).
  */
 import type { EnquiryKind } from '../enquiry/kinds.ts';
-import { LEAD_STATUSES as LEAD_STAGES, type LeadStatus as LeadStage } from './vocabulary.ts';
+import { LEAD_STATUSES as LEAD_STAGES, type LeadStatus as LeadStage, type LostReason } from './vocabulary.ts';
 
 /** A sale's pipeline: new, contacted, the division's own stages, then won or lost. */
 const sale = <const Own extends readonly LeadStage[]>(...own: Own) => ['new', 'contacted', ...own, 'won', 'lost'] as const;
@@ -36,6 +36,33 @@ const phrase = (value: string) => value[0].toUpperCase() + value.slice(1).replac
 
 /** A kind's stages (an unknown kind has every stage, so a stored value is always shown). */
 export const stagesOf = (kind: string): readonly LeadStage[] => DIVISION_STAGES[kind as EnquiryKind] ?? LEAD_STAGES;
+
+/** Why a lead of each division may be lost: a short list, one tap each; a contact message or privacy request is never lost. */
+export const DIVISION_LOST_REASONS = {
+  realestate: ['price', 'location', 'loan-rejected', 'bought-elsewhere', 'not-reachable', 'not-interested'],
+  bankloan: ['loan-rejected', 'interest-rate', 'bought-elsewhere', 'not-reachable', 'not-interested'],
+  finance: ['fees', 'bought-elsewhere', 'not-reachable', 'not-interested'],
+  contact: [],
+  privacy: [],
+} as const satisfies Record<EnquiryKind, readonly LostReason[]>;
+
+/** The reasons in the team's words (a loan or a plan is taken elsewhere, a property bought elsewhere). */
+const LOST_REASON_NAMES: Record<LostReason, string> = {
+  price: 'Price',
+  location: 'Location',
+  'loan-rejected': 'Loan rejected',
+  'interest-rate': 'Interest rate',
+  fees: 'Fees',
+  'bought-elsewhere': 'Went elsewhere',
+  'not-reachable': 'Not reachable',
+  'not-interested': 'Not interested',
+};
+
+/** A kind's lost reasons (none for an unknown kind). */
+export const lostReasonsOf = (kind: string): readonly LostReason[] => DIVISION_LOST_REASONS[kind as EnquiryKind] ?? [];
+
+/** A reason as the team reads it; a value that is no reason as it is. */
+export const lostReasonName = (reason: string): string => (LOST_REASON_NAMES as Record<string, string>)[reason] ?? reason;
 
 /** Whether `stage` is one of the kind's. */
 export const isStageOf = (kind: string, stage: unknown): stage is LeadStage => (stagesOf(kind) as readonly unknown[]).includes(stage);

@@ -33,6 +33,18 @@ export const LEAD_STATUSES = [
 ] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** The statuses that close a lead: won and lost (a sale's outcomes, which Insights reads), and closed (a message dealt with). Every other status but `new` is a working one, which must have a next follow-up. */
+/** Why a lead was lost: every division's reasons (each division's own short list is in stages.ts). */
+export const LOST_REASONS = [
+  'price',
+  'location',
+  'loan-rejected',
+  'interest-rate',
+  'fees',
+  'bought-elsewhere',
+  'not-reachable',
+  'not-interested',
+] as const;
+export type LostReason = (typeof LOST_REASONS)[number];
 export const CLOSED_STATUSES = ['won', 'lost', 'closed'] as const satisfies readonly LeadStatus[];
 export const isClosedStatus = (status: string): boolean => (CLOSED_STATUSES as readonly string[]).includes(status);
 export const isWorkingStatus = (status: string): boolean => status !== 'new' && !isClosedStatus(status);

@@ -16,6 +16,7 @@ import {
   ATTEMPT_OUTCOMES,
   HISTORY_EVENTS,
   LEAD_STATUSES,
+  LOST_REASONS,
   MEMBER_LANGUAGES,
   REFERRAL_KINDS,
   TEAM_ACTIONS,
@@ -68,6 +69,7 @@ const leadMeta = z.looseObject({
   firstContactDueAt: z.optional(time),
   firstContactAt: z.optional(time),
   followUpAt: z.optional(time),
+  lostReason: z.optional(z.enum(LOST_REASONS)),
 });
 export const leadSchema = z.custom<LeadRecord>((value) => leadMeta.safeParse(value).success);
 
@@ -107,6 +109,8 @@ export const workChangeSchema = z.strictObject({
   note: z.optional(z.string()),
   /** The next follow-up (null: none, which only a lead that is new or closed may have). */
   followUpAt: z.optional(z.nullable(time)),
+  /** Why it was lost: with status lost, one of its division's reasons (required). */
+  lostReason: z.optional(z.enum(LOST_REASONS)),
 });
 export type WorkChange = z.infer<typeof workChangeSchema>;
 

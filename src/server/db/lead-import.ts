@@ -115,6 +115,7 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
     first_contact_at: record.firstContactAt ?? null,
     // The next follow-up as the export had it; its push is not made again.
     follow_up_at: record.followUpAt ?? null,
+    lost_reason: record.status === 'lost' ? (record.lostReason ?? null) : null,
   });
   const types = {
     ...COLUMN_TYPES,
@@ -131,6 +132,7 @@ export const importRecords = async (records: readonly LeadRecord[]): Promise<num
     first_contact_due_at: 'timestamptz',
     first_contact_at: 'timestamptz',
     follow_up_at: 'timestamptz',
+    lost_reason: 'text',
   };
   const columns = Object.keys(types).join(', ');
   // Oldest first, as they arrived: each finds its person as if it had just come.

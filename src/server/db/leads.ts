@@ -16,7 +16,7 @@ import {
   type LeadRecord,
   type WorkEntry,
 } from '../../lib/enquiry/lead-record.ts';
-import { CLOSED_STATUSES, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
+import { CLOSED_STATUSES, type LeadStatus, type LostReason } from '../../lib/team-api/vocabulary.ts';
 
 /** A lead still open (new, or in a working stage of its division), as SQL on the leads table's own `status`. */
 export const OPEN_STATUS_SQL = `status NOT IN (${CLOSED_STATUSES.map((status) => `'${status}'`).join(', ')})`;
@@ -117,6 +117,7 @@ export interface LeadRow {
   first_contact_due_at: Date | null;
   first_contact_at: Date | null;
   follow_up_at: Date | null;
+  lost_reason: LostReason | null;
   deliveries?: DeliveryJson[];
   history?: { status: LeadStatus; note: string; by: string; at: string; event: WorkEntry['event'] | null; detail: string | null }[];
 }
@@ -188,7 +189,7 @@ export const recordFromRow = (row: LeadRow): LeadRecord => {
     ...row.fields,
     ...(row.photos.length > 0 ? { photos: row.photos } : {}),
     ...(touched ? { status: row.status, note: row.note, statusBy: row.status_by ?? '', statusAt: iso(row.status_at) } : {}),
-    ...defined({ followUpAt: iso(row.follow_up_at) }),
+    ...defined({ followUpAt: iso(row.follow_up_at), lostReason: row.lost_reason ?? undefined }),
     ...(row.history && row.history.length > 0
       ? {
           history: row.history.map(({ event, detail, ...entry }): WorkEntry => ({

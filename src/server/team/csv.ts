@@ -42,7 +42,8 @@ export const CSV_META_COLUMNS = [
  * assigneeId, assignedAt, firstContactDueAt and firstContactAt: who the lead was given to (their
  * name and id; "Owner" without an id: the owner's key), when, and its first-contact clock
  * (src/server/intake/assign.ts), empty on spam and on leads stored before routing; followUpAt: the
- * lead's next follow-up (src/server/team/follow-ups.ts), empty when it has none.
+ * lead's next follow-up (src/server/team/follow-ups.ts), empty when it has none; lostReason: why a
+ * lost lead was lost (src/lib/team-api/stages.ts), empty on any other and on leads lost before it was asked.
  */
 /** The assignee's id, beside their name in `assignee` (the record's `assignee` is both). */
 export const ASSIGNEE_ID_COLUMN = 'assigneeId';
@@ -83,6 +84,7 @@ export const CSV_LATER_COLUMNS: readonly (RecordField | LabelledField | typeof A
   'firstContactDueAt',
   'firstContactAt',
   'followUpAt',
+  'lostReason',
 ];
 
 /** Columns of the CSV: metadata, then every stored wire field of every kind (from FIELD_LABELS), then later additions. */

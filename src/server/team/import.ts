@@ -23,7 +23,7 @@ import { buildLeadRecord } from '../db/lead-record.ts';
 import { ASSIGNEE_ID_COLUMN } from './csv.ts';
 import { NOT_VISITOR_FIELDS, recordFieldsOfType, type LeadRecord, type Via, type WorkEntry } from '../../lib/enquiry/lead-record.ts';
 import { LEAD_STATUSES } from '../../lib/team-api/vocabulary.ts';
-import { isStageOf, stagesOf } from '../../lib/team-api/stages.ts';
+import { isStageOf, lostReasonsOf, stagesOf } from '../../lib/team-api/stages.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
@@ -97,6 +97,8 @@ export const importedRecord = (input: Record<string, unknown>): ImportResult => 
     problems.status = `must be one of ${LEAD_STATUSES.join(', ')}`;
   else if (row.status !== undefined && typeof kind === 'string' && !isStageOf(kind, row.status))
     problems.status = `must be one of ${stagesOf(kind).join(', ')} for ${kind}`;
+  if (row.lostReason !== undefined && typeof kind === 'string' && !(lostReasonsOf(kind) as readonly unknown[]).includes(row.lostReason))
+    problems.lostReason = `must be one of ${lostReasonsOf(kind).join(', ') || '(none: this kind is never lost)'}`;
   for (const field of DAYS)
     if (row[field] !== undefined && (typeof row[field] !== 'string' || !DAY.test(row[field])))
       problems[field] = 'must be a day (YYYY-MM-DD)';

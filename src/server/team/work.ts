@@ -11,8 +11,16 @@ import { HttpError } from '../errors.ts';
 import { query, queryOne, transaction } from '../db/connection.ts';
 import { readLead, type StoredLead } from '../db/leads.ts';
 import { logTeamAction } from '../db/team-log.ts';
-import { CLOSED_STATUSES, LEAD_STATUSES, isWorkingStatus, kindNames, type LeadStatus } from '../../lib/team-api/vocabulary.ts';
-import { stagesOf } from '../../lib/team-api/stages.ts';
+import {
+  CLOSED_STATUSES,
+  LEAD_STATUSES,
+  LOST_REASONS,
+  isWorkingStatus,
+  kindNames,
+  type LeadStatus,
+  type LostReason,
+} from '../../lib/team-api/vocabulary.ts';
+import { lostReasonName, lostReasonsOf, stagesOf } from '../../lib/team-api/stages.ts';
 import { followUpNeeded, followUpProblem } from './follow-ups.ts';
 import type { WorkChange } from '../../lib/team-api/wire.ts';
 import { newDeliveries, storeDeliveries, tryAtReceipt } from '../outbound/deliveries.ts';
@@ -49,12 +57,15 @@ export const versionOf = (etag: string): number | null => {
 /** The change asked for, checked; a 400 names each bad field. */
 export const parseWork = (body: unknown, now = Date.now()): WorkChange => {
   const fields: Record<string, string> = {};
-  const { status, note, followUpAt } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const { status, note, followUpAt, lostReason } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (status !== undefined && !(LEAD_STATUSES as readonly unknown[]).includes(status))
     fields.status = `status must be one of ${LEAD_STATUSES.join(', ')}`;
   if (note !== undefined && (typeof note !== 'string' || note.length > NOTE_MAX))
     fields.note = `note must be text of at most ${NOTE_MAX} characters`;
   else if (typeof note === 'string' && note.includes('\u0000')) fields.note = 'note must not hold U+0000 (NUL)';
+  if (lostReason !== undefined && status !== 'lost') fields.lostReason = 'lostReason goes with status lost';
+  else if (lostReason !== undefined && !(LOST_REASONS as readonly unknown[]).includes(lostReason))
+    fields.lostReason = `lostReason must be one of ${LOST_REASONS.join(', ')}`;
   const followUp = followUpAt === undefined || followUpAt === null ? null : followUpProblem(followUpAt, now);
   if (followUp) fields.followUpAt = followUp;
   if (status === undefined && note === undefined && followUpAt === undefined) fields.status = 'send a status, a note, a followUpAt or more';
@@ -62,6 +73,7 @@ export const parseWork = (body: unknown, now = Date.now()): WorkChange => {
   return {
     ...(status !== undefined ? { status: status as LeadStatus } : {}),
     ...(note !== undefined ? { note: (note as string).trim() } : {}),
+    ...(lostReason !== undefined ? { lostReason: lostReason as LostReason } : {}),
     ...(followUpAt !== undefined ? { followUpAt: followUpAt === null ? null : new Date(followUpAt as string).toISOString() } : {}),
   };
 };
@@ -75,7 +87,7 @@ export const parseWork = (body: unknown, now = Date.now()): WorkChange => {
  */
 export const changeWork = async (id: string, change: WorkChange, by: string, version: number): Promise<StoredLead> => {
   const at = new Date().toISOString();
-  if (change.status !== undefined) await checkStageOfKind(id, change.status);
+  if (change.status !== undefined) await checkStageOfKind(id, change.status, change.lostReason);
   const setsFollowUp = change.followUpAt !== undefined;
   const changed = await queryOne<{ id: string; status: LeadStatus }>(
     `WITH wanted AS (
@@ -86,13 +98,16 @@ export const changeWork = async (id: string, change: WorkChange, by: string, ver
      changed AS (
        UPDATE leads l SET status = w.status, note = coalesce($4, l.note), status_by = $5, status_at = $6, version = l.version + 1,
          follow_up_at = w.follow_up_at,
+         lost_reason = CASE WHEN w.status = 'lost' THEN coalesce($12, l.lost_reason) END,
          follow_up_push_at = CASE WHEN w.follow_up_at IS NOT DISTINCT FROM w.old_follow_up THEN l.follow_up_push_at ELSE w.follow_up_at END
        FROM wanted w
        WHERE l.id = w.id AND NOT ($9 AND w.status <> 'new' AND NOT (w.status = ANY($10::text[])) AND w.follow_up_at IS NULL)
        RETURNING l.id, l.kind, l.status, l.note, l.follow_up_at, w.follow_up_at IS DISTINCT FROM w.old_follow_up AS moved),
      history AS (
        INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note, detail)
-       SELECT id, $6, $5, status, note, CASE WHEN moved AND follow_up_at IS NOT NULL THEN $11 || to_char(follow_up_at AT TIME ZONE 'Asia/Kolkata', 'FMDD Mon, FMHH12:MI am') END
+       SELECT id, $6, $5, status, note,
+              CASE WHEN moved AND follow_up_at IS NOT NULL THEN $11 || to_char(follow_up_at AT TIME ZONE 'Asia/Kolkata', 'FMDD Mon, FMHH12:MI am')
+                   WHEN status = 'lost' AND $13::text IS NOT NULL THEN $13 END
        FROM changed),
      logged AS (
        INSERT INTO team_log (at, actor, action, lead_id, detail) SELECT $6, $5, 'work', id, jsonb_build_object('status', status) FROM changed)
@@ -109,6 +124,8 @@ export const changeWork = async (id: string, change: WorkChange, by: string, ver
       change.status !== undefined || setsFollowUp,
       [...CLOSED_STATUSES],
       'Next follow-up: ',
+      change.status === 'lost' ? (change.lostReason ?? null) : null,
+      change.status === 'lost' && change.lostReason ? `Reason: ${lostReasonName(change.lostReason)}` : null,
     ],
   );
   // The first contact (contacted, or a later stage set by hand) stops the first-contact clock (and is what Insights measures from the assignment).
@@ -125,13 +142,20 @@ export const changeWork = async (id: string, change: WorkChange, by: string, ver
 };
 
 /** A stage that is not one of the lead's division's: 400 naming status, with the division's stages. */
-const checkStageOfKind = async (id: string, status: LeadStatus) => {
+const checkStageOfKind = async (id: string, status: LeadStatus, lostReason: LostReason | undefined) => {
   const lead = await queryOne<{ kind: string }>('SELECT kind FROM leads WHERE id = $1 AND spam IS NULL', [id]);
   if (!lead) throw new HttpError(404, 'No lead in the inbox has that id.');
   const stages = stagesOf(lead.kind);
   if (!stages.includes(status))
     throw new HttpError(400, 'Some fields are wrong.', {
       fields: { status: `a ${kindNames(lead.kind).lead.toLowerCase()}'s status is one of ${stages.join(', ')}` },
+    });
+  const reasons = lostReasonsOf(lead.kind);
+  if (status === 'lost' && (lostReason === undefined || !reasons.includes(lostReason)))
+    throw new HttpError(400, 'Say why the lead was lost.', {
+      fields: {
+        lostReason: `a lost ${kindNames(lead.kind).lead.toLowerCase()} needs its reason (lostReason): one of ${reasons.join(', ')}`,
+      },
     });
 };
 
