@@ -18,7 +18,7 @@ import { createECDH, createPublicKey, randomBytes, randomUUID, verify, type ECDH
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { listenStandIn, recordWaiters } from './standin-server.ts';
 import ece from 'http_ece';
 
 export interface StandInSubscription {
@@ -111,7 +111,10 @@ export const startPushService = async (options: { port?: number; outboxDir?: str
   };
 
   const received: ReceivedPush[] = [];
-  const waiters: { count: number; resolve: () => void }[] = [];
+  const waiters = recordWaiters(
+    () => received,
+    (got, count) => `the push stand-in got ${got} of ${count} pushes`,
+  );
   let behaviour: PushBehaviour = {};
   let origin = '';
 
@@ -168,41 +171,22 @@ export const startPushService = async (options: { port?: number; outboxDir?: str
       await mkdir(pushDir, { recursive: true });
       await writeFile(path.join(pushDir, `${push.at.replace(/[:.]/g, '-')}-${id.slice(0, 8)}.json`), JSON.stringify(push, null, 2));
     }
-    for (const waiter of waiters.filter((one) => received.length >= one.count)) waiter.resolve();
+    waiters.wake();
     res.writeHead(status, { location: `${origin}/message/${randomUUID()}` });
     res.end();
   };
-  const server = http.createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenStandIn(handle, options);
+  origin = server.origin;
 
   return {
     origin,
     subscribe,
     deviceOf: (endpoint) => endpoint.split('/').at(-1) ?? '',
     received,
-    waitFor: (count, timeoutMs = 10_000) =>
-      new Promise((resolve, reject) => {
-        if (received.length >= count) return resolve(received);
-        const timer = setTimeout(() => reject(new Error(`the push stand-in got ${received.length} of ${count} pushes`)), timeoutMs);
-        waiters.push({
-          count,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve(received);
-          },
-        });
-      }),
+    waitFor: waiters.waitFor,
     setBehaviour(next) {
       behaviour = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 };

@@ -20,7 +20,7 @@ import http from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { listenStandIn, recordWaiters } from './standin-server.ts';
 import { WHATSAPP_GRAPH_API } from '../src/server/settings.ts';
 
 /** The Graph API version the stand-in answers under: the pinned one of src/server/settings.ts. */
@@ -168,9 +168,9 @@ export const startWhatsAppStandIn = async (
   const accessToken = options.accessToken ?? LOCAL_WHATSAPP.WHATSAPP_ACCESS_TOKEN;
   const outDir = options.outboxDir ? path.join(options.outboxDir, 'whatsapp') : null;
   const received: ReceivedMessage[] = [];
-  const waiters: { count: number; resolve: () => void }[] = [];
   let behaviour: WhatsAppBehaviour = {};
   const taken = () => received.filter((message) => message.status < 300);
+  const waiters = recordWaiters(taken, (got, count) => `the WhatsApp stand-in took ${got} of ${count} messages`);
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -238,7 +238,7 @@ export const startWhatsAppStandIn = async (
         JSON.stringify(message, null, 2),
       );
     }
-    for (const waiter of waiters.filter((one) => taken().length >= one.count)) waiter.resolve();
+    waiters.wake();
     if (!wamid)
       return json(status, {
         error: { ...(META_ERRORS[status] ?? { message: 'Service unavailable', type: 'OAuthException', code: 2 }), fbtrace_id: 'local' },
@@ -249,36 +249,16 @@ export const startWhatsAppStandIn = async (
       messages: [{ id: wamid, message_status: 'accepted' }],
     });
   };
-  const server = http.createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, close } = await listenStandIn(handle, options);
   return {
     origin,
     apiUrl: `${origin}/${STANDIN_GRAPH_VERSION}`,
     received,
     taken,
-    waitFor: (count, timeoutMs = 10_000) =>
-      new Promise((resolve, reject) => {
-        if (taken().length >= count) return resolve(taken());
-        const timer = setTimeout(() => reject(new Error(`the WhatsApp stand-in took ${taken().length} of ${count} messages`)), timeoutMs);
-        waiters.push({
-          count,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve(taken());
-          },
-        });
-      }),
+    waitFor: waiters.waitFor,
     setBehaviour(next) {
       behaviour = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 };
