@@ -12,6 +12,8 @@
  *   (GET /api/leads/insights: counts, sources, languages, speed of first contact in working time,
  *   the leads waiting);
  * - the full CSV export of every lead through the real function, page by page (2,000 a page);
+ * - in process and over HTTP: the due list (GET /api/leads?view=due, everyone's and one
+ *   member's) and a lead's page with its attempts and history, at about 4 attempts a lead;
  * - over HTTP, through the site `npm start` serves (harness/serve.ts on the same database): the
  *   same inbox queries.
  * Prints the tables for docs/performance.md, and exits 1 when a target is missed. In process,
@@ -236,13 +238,12 @@ const makeLead = (n: number, now: number): Record<string, unknown> => {
   if (random() < 0.02) return { ...record, spam: pick(['honeypot', 'challenge-too-fast', 'challenge-missing']), notified: false };
   const age = now - Date.parse(receivedAt);
   if (age > 7 * DAY && random() < 0.33) {
-    const status =
-      kind === 'contact' || kind === 'privacy'
-        ? pick(['contacted', 'closed'] as const)
-        : pick(['contacted', 'contacted', 'won', 'lost'] as const);
+    // A contact message or privacy request is never won or lost (it is closed); closed is left out, as
+    // the persons migration's backfill below copies these leads into a database of before the stages.
+    const status = kind === 'contact' || kind === 'privacy' ? 'contacted' : pick(['contacted', 'contacted', 'won', 'lost'] as const);
     const statusAt = new Date(Date.parse(receivedAt) + Math.floor(random() * 3 * DAY)).toISOString();
     const statusBy = pick(TEAM);
-    const note = status === 'won' ? 'Signed up' : status === 'lost' ? 'Not interested' : status === 'closed' ? 'Answered' : 'Called back';
+    const note = status === 'won' ? 'Signed up' : status === 'lost' ? 'Not interested' : 'Called back';
     Object.assign(record, { status, note, statusBy, statusAt, history: [{ status, note, by: statusBy, at: statusAt }] });
   }
   return record;
@@ -300,6 +301,38 @@ await database.exclusive((db) =>
     [MEMBERS],
   ),
 );
+// Follow-ups (issue 41): about 4 attempts a lead (1 to 7, by the lead's id), each with its line in
+// the history, a third of them answered; every lead being worked has its next follow-up, from 5
+// days overdue to 5 days ahead, so the due list has its share of every member's leads.
+const attemptsStarted = performance.now();
+await database.exclusive((db) =>
+  db.exec(`
+    CREATE TEMP TABLE bench_attempts AS
+      SELECT l.id AS lead_id, l.received_at + g * interval '1 day' + (abs(hashtext(l.id::text || g)) % 600) * interval '1 minute' AS at,
+             l.assignee_id AS member_id, 'Bench member' AS member_name,
+             (ARRAY['call', 'call', 'call', 'whatsapp', 'email'])[1 + abs(hashtext(l.id::text || g || 'c')) % 5] AS channel,
+             (ARRAY['connected', 'no-answer', 'no-answer', 'busy', 'switched-off', 'wrong-number'])[1 + abs(hashtext(l.id::text || g || 'o')) % 6] AS outcome
+      FROM leads l CROSS JOIN LATERAL generate_series(1, 1 + abs(hashtext(l.id::text)) % 7) g WHERE l.spam IS NULL;
+    INSERT INTO lead_attempts (lead_id, at, member_id, member_name, channel, outcome)
+      SELECT lead_id, at, member_id, member_name, channel, outcome FROM bench_attempts;
+    INSERT INTO lead_history (lead_id, changed_at, changed_by, status, note, event, detail)
+      SELECT a.lead_id, a.at, a.member_name, l.status, l.note, 'attempt', a.channel || ': ' || a.outcome FROM bench_attempts a JOIN leads l ON l.id = a.lead_id;
+    DROP TABLE bench_attempts;
+    UPDATE leads SET follow_up_at = now() + ((abs(hashtext(id::text || 'f')) % 240) - 120) * interval '1 hour'
+      WHERE spam IS NULL AND status NOT IN ('new', 'won', 'lost', 'closed');
+  `),
+);
+const attemptsSeconds = (performance.now() - attemptsStarted) / 1000;
+const followUps = await database.exclusive(
+  async (db) =>
+    (
+      await db.query<{ attempts: number; due: number; working: number }>(
+        `SELECT (SELECT count(*) FROM lead_attempts)::int AS attempts,
+           (SELECT count(*) FROM leads WHERE follow_up_at <= now() AND spam IS NULL)::int AS due,
+           (SELECT count(*) FROM leads WHERE follow_up_at IS NOT NULL AND spam IS NULL)::int AS working`,
+      )
+    ).rows[0],
+);
 await database.exclusive((db) => db.exec('VACUUM ANALYZE'));
 
 // ---- the inbox's queries --------------------------------------------------------------------------
@@ -356,6 +389,10 @@ const QUERIES: [string, () => string, { inProcess: number; http: number }?][] = 
   ['spam view', () => path_('spam=only')],
   ["a person's page (GET /api/people/<id>)", () => `/api/people/${pick(personRows).id}`],
   ["a person's page, 3 or more enquiries", () => `/api/people/${pick(severalLeads).id}`],
+  // Follow-ups (issue 41): the due list, everyone's and one member's, and a lead's page with its attempts and history.
+  ['due list (view=due), everyone', () => '/api/leads?format=json&limit=20&view=due'],
+  ['due list (view=due), one member of 8', () => `/api/leads?format=json&limit=20&view=due&assignee=${pick(MEMBERS)}`],
+  ["a lead's page with its attempts and history (GET /api/leads/<id>)", () => `/api/leads/${sample().id}`],
   ['Possible duplicates, first page', () => '/api/people/duplicates', { inProcess: TARGET_DUPLICATES, http: TARGET_DUPLICATES }],
 ];
 
@@ -552,6 +589,9 @@ log(
 );
 log(
   `npm run leads:import of their CSV export (${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MB): ${importSeconds.toFixed(1)} s, ${Math.round(total / importSeconds).toLocaleString('en')} leads a second`,
+);
+log(
+  `follow-ups: ${followUps.attempts.toLocaleString('en')} attempts (each with its history line), ${followUps.working.toLocaleString('en')} leads with a next follow-up, ${followUps.due.toLocaleString('en')} of them due or overdue; seeded in ${attemptsSeconds.toFixed(1)} s`,
 );
 log('');
 log(
