@@ -3,7 +3,8 @@
  * *Call*, leaves the page and comes back; the sheet asks how it went and records "No answer" in
  * one tap; the lead shows "Attempt 1 of 6"; a quick pick sets the next follow-up, and on the fake
  * clock of that day the inbox opens on *Follow-ups due* with the lead under today's. The sheet
- * is a modal dialog: Escape closes it and focus goes back.
+ * is a modal dialog: Escape closes it and focus goes back. And a planning lead worked through its
+ * division's stages to Invested (won), with two unanswered calls and one connected; lost asks why.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { EXPORT_TOKEN } from '../../playwright.config.ts';
@@ -93,5 +94,65 @@ for (const width of [390, 1280])
       await expect(today.locator('.inbox-card', { hasText: lead.Username })).toBeVisible();
       await expectNoAxeViolations(page, 'due: ');
       await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/follow-ups-due-${width}.png`, fullPage: true });
+    });
+
+    test('a planning lead worked through its stages to Invested: two unanswered calls, one connected, lost asks why', async ({
+      page,
+      request,
+    }) => {
+      const name = `Stages ${uniqueLetters(8)}`;
+      const added = await request.post('/api/leads/team', { headers: auth, data: { name, role: 'sales' } });
+      const { key, member } = (await added.json()) as { key: string; member: { id: string } };
+      const lead = await sendFinanceLead(request);
+      await request.post(`/api/leads/${lead.submissionId}/assign`, { headers: auth, data: { memberId: member.id } });
+      await page.goto('/leads');
+      await page.getByLabel('Your key').fill(key);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('.inbox-card', { hasText: lead.Username }).click();
+
+      // Two calls not answered, then one that is: the first Connected one makes the lead contacted.
+      const sheet = page.getByRole('dialog', { name: 'How did the call go?' });
+      for (const [count, outcome] of [
+        [1, 'No answer'],
+        [2, 'Busy'],
+        [3, 'Connected'],
+      ] as const) {
+        const call = page.getByRole('link', { name: new RegExp(`Call ${lead.phone}`) });
+        await call.evaluate((link) => link.addEventListener('click', (event) => event.preventDefault(), { once: true }));
+        await call.click();
+        await leaveAndComeBack(page);
+        await sheet.getByRole('button', { name: outcome, exact: true }).click();
+        await expect(sheet).toBeHidden();
+        await expect(page.getByRole('heading', { name: `Attempt ${count} of 6` })).toBeVisible();
+      }
+      const status = page.getByLabel('Status', { exact: true });
+      await expect(status).toHaveValue('contacted');
+      // The division's own stages, in its words.
+      await expect(status.locator('option')).toHaveText(['New', 'Contacted', 'Meeting', 'Proposal', 'Invested', 'Lost']);
+
+      for (const stage of ['meeting', 'proposal']) {
+        await status.selectOption(stage);
+        await page.getByRole('button', { name: 'Save' }).click();
+        await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+        await expect(status).toHaveValue(stage);
+      }
+      // Lost asks why, from the division's reasons; the lead is not lost here.
+      await status.selectOption('lost');
+      const why = page.getByLabel('Why was it lost?');
+      await expect(why.locator('option:not([disabled])')).toHaveText(['Fees', 'Went elsewhere', 'Not reachable', 'Not interested']);
+      await expectNoAxeViolations(page, 'stages: ');
+      await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/stages-lost-reason-${width}.png`, fullPage: true });
+
+      await status.selectOption({ label: 'Invested' });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+      const { lead: won } = (await (await request.get(`/api/leads/${lead.submissionId}`, { headers: auth })).json()) as {
+        lead: { status: string; followUpAt?: string; history: { status: string; event?: string }[] };
+      };
+      expect(won.status).toBe('won');
+      expect(won.followUpAt).toBeUndefined();
+      expect(won.history.filter((entry) => !entry.event).map((entry) => entry.status)).toEqual(['meeting', 'proposal', 'won']);
+      await expect(page.locator('.inbox-history')).toContainText(`${name} set invested`);
+      await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/stages-won-${width}.png`, fullPage: true });
     });
   });
