@@ -56,6 +56,8 @@ for (const width of [390, 1280])
       const status = page.locator('.inbox-whatsapp');
       await expect(status).toContainText('WhatsApp acknowledgement (in Tamil): Read');
       await expect(page.getByRole('link', { name: /^WhatsApp/ })).toHaveAttribute('href', `https://wa.me/91${lead.phone}`);
+      // The name, its heading, may be in Tamil, Telugu or Kannada: the heading falls back to the inbox's Indic faces.
+      expect(await page.locator('h1').evaluate((heading) => getComputedStyle(heading).fontFamily)).toContain('Site Indic');
       // Within the phone's width: nothing runs off the side.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectNoAxeViolations(page, 'lead: ');
