@@ -140,6 +140,8 @@ for (const width of [390, 1280])
       await status.selectOption('lost');
       const why = page.getByLabel('Why was it lost?');
       await expect(why.locator('option:not([disabled])')).toHaveText(['Fees', 'Went elsewhere', 'Not reachable', 'Not interested']);
+      // A lead being closed has no next follow-up to pick.
+      await expect(page.getByText('Next follow-up', { exact: true })).toBeHidden();
       await expectNoAxeViolations(page, 'stages: ');
       await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/stages-lost-reason-${width}.png`, fullPage: true });
 

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { LeadRecord } from '../../lib/enquiry/lead-record.ts';
-import { isWorkingStatus } from '../../lib/team-api/vocabulary.ts';
+import { isClosedStatus, isWorkingStatus } from '../../lib/team-api/vocabulary.ts';
 import { lostReasonName, lostReasonsOf, stageName, stagesOf } from '../../lib/team-api/stages.ts';
 import { FollowUpPicker, type FollowUpPicks } from './FollowUpPicker.tsx';
 import type { WorkChange } from '../../lib/team-api/wire.ts';
@@ -72,7 +72,7 @@ export function StatusForm({ lead, etag, busy, saved, picks, onSave }: Props) {
           </select>
         </>
       )}
-      {(working || lead.followUpAt) && (
+      {!isClosedStatus(status) && (working || lead.followUpAt) && (
         <FollowUpPicker key={`${etag}-follow-up`} id="lead-follow-up" picks={picks} current={lead.followUpAt} onChange={setFollowUp} />
       )}
       <label htmlFor="lead-note">Note</label>
