@@ -7,6 +7,7 @@ import { site } from './src/config/site.ts';
 import { DEFAULT_LOCALE, HTML_LANG, LOCALES } from './src/i18n/locales.ts';
 import { adminBundle } from './integrations/admin-bundle.ts';
 import { inboxWorker } from './integrations/inbox-worker.ts';
+import { keptSender } from './integrations/kept-sender.ts';
 import { pageDirectives } from './src/config/security.ts';
 import { adminMetaCsp } from './src/lib/cms/csp.ts';
 import { cspInlineHashes } from './integrations/csp-inline.ts';
@@ -73,6 +74,8 @@ export default defineConfig({
     adminBundle(),
     // /leads-sw.js: the inbox's service worker (offline list, push alerts), registered by /leads only.
     inboxWorker(),
+    // /send-kept.js: sends an enquiry kept in the browser while offline, loaded only when one waits.
+    keptSender(),
     i18nFallback(),
     // Names the pages that cannot show the AMFI ARN or the RERA registration while they are not set.
     registrationsWarning(),

@@ -1,7 +1,7 @@
 /**
  * Astro integration: builds the inbox's service worker (src/islands/inbox/pwa/service-worker.ts)
  * after the site's build, into dist/leads-sw.js (a fixed name: a worker's address must stay the
- * same for browsers to update it), in a Vite build of its own, as one classic script. Built into
+ * same for browsers to update it), as one classic script (classic-script.ts). Built into
  * it: the files /leads loads (its scripts, styles and the chunks they import, read from the built
  * dist/leads.html), which it keeps for offline use, and a version made of their names, so a new
  * build replaces the old cache. The visitors' pages never reference it.
@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { build } from 'vite';
+import { buildClassicScript } from './classic-script.ts';
 
 export const INBOX_WORKER_ENTRY = 'src/islands/inbox/pwa/service-worker.ts';
 export const INBOX_WORKER_FILE = 'leads-sw.js';
@@ -46,23 +46,12 @@ export function inboxWorker(): AstroIntegration {
         const html = await readFile(fileURLToPath(new URL('leads.html', dir)), 'utf8');
         const precache = await filesOfPage(dir, html);
         const version = createHash('sha256').update(precache.join('\n')).update(html).digest('hex').slice(0, 12);
-        await build({
-          configFile: false,
-          root: fileURLToPath(root),
-          logLevel: 'warn',
-          publicDir: false,
+        await buildClassicScript({
+          root,
+          dist: dir,
+          entry: INBOX_WORKER_ENTRY,
+          file: INBOX_WORKER_FILE,
           define: { __INBOX_PRECACHE__: JSON.stringify(precache), __INBOX_VERSION__: JSON.stringify(version) },
-          build: {
-            outDir: fileURLToPath(dir),
-            emptyOutDir: false,
-            copyPublicDir: false,
-            target: 'es2022',
-            minify: true,
-            rolldownOptions: {
-              input: { worker: fileURLToPath(new URL(INBOX_WORKER_ENTRY, root)) },
-              output: { format: 'iife', entryFileNames: INBOX_WORKER_FILE },
-            },
-          },
         });
         logger.info(
           `/${INBOX_WORKER_FILE}: the inbox's service worker, keeping ${precache.length} files for offline use (version ${version})`,

@@ -9,7 +9,9 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { CATEGORIES, INTENTS, LOAN_TYPES, PLANNING_OPTIONS } from './lib/enquiry/options.ts';
+import { CATEGORIES, INTENTS } from './lib/enquiry/options.ts';
+import { LOAN_TYPES } from './lib/enquiry/loan-options.ts';
+import { PLANNING_OPTIONS } from './lib/enquiry/plan-options.ts';
 import { VERSION_PATTERN, consentListProblems, consentLockProblems, readConsentFolder } from '../integrations/consent-lock.ts';
 import { CONSENT_VERSIONS } from './lib/consent.ts';
 import { LOCALES } from './i18n/locales.ts';

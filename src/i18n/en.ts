@@ -477,6 +477,15 @@ export const en = {
       body: 'We could not reach our server or our e-mail service. Everything you typed is still in the form. Please try again, or call or WhatsApp us.',
       retry: 'Try again',
     },
+    /** When neither path took the enquiry and it waits in this browser, sent by itself when the connection returns. */
+    kept: {
+      title: 'Your enquiry is saved on this device',
+      body: 'We could not reach our server just now; your connection may have dropped. Your enquiry is saved in this browser and will be sent by itself as soon as you are back online, or the next time you open our website. You can also try again now, or call or WhatsApp us.',
+      /** Shown on a later page once it has been sent. {reference}: the first 8 characters of the enquiry's id. */
+      sent: 'Your saved enquiry has now reached us. Your reference: {reference}. We will contact you shortly.',
+      refused: 'We could not send the enquiry saved on this device. Please fill in the form again, or call or WhatsApp us.',
+      close: 'Close',
+    },
     /** Plain words for the e-mail back-up service's answers (status 0 = offline, 403, 429, 451). */
     emailStatus: {
       0: 'The e-mail service could not be reached: your device seems to be offline.',

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { EMAILJS_STANDIN_ORIGIN } from '../../playwright.config.ts';
 import { FORM_TEXT } from '../support/words.ts';
+import { KEPT_DB } from '../../src/lib/kept-enquiry.ts';
 import { exportedLeads, fill, FORM_PAGES, humanPause, hydrated, submitButton, type FormPage } from '../support/form-filling.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -60,13 +61,16 @@ test('the network drops: the fallback e-mail reaches the team', async ({ page, r
   expect((await received(request)).filter((m) => m.template_params.email === email)).toHaveLength(1);
 });
 
-test('both paths fail: a plain failure, every value kept, links offered; Retry then stores exactly once', async ({ page, request }) => {
+test('both paths fail: the enquiry is kept in the browser, every value in the form, links offered; Retry then stores exactly once', async ({
+  page,
+  request,
+}) => {
   await setStore(request, 'down');
   await setStandIn(request, { status: 500 });
   const email = await fillUnique(page);
   await submitButton(page, 'finance').click();
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText(FORM_TEXT.failure.title, { timeout: 30_000 });
+  await expect(alert).toContainText(FORM_TEXT.kept.title, { timeout: 30_000 });
   await expect(alert.getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+919000000000');
   await expect(alert.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/919000000000');
   await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
@@ -79,4 +83,19 @@ test('both paths fail: a plain failure, every value kept, links offered; Retry t
   await expect(page.getByText(FORM_TEXT.success.byEmail)).toHaveCount(0);
   const leads = (await exportedLeads(request, 'finance')).filter((lead) => lead.email === email);
   expect(leads).toHaveLength(1);
+  // Sent by the form itself: nothing is kept for a later page to send again.
+  const waiting = () =>
+    page.evaluate(
+      ({ database, store }) =>
+        new Promise<number>((resolve, reject) => {
+          const opening = indexedDB.open(database);
+          opening.onerror = () => reject(new Error('IndexedDB'));
+          opening.onsuccess = () => {
+            const count = opening.result.transaction(store).objectStore(store).count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+      KEPT_DB,
+    );
+  await expect.poll(waiting).toBe(0);
 });

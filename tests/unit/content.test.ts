@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryName, localized as getCollection } from '../../src/lib/content.ts';
-import { LOAN_TYPES, PLANNING_OPTIONS } from '../../src/lib/enquiry/options.ts';
+import { LOAN_TYPES } from '../../src/lib/enquiry/loan-options.ts';
+import { PLANNING_OPTIONS } from '../../src/lib/enquiry/plan-options.ts';
 
 describe('content collections load with the counts of the original site', () => {
   it('has 4 divisions, realty/consulting/immigration with 4 service blocks each', async () => {

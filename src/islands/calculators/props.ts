@@ -6,7 +6,9 @@
  */
 import { dictionary, localeOrDefault, type Locale } from '../../i18n/index.ts';
 import { regulatorSentence } from '../../i18n/regulators.ts';
-import { AMOUNTS, SIP_BANDS, type Category, type LoanType } from '../../lib/enquiry/options.ts';
+import type { Category } from '../../lib/enquiry/options.ts';
+import { AMOUNTS, type LoanType } from '../../lib/enquiry/loan-options.ts';
+import { SIP_BANDS } from '../../lib/enquiry/plan-options.ts';
 import { realEstateFieldsFor } from '../../lib/enquiry/realestate.ts';
 import { emiDefaultsFor } from '../../lib/calculators/emi.ts';
 import type { LandBands, LandUnit } from '../../lib/calculators/land.ts';

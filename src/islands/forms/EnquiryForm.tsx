@@ -99,7 +99,8 @@ export default function EnquiryForm({
           aria-labelledby={ids.title}
           aria-describedby={ids.intro}
           onSubmit={(event) => {
-            void loadSentMessage().catch(() => {});
+            // Not while offline: the browser would remember the failed import for the page.
+            if (navigator.onLine) void loadSentMessage().catch(() => {});
             onSubmit(event);
           }}
         >
@@ -132,7 +133,7 @@ export default function EnquiryForm({
               {!privacyRequest && <ConsentField brand={contact.brand} notice={consent} pageLocale={locale} />}
               <Honeypot />
               {phase.name === 'problem' && <SendProblems message={phase.message} problems={phase.problems} />}
-              {phase.name === 'failed' && <SendFailure detail={phase.message} contact={contact} />}
+              {phase.name === 'failed' && <SendFailure detail={phase.message} contact={contact} kept={phase.kept} />}
               <button
                 type="submit"
                 className="button enquiry-form__submit"

@@ -1,6 +1,6 @@
 /** The eight loan enquiry forms: each page preselects its own loan type. */
 import { bankLoanSchema } from '../../lib/enquiry/bankloan.ts';
-import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS, type LoanType } from '../../lib/enquiry/options.ts';
+import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS, type LoanType } from '../../lib/enquiry/loan-options.ts';
 import type { FormLanguage } from './language.ts';
 import type { ContactLinks } from '../../lib/contact-links.ts';
 import EnquiryForm from './EnquiryForm.tsx';

@@ -4,13 +4,10 @@
  * the input is a plain `<input type="file" name="files" multiple>` of the HTML form.
  */
 import { useEffect, useRef, useState } from 'react';
-import { messageText } from '../../lib/enquiry/messages.ts';
 import { format } from '../../i18n/format.ts';
 import { PHOTO_LIMITS, PHOTO_TYPES } from '../../lib/enquiry/photo-rules.ts';
-import type { photoProblem as PhotoProblemOf } from '../../lib/enquiry/photo-checks.ts';
 import { ErrorText } from './FieldShell.tsx';
 import { fieldIds, useFormMeta } from './context.ts';
-import type { preparePhoto as PreparePhoto } from './shrink-photo.ts';
 
 export interface ChosenPhoto {
   key: number;
@@ -46,34 +43,15 @@ export default function PhotoField({ photos, onChange, serverError }: PhotoField
   const add = async (files: File[]) => {
     setBusy(true);
     setProblem(undefined);
-    const room = PHOTO_LIMITS.maxCount - photos.length;
-    const added: ChosenPhoto[] = [];
-    let firstProblem: string | undefined =
-      files.length > room ? messageText(messages, 'photosCount', { max: PHOTO_LIMITS.maxCount }) : undefined;
+    const kept = photos.map((p) => p.file);
     // The shrinking and the checks are fetched when photos are first chosen; should that fail,
-    // each photo goes as it is and the server checks it.
-    const [preparePhoto, photoProblem]: [typeof PreparePhoto, typeof PhotoProblemOf] = await Promise.all([
-      import('./shrink-photo.ts').then(
-        (module) => module.preparePhoto,
-        () => (file: File) => Promise.resolve(file),
-      ),
-      import('../../lib/enquiry/photo-checks.ts').then(
-        (module) => module.photoProblem,
-        () => () => null,
-      ),
-    ]);
-    for (const file of files.slice(0, Math.max(0, room))) {
-      const prepared = await preparePhoto(file);
-      if (!prepared) {
-        firstProblem ??= messageText(messages, 'photosType', { name: file.name });
-        continue;
-      }
-      added.push({ key: nextKey++, file: prepared, preview: URL.createObjectURL(prepared) });
-    }
-    const next = [...photos, ...added];
-    const limits = photoProblem(next.map((p) => ({ name: p.file.name, size: p.file.size, kind: p.file.type })));
-    setProblem(firstProblem ?? (limits ? messageText(messages, limits.message, limits.params) : undefined));
-    onChange(next);
+    // each photo goes as it is (as many as there is room for) and the server checks it.
+    const { added, problem: found } = await import('./shrink-photo.ts').then(
+      (module) => module.addPhotos(files, kept, messages),
+      () => ({ added: files.slice(0, Math.max(0, PHOTO_LIMITS.maxCount - kept.length)), problem: undefined }),
+    );
+    setProblem(found);
+    onChange([...photos, ...added.map((file) => ({ key: nextKey++, file, preview: URL.createObjectURL(file) }))]);
     setBusy(false);
   };
 

@@ -1,6 +1,6 @@
 /** The four financial planning forms: each page preselects its own option. */
 import { financeSchema } from '../../lib/enquiry/finance.ts';
-import { PLANNING_OPTIONS, SIP_BANDS, type PlanningOption } from '../../lib/enquiry/options.ts';
+import { PLANNING_OPTIONS, SIP_BANDS, type PlanningOption } from '../../lib/enquiry/plan-options.ts';
 import type { FormLanguage } from './language.ts';
 import type { ContactLinks } from '../../lib/contact-links.ts';
 import EnquiryForm from './EnquiryForm.tsx';

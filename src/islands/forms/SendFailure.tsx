@@ -1,7 +1,8 @@
 /**
  * When an enquiry could not be sent. SendProblems: the server refused it (the words, and problems
  * with no field of their own). SendFailure: neither the server nor the e-mail fallback took it;
- * everything typed is kept, and the visitor gets other ways to reach the team.
+ * everything typed is kept, and the visitor gets other ways to reach the team. When the browser
+ * keeps it (kept-enquiry.ts), the visitor is told that it will be sent by itself.
  */
 import { format } from '../../i18n/format.ts';
 import { useFormMeta } from './context.ts';
@@ -22,12 +23,13 @@ export function SendProblems({ message, problems }: { message: string; problems:
   );
 }
 
-export function SendFailure({ detail, contact }: { detail: string; contact: ContactLinks }) {
+export function SendFailure({ detail, contact, kept }: { detail: string; contact: ContactLinks; kept: boolean }) {
   const { words } = useFormMeta();
+  const said = kept ? words.kept : words.failure;
   return (
     <div className="enquiry-form__alert" role="alert">
-      <h3>{words.failure.title}</h3>
-      <p>{words.failure.body}</p>
+      <h3>{said.title}</h3>
+      <p>{said.body}</p>
       <p className="enquiry-form__detail">{detail}</p>
       <ul className="enquiry-form__ways">
         <li>

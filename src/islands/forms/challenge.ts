@@ -5,39 +5,12 @@
  * with the enquiry; a challenge serves one enquiry.
  */
 import { useEffect, useRef } from 'react';
-
-export interface Challenge {
-  challenge: string;
-  minFillMs: number;
-  maxAgeMs: number;
-  /** performance.now() when it arrived. */
-  receivedAt: number;
-  /** Date.now() when it arrived: the wall clock goes on while a computer sleeps, performance.now() may not. */
-  receivedOn: number;
-}
+import { fetchChallenge, type Challenge } from './submit.ts';
 
 /** Renewed well before the server's limit (2 hours), for a page left open. */
 const CHALLENGE_RENEW_MS = 60 * 60 * 1000;
 /** A challenge this close to its limit is not sent: a fresh one is fetched instead. */
 const CHALLENGE_MARGIN_MS = 10 * 60 * 1000;
-
-const fetchChallenge = async (endpoint: string): Promise<Challenge | null> => {
-  try {
-    const response = await fetch(endpoint, { headers: { accept: 'application/json' }, cache: 'no-store' });
-    if (!response.ok) return null;
-    const { challenge, minFillMs, maxAgeMs } = (await response.json()) as { challenge?: unknown; minFillMs?: unknown; maxAgeMs?: unknown };
-    if (typeof challenge !== 'string') return null;
-    return {
-      challenge,
-      minFillMs: typeof minFillMs === 'number' ? minFillMs : 3000,
-      maxAgeMs: typeof maxAgeMs === 'number' ? maxAgeMs : 2 * 60 * 60 * 1000,
-      receivedAt: performance.now(),
-      receivedOn: Date.now(),
-    };
-  } catch {
-    return null;
-  }
-};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

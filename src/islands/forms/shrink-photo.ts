@@ -2,8 +2,11 @@
  * Sell Flats photos in the browser: each chosen image is scaled down (longest side 1,600 px,
  * JPEG) when it is larger than that or than the server's per-file limit, so the whole upload fits
  * the platform's request limit (docs/decisions/008-photos-in-one-post.md). The server checks them again.
+ * PhotoField fetches this file when photos are first chosen.
  */
 import { PHOTO_LIMITS, PHOTO_TYPES } from '../../lib/enquiry/photo-rules.ts';
+import { photoProblem } from '../../lib/enquiry/photo-checks.ts';
+import { messageText, type MessageWords } from '../../lib/enquiry/messages.ts';
 
 export const MAX_SIDE = 1600;
 const JPEG_QUALITY = 0.82;
@@ -46,4 +49,21 @@ export const preparePhoto = async (file: File): Promise<File | null> => {
   } finally {
     bitmap.close();
   }
+};
+
+/**
+ * Photos chosen, added to those already there: each prepared (at most the room left), and the first
+ * problem to show (too many, not an image, over the limits), in the page's language.
+ */
+export const addPhotos = async (files: File[], kept: readonly File[], messages: MessageWords) => {
+  const room = PHOTO_LIMITS.maxCount - kept.length;
+  const added: File[] = [];
+  let problem = files.length > room ? messageText(messages, 'photosCount', { max: PHOTO_LIMITS.maxCount }) : undefined;
+  for (const file of files.slice(0, Math.max(0, room))) {
+    const prepared = await preparePhoto(file);
+    if (prepared) added.push(prepared);
+    else problem ??= messageText(messages, 'photosType', { name: file.name });
+  }
+  const limits = photoProblem([...kept, ...added].map((f) => ({ name: f.name, size: f.size, kind: f.type })));
+  return { added, problem: problem ?? (limits ? messageText(messages, limits.message, limits.params) : undefined) };
 };

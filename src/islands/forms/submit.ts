@@ -5,6 +5,26 @@
  * Any other answer is shown to the visitor as it is (422 at the fields).
  */
 import { PHOTO_LIMITS } from '../../lib/enquiry/photo-rules.ts';
+import { readAttribution } from '../../lib/attribution.ts';
+
+/**
+ * The visitor's date as the enquiry sends it (`currentdate`). dayjs, which writes it, is fetched
+ * only when an enquiry is sent, not when the form wakes; null when it cannot be fetched (offline).
+ */
+export const visitorDate = () =>
+  import('../../lib/enquiry/date.ts').then(
+    ({ formatCurrentDate }) => formatCurrentDate(),
+    () => null,
+  );
+
+/** Where the visit came from (recorded by the layout's inline script); nothing when storage is off. */
+export const readStoredAttribution = () => {
+  try {
+    return readAttribution(window.sessionStorage);
+  } catch {
+    return {};
+  }
+};
 
 /** A random UUID v4, also where crypto.randomUUID is missing (plain http on a LAN address). */
 export const newSubmissionId = (): string => {
@@ -23,6 +43,36 @@ export const enquiryBody = (payload: Record<string, unknown>, files: readonly Fi
   form.append(PHOTO_LIMITS.dataField, JSON.stringify(payload));
   for (const file of files) form.append(PHOTO_LIMITS.filesField, file, file.name);
   return form;
+};
+
+/** A challenge from GET /api/<kind>, with when it arrived. */
+export interface Challenge {
+  challenge: string;
+  minFillMs: number;
+  maxAgeMs: number;
+  /** performance.now() when it arrived. */
+  receivedAt: number;
+  /** Date.now() when it arrived: the wall clock goes on while a computer sleeps, performance.now() may not. */
+  receivedOn: number;
+}
+
+/** GET /api/<kind>: a signed challenge for the enquiry (challenge.ts); null when it cannot be had. */
+export const fetchChallenge = async (endpoint: string): Promise<Challenge | null> => {
+  try {
+    const response = await fetch(endpoint, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    if (!response.ok) return null;
+    const { challenge, minFillMs, maxAgeMs } = (await response.json()) as { challenge?: unknown; minFillMs?: unknown; maxAgeMs?: unknown };
+    if (typeof challenge !== 'string') return null;
+    return {
+      challenge,
+      minFillMs: typeof minFillMs === 'number' ? minFillMs : 3000,
+      maxAgeMs: typeof maxAgeMs === 'number' ? maxAgeMs : 2 * 60 * 60 * 1000,
+      receivedAt: performance.now(),
+      receivedOn: Date.now(),
+    };
+  } catch {
+    return null;
+  }
 };
 
 /** What one POST to our API came to. */

@@ -9,43 +9,25 @@ import { enquiryEndpoint, type EnquiryKind } from '../../lib/enquiry/kinds.ts';
 import { fieldMessages } from '../../lib/enquiry/messages.ts';
 import { format } from '../../i18n/format.ts';
 import type { FormLanguage, FormWords } from './language.ts';
-import { readAttribution } from '../../lib/attribution.ts';
 import type { ChosenPhoto } from './PhotoField.tsx';
-import { enquiryBody, newSubmissionId, postEnquiry } from './submit.ts';
+import { enquiryBody, newSubmissionId, postEnquiry, readStoredAttribution, visitorDate } from './submit.ts';
 import { sendByEmailFallback } from './email-fallback.ts';
 import { fieldNamesInOrder, useFormFields, type FieldErrors, type FieldValues, type FormCheck } from './field-state.ts';
 import { useChallenge } from './challenge.ts';
+import { useKeptEnquiry } from './useKeptEnquiry.ts';
 
 export type Phase =
   | { name: 'editing' }
   | { name: 'sending'; percent: number | null }
   | { name: 'success'; reference: string; byEmail: boolean }
   | { name: 'problem'; message: string; problems: string[] }
-  | { name: 'failed'; message: string };
+  /** Not sent; `kept`: kept in the browser, to be sent when the connection returns (kept-enquiry.ts). */
+  | { name: 'failed'; message: string; kept: boolean };
 
 /** Stand-in id for validating before the real one exists (it never leaves the browser). */
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 /** Stand-in visitor date for the same checks: the real one is written when the enquiry is sent. */
 const PLACEHOLDER_DATE = 'Thu, Jan 01 2026';
-
-/**
- * The visitor's date as the enquiry sends it (`currentdate`). dayjs, which writes it, is fetched
- * only when an enquiry is sent, not when the form wakes; null when it cannot be fetched (offline).
- */
-const visitorDate = () =>
-  import('../../lib/enquiry/date.ts').then(
-    ({ formatCurrentDate }) => formatCurrentDate(),
-    () => null,
-  );
-
-/** Where the visit came from (recorded by the layout's inline script); nothing when storage is off. */
-const readStoredAttribution = () => {
-  try {
-    return readAttribution(window.sessionStorage);
-  } catch {
-    return {};
-  }
-};
 
 /** "1 field needs your attention." or "3 fields need your attention.", in the form's language. */
 const countText = (one: string, many: string, count: number) => (count === 1 ? one : format(many, { count }));
@@ -128,42 +110,56 @@ export function useEnquirySubmit({ kind, schema, hidden, withPhotos, formRef, la
     announce('');
   };
 
+  // A kept enquiry sent by the sender once the connection returned: its thanks show in this form.
+  const keeping = useKeptEnquiry(submissionId, endpoint, words.kept, (id) => succeed(id, false));
+
+  /**
+   * Neither path took the enquiry: it is kept in the browser (photos too) and the visitor is
+   * told it will be sent by itself; where the browser keeps nothing, a plain failure.
+   */
+  const notSent = async (payload: Record<string, unknown>, files: File[], message: string) => {
+    const kept = await keeping.keep(payload, files);
+    setPhase({ name: 'failed', message, kept });
+    announce(kept ? words.kept.title : words.failure.title);
+  };
+
   const onValid = async (values: FieldValues) => {
     if (sending.current) return;
     sending.current = true;
     setPhase({ name: 'sending', percent: null });
     setPhotoError(undefined);
     const proof = await challenge.proof();
-    const currentdate = await visitorDate();
-    if (currentdate === null) {
-      // Our own site cannot be reached, so neither can our server or the e-mail back-up.
-      sending.current = false;
-      setPhase({ name: 'failed', message: words.emailStatus[0] });
-      announce(words.failure.title);
-      return;
-    }
+    // Offline, the date's script is not even asked for: a failed import would be remembered for the page.
+    const currentdate = navigator.onLine ? await visitorDate() : null;
     const payload: Record<string, unknown> = {
       ...readStoredAttribution(),
       ...values,
       ...fixed,
       consent: true,
       submissionId: submissionId.current,
-      currentdate,
+      ...(currentdate === null ? {} : { currentdate }),
       ...(proof ? { challenge: proof.challenge } : {}),
     };
     const files = photos.map((photo) => photo.file);
+    if (currentdate === null) {
+      // Our own site cannot be reached, so neither can our server or the e-mail back-up.
+      await notSent(payload, files, words.emailStatus[0]);
+      sending.current = false;
+      return;
+    }
     const body = () => enquiryBody(payload, files);
     try {
       const onProgress =
         files.length > 0 ? (fraction: number) => setPhase({ name: 'sending', percent: Math.round(fraction * 100) }) : undefined;
       const { outcome, step } = await postEnquiry(endpoint, body, { onProgress });
+      // Sent by the form itself (Try again): nothing is kept any more.
+      if (outcome.type === 'stored') keeping.forget();
       if (outcome.type === 'stored') return succeed(outcome.id || submissionId.current, false);
       if (step === 'fallback') {
         const emailed = await sendByEmailFallback(kind, schema, payload, { photos: files.length, preferredLanguage: languageEn }, words);
+        if (emailed.sent) keeping.forget();
         if (emailed.sent) return succeed(submissionId.current, true);
-        setPhase({ name: 'failed', message: emailed.message });
-        announce(words.failure.title);
-        return;
+        return await notSent(payload, files, emailed.message);
       }
       if (outcome.type === 'invalid') return showProblems(outcome.fields, (count) => serverErrorsSummary(words, count));
       if (outcome.type === 'rejected') {

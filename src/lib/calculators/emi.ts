@@ -2,8 +2,7 @@
  * The loan calculator's arithmetic: the equated monthly instalment (EMI) of a loan, and the
  * loan-amount band of the bank loan form it falls in. Pure, so the browser and the tests share it.
  */
-import { AMOUNTS } from '../enquiry/options.ts';
-import type { LoanType } from '../enquiry/options.ts';
+import { AMOUNTS, type LoanType } from '../enquiry/loan-options.ts';
 
 export interface EmiInput {
   /** The loan amount, in rupees. */

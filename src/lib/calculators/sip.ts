@@ -2,7 +2,7 @@
  * The SIP calculator's arithmetic: a monthly investment for some years at an assumed yearly
  * return, optionally raised by a step-up every year, and the plan form's monthly investment band.
  */
-import { SIP_BANDS } from '../enquiry/options.ts';
+import { SIP_BANDS } from '../enquiry/plan-options.ts';
 
 export interface SipInput {
   /** The monthly investment of the first year, in rupees. */

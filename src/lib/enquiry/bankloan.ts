@@ -1,6 +1,6 @@
 /** Bank loan enquiry (/api/bankloan). Each loan page preselects its own Loantype. */
 import * as z from 'zod/mini';
-import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS } from './options.ts';
+import { AMOUNTS, BANK_TYPES, LOAN_TYPES, PROFESSIONS } from './loan-options.ts';
 import { ALWAYS, choice, commonFields } from './field-rules.ts';
 import { checkCityOfState, locationFields } from './location.ts';
 import { m } from './messages.ts';

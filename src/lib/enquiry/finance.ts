@@ -3,7 +3,7 @@
  * `Monthly` (added with the SIP calculator) is optional: empty or missing means not given.
  */
 import * as z from 'zod/mini';
-import { PLANNING_OPTIONS, SIP_BANDS } from './options.ts';
+import { PLANNING_OPTIONS, SIP_BANDS } from './plan-options.ts';
 import { choice, commonFields, optionalChoice } from './field-rules.ts';
 import { m } from './messages.ts';
 

@@ -1,6 +1,6 @@
 /**
  * What the browser forms and the server share: the schema of each enquiry kind, the field
- * rules, the option lists, the currentdate format and the error-message helpers.
+ * rules, the option lists (options.ts, loan-options.ts, plan-options.ts), the currentdate format and the error-message helpers.
  * Nothing here imports server code.
  */
 import type * as z from 'zod/mini';
@@ -36,6 +36,8 @@ export * from './location.ts';
 export * from './labels.ts';
 export * from './messages.ts';
 export * from './options.ts';
+export * from './loan-options.ts';
+export * from './plan-options.ts';
 export * from './photo-rules.ts';
 export * from './photo-checks.ts';
 export * from './privacy.ts';

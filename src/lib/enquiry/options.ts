@@ -1,7 +1,8 @@
 /**
  * Every option list of the enquiry forms, defined once. What a list shows is what is sent
  * (docs/decisions/004-values.md), so each list is the array of values; forms render them as-is and the
- * zod schemas use them as enums. Placeholders are never part of a list.
+ * zod schemas use them as enums. Placeholders are never part of a list. The loan and planning
+ * lists are in loan-options.ts and plan-options.ts, so that a page's form carries only its own.
  */
 
 /** Listing choice on flats (GATED / OTHERS) and plots (VENTURES / OTHERS). */
@@ -24,42 +25,8 @@ export const ALL_COST_BANDS = ['50 Lakhs Below', ...COST_BANDS] as const;
 
 export const HORIZONS = ['Immediate', '3 to 6 months', '6 months to 1 year', '1 year & above'] as const;
 
-export const LOAN_TYPES = [
-  'Business Loan',
-  'Home Loan',
-  'Personal Loan',
-  'Education Loan',
-  'Vehicle Loan',
-  'Gold Loan',
-  'Property Loan',
-  'Deposit Loan',
-  'Securities Loan',
-  'Insurance Loan',
-  'Renovation Loan',
-  'Overdraft loan',
-  'Agricultural loan',
-  'Letter of credit',
-] as const;
-export const BANK_TYPES = ['Govt Banks', 'Private banks', 'NBFS'] as const;
-export const AMOUNTS = [
-  '10 lakhs & below',
-  '10 to 25 lakhs',
-  '25 to 50 lakhs',
-  '50 to 1cr',
-  '1cr to 2cr',
-  '2cr to 5cr',
-  '5cr to 10cr',
-  '10cr & above',
-] as const;
-export const PROFESSIONS = ['Salaried', 'Business', 'Professional'] as const;
-export const PLANNING_OPTIONS = ['Mutual Funds', 'Insurance', 'PMS', 'AIF', 'Financial Plan'] as const;
-/** Monthly investment bands of the planning form (optional; the SIP calculator picks one), in rupees. */
-export const SIP_BANDS = ['5000 & below', '5000 to 10000', '10000 to 25000', '25000 to 50000', '50000 & above'] as const;
-
 export type Intent = (typeof INTENTS)[number];
 export type Category = (typeof CATEGORIES)[number];
-export type LoanType = (typeof LOAN_TYPES)[number];
-export type PlanningOption = (typeof PLANNING_OPTIONS)[number];
 
 /**
  * When to call back (optional on every kind): the banks' code for loan agents keeps calls within
