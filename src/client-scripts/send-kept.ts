@@ -5,7 +5,7 @@
  * aged past the server's limit), waits the least fill time, and is posted as the form posts it,
  * under its own submissionId: a send that reached the server before is answered as stored, once.
  * - stored: dropped from the browser; the form that kept it, if still open, shows its thanks,
- *   otherwise the visitor is told on this page, in the form's language;
+ *   otherwise a note at the top of this page tells the visitor, in the form's language;
  * - unreachable, or asked to wait (408, 429): kept for the next time;
  * - refused (any other 4xx): dropped, and the visitor told that it must be sent again.
  */
@@ -36,16 +36,19 @@ const sendOne = async (enquiry: KeptEnquiry): Promise<Result> => {
   return { type: 'refused' };
 };
 
-/** A line at the foot of the page (role status), with a button that closes it. */
+/**
+ * A note at the top of the page's main content (role status), with a button that closes it: in the
+ * page's flow, so that it covers neither the header nor the phone bar.
+ */
 const tell = (text: string, close: string) => {
   const box = document.createElement('div');
   box.setAttribute('role', 'status');
   box.dataset.keptNotice = '';
   box.style.cssText =
-    'position:fixed;inset:auto 1rem 1rem;z-index:60;display:flex;gap:1rem;align-items:center;justify-content:space-between;' +
-    'max-width:40rem;margin:0 auto;padding:1rem;border-radius:.5rem;background:#14532d;color:#fff;box-shadow:0 4px 16px rgb(0 0 0/.25)';
+    'display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:center;justify-content:space-between;' +
+    'margin:1rem max(1rem, calc((100% - 40rem) / 2));padding:1rem;border-radius:.5rem;background:#14532d;color:#fff';
   const line = document.createElement('p');
-  line.style.margin = '0';
+  line.style.cssText = 'margin:0;flex:1 1 16rem';
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = close;
@@ -53,7 +56,7 @@ const tell = (text: string, close: string) => {
     'min-height:44px;padding:0 1rem;border:2px solid #fff;border-radius:.375rem;background:transparent;color:#fff;font:inherit';
   button.addEventListener('click', () => box.remove());
   box.append(line, button);
-  document.body.append(box);
+  (document.querySelector('main') ?? document.body).prepend(box);
   // Written after the region is in the page, so that screen readers announce it.
   requestAnimationFrame(() => {
     line.textContent = text;

@@ -47,7 +47,7 @@ test('offline at Send: kept, with every value; the connection returns and this f
 
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: FORM_TEXT.success.title })).toBeVisible({ timeout: 20_000 });
-  // The form claimed it: no second note at the foot of the page.
+  // The form claimed it: no second note on the page.
   await expect(page.locator('[data-kept-notice]')).toHaveCount(0);
   await expect.poll(() => flag(page)).toBeNull();
   const leads = (await exportedLeads(request, 'finance')).filter((lead) => lead.email === email);

@@ -2,7 +2,7 @@
  * A form's side of kept enquiries (src/lib/kept-enquiry.ts, kept-enquiry.ts): `keep` puts the enquiry that could not be sent
  * there; `forget` drops it once the form itself has sent it (Try again); and when the
  * sender (src/client-scripts/send-kept.ts) sends it after the connection returns, `onSent` shows
- * the thanks in this form, instead of the sender's note at the foot of the page.
+ * the thanks in this form, instead of the sender's note on the page.
  */
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { KEPT_SENT_EVENT, type KeptSent } from '../../lib/kept-enquiry.ts';
