@@ -8,7 +8,7 @@
  *   e-mail, the status and kind filters, the spam view), p50 and p95, with the database's own
  *   time beside the rest (our code and the connection);
  * - in process: the counts by kind, status and week over all leads (one SQL query);
- * - in process: the owner's insights for the last 26 weeks through the real function
+ * - in process: the owner's insights for the last 26 weeks, and for the longest range allowed (MAX_DAYS), through the real function
  *   (GET /api/leads/insights: counts, sources, languages, speed of first contact in working time,
  *   the leads waiting);
  * - the full CSV export of every lead through the real function, page by page (2,000 a page);
@@ -39,6 +39,7 @@ import { ensureBuilt, startServedSite } from '../harness/served-site.ts';
 import { validEnquiry } from './fuzz/cases.ts';
 import { importedRecord } from '../src/server/team/import.ts';
 import { toCsv } from '../src/server/team/csv.ts';
+import { MAX_DAYS } from '../src/server/team/insights.ts';
 import type { LeadRecord } from '../src/lib/enquiry/lead-record.ts';
 
 const { values } = parseArgs({
@@ -468,6 +469,19 @@ for (let i = 0; i < 10; i += 1) {
   insightsCpuMs.push(cpuMs() - cpuStarted);
 }
 
+// The longest range the API allows (MAX_DAYS, two years): every lead seeded falls in it.
+const longestFrom = new Date(Date.parse(insightsTo) - (MAX_DAYS - 1) * DAY).toISOString().slice(0, 10);
+const longestPath = `/api/leads/insights?from=${longestFrom}&to=${insightsTo}`;
+const longestMs: number[] = [];
+const longestCpuMs: number[] = [];
+for (let i = 0; i < 3; i += 1) {
+  const started = performance.now();
+  const cpuStarted = cpuMs();
+  await (await call(longestPath)).text();
+  longestMs.push(performance.now() - started);
+  longestCpuMs.push(cpuMs() - cpuStarted);
+}
+
 // The full CSV export through the function, 2,000 leads a page.
 const exportStarted = performance.now();
 const exportCpuStarted = cpuMs();
@@ -631,6 +645,9 @@ log(
 );
 log(
   `insights for 26 weeks (GET /api/leads/insights, in process): p50 ${ms(percentile(insightsMs, 50))}, p95 ${ms(insights)}; CPU p50 ${ms(percentile(insightsCpuMs, 50))}, p95 ${ms(insightsCpu)} (10 samples; target p95 ≤ ${TARGET_INSIGHTS} ms)`,
+);
+log(
+  `insights for the longest range allowed (${MAX_DAYS} days, in process): ${longestMs.map((m) => ms(m)).join(', ')}; CPU ${longestCpuMs.map((m) => ms(m)).join(', ')} (3 samples; the range is capped, so this is the most one call costs)`,
 );
 log(
   `the persons migration (${backfill.migration}) on ${backfill.leads.toLocaleString('en')} leads stored before it: ${backfill.seconds.toFixed(1)} s, CPU ${backfill.cpuSeconds.toFixed(1)} s; ${backfill.persons.toLocaleString('en')} people, ${backfill.ledger.toLocaleString('en')} consent rows (target ≤ ${TARGET_BACKFILL} s)`,
