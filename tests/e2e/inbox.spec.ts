@@ -146,6 +146,7 @@ for (const size of WIDTHS) {
       await page.getByRole('button', { name: 'Spam', exact: true }).click();
       await find(page, spam.phone);
       await page.locator('.inbox-card').first().click();
+      await expect(page.getByRole('heading', { level: 1, name: spam.Username })).toBeVisible();
       await expectNoAxeViolations(page, 'spam lead: ');
       await page.getByRole('button', { name: 'Not spam' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Moved to the leads' })).toBeVisible();

@@ -49,6 +49,8 @@ export function LeadDetail({ session, id, onClose, onOpenLead, onOpenPerson }: P
     return (
       <div className="inbox-detail">
         {back}
+        {/* The view keeps its one heading while the lead loads, or when it cannot. */}
+        <h1>Lead</h1>
         <p className={problem ? 'inbox-problem' : 'inbox-empty'} role={problem ? 'alert' : 'status'}>
           {problem || 'Loading…'}
         </p>
