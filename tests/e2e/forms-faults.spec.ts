@@ -4,12 +4,11 @@
  * the stand-in failing too, the visitor keeps everything typed and Retry stores exactly once.
  * Runs in its own project after the others, because the switches act on the whole served site.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { EMAILJS_STANDIN_ORIGIN } from '../../playwright.config.ts';
 import { FORM_TEXT } from '../support/words.ts';
 import { KEPT_DB } from '../../src/lib/kept-enquiry.ts';
-import { exportedLeads, fill, FORM_PAGES, humanPause, hydrated, submitButton, type FormPage } from '../support/form-filling.ts';
+import { exportedLeads, fillWithUniqueEmail, FORM_PAGES, submitButton, type FormPage } from '../support/form-filling.ts';
 
 test.describe.configure({ mode: 'serial' });
 // With the store down each attempt waits for the store deadline (6 s) before its 503.
@@ -28,17 +27,7 @@ test.afterEach(async ({ request }) => {
 
 const form = FORM_PAGES.find((f) => f.path === '/Mutualfunds') as FormPage;
 
-const fillUnique = async (page: Page) => {
-  const email = `fault-${randomUUID().slice(0, 8)}@example.com`;
-  await page.goto(form.path);
-  await hydrated(page);
-  await fill(
-    page,
-    form.steps.map((s) => (s.type === 'text' && s.label === 'E-mail' ? { ...s, value: email } : s)),
-  );
-  await humanPause(page);
-  return email;
-};
+const fillUnique = (page: Page) => fillWithUniqueEmail(page, form, 'fault');
 
 test('the API answers 503: retried once, then the enquiry is e-mailed to the team and the visitor told so', async ({ page, request }) => {
   expect((await setStore(request, 'down')).status()).toBe(200);

@@ -4,7 +4,6 @@
  * once the connection returns, on the same page or on a later visit to any page, exactly once; and
  * a visitor with nothing waiting fetches nothing for it.
  */
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { FORM_TEXT } from '../support/words.ts';
@@ -12,6 +11,7 @@ import {
   ENQUIRY_PAGES,
   exportedLeads,
   fill,
+  fillWithUniqueEmail,
   humanPause,
   hydrated,
   leadsWithReference,
@@ -30,14 +30,7 @@ test('offline at Send: kept, with every value; the connection returns and this f
   request,
 }) => {
   const form = formAt('/Mutualfunds');
-  const email = `kept-${randomUUID().slice(0, 8)}@example.com`;
-  await page.goto(form.path);
-  await hydrated(page);
-  await fill(
-    page,
-    form.steps.map((s) => (s.type === 'text' && s.label === 'E-mail' ? { ...s, value: email } : s)),
-  );
-  await humanPause(page);
+  const email = await fillWithUniqueEmail(page, form, 'kept');
   await context.setOffline(true);
   await submitButton(page, 'finance').click();
   await expect(keptPanel(page)).toContainText(FORM_TEXT.kept.body);

@@ -220,6 +220,22 @@ export const humanPause = (page: Page) =>
   expect.poll(() => page.evaluate(() => performance.now()), { intervals: [100] }).toBeGreaterThan(E2E_MIN_FILL_MS + 300);
 
 /**
+ * Opens a form page and fills it as its steps say, with an e-mail address of its own (`<prefix>-…@example.com`)
+ * so that the test can find its lead among the others, then waits out the minimum fill time.
+ */
+export const fillWithUniqueEmail = async (page: Page, form: FormPage, prefix: string) => {
+  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto(form.path);
+  await hydrated(page);
+  await fill(
+    page,
+    form.steps.map((s) => (s.type === 'text' && s.label === 'E-mail' ? { ...s, value: email } : s)),
+  );
+  await humanPause(page);
+  return email;
+};
+
+/**
  * A person reading the confirm page before the click (a click sooner than the served site's
  * minimum fill time after the page was served gets the page again, with nothing sent). Without JavaScript the page's own clock
  * cannot be asked, so the test's clock counts, from when the page was shown.
